@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { tooManyRequests } from './lib/app-error.ts';
+import type { MailOutbox } from './lib/mail/mail-outbox.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { fragrancesRoutes } from './modules/fragrances/fragrances.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { i18nPlugin } from './plugins/i18n.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+import { createServices } from './services.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  /** The built web client; when absent or not built, only the API is served. */
+  webRoot?: string;
+  logger?: FastifyBaseLogger;
+};
+
+/** Builds the whole application without listening, so tests drive it through `app.inject`. */
+export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: config.BODY_LIMIT_KB * 1024,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON (and, later, multipart): a text/plain body is refused with 415, not half-parsed.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(i18nPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Scentia API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  const services = await createServices(config, database, app.log);
+  const { mailOutbox } = services;
+  app.decorate('mailOutbox', mailOutbox);
+  app.addHook('onReady', async () => mailOutbox.start());
+  app.addHook('onClose', async () => mailOutbox.stop());
+
+  await app.register(
+    async (api) => {
+      await api.register(fastifyRateLimit, {
+        global: false,
+        errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
+      });
+      await api.register(fastifyMultipart);
+      await api.register(authPlugin, { authenticate: services.auth.authenticate });
+      await api.register(healthRoutes, {
+        ping: database.ping,
+        driver: database.driver,
+        publicConfig: { appStoreUrl: config.APP_STORE_URL, googlePlayUrl: config.GOOGLE_PLAY_URL },
+      });
+      await api.register(authRoutes, { service: services.auth });
+      await api.register(usersRoutes, { service: services.users });
+      await api.register(accountRoutes, { service: services.account });
+      await api.register(categoriesRoutes, { service: services.categories });
+      await api.register(fragrancesRoutes, {
+        service: services.fragrances,
+        maxUploadBytes: Math.round(config.UPLOAD_MAX_MB * 1_048_576),
+      });
+      if (services.localStorage) await api.register(filesRoutes, { storage: services.localStorage });
+      await api.register(geoRoutes, { geo: services.geo, postcodes: services.postcodes });
+      await api.register(profilesRoutes, { repository: services.profilesRepository });
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(staticWebPlugin, { root: webRoot ?? '' });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailOutbox: MailOutbox;
+  }
+}

@@ -1,0 +1,92 @@
+import { UPLOAD_MAX_MB } from '@scentia/shared/constants';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+/**
+ * Every setting comes from the environment (README: Configuration). Parsing happens once at start-up;
+ * a wrong value stops the start with a one-line reason instead of failing later at run time.
+ */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  WEB_DIST_DIR: optionalText,
+  APP_URL: z.url().default('http://localhost:3000'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(100),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(4).max(16).optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Scentia <no-reply@scentia.local>'),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3_600).default(30),
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3_600).default(15),
+  ACTIVATION_LINK_TTL_HOURS: z.coerce.number().min(0.01).max(720).default(168),
+  REGISTRATION_LINK_TTL_HOURS: z.coerce.number().min(0.01).max(720).default(168),
+  RECOVERY_LINK_TTL_MINUTES: z.coerce.number().min(1).max(1_440).default(60),
+  RECOVERY_MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  VIACEP_URL: z.url().default('https://viacep.com.br'),
+  VIACEP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
+  GEO_SERVICE_URL: optionalText.pipe(z.url().optional()),
+  GEO_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
+  UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(100).default(UPLOAD_MAX_MB),
+  STORAGE_DIR: optionalText,
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3_600),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
+  DEMO_PASSWORD: z.string().min(4).max(16).default('demo1234'),
+  APP_STORE_URL: z.url().default('https://apps.apple.com/br/app/scentia/id0000000000'),
+  GOOGLE_PLAY_URL: z.url().default('https://play.google.com/store/apps/details?id=app.scentia'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Every variable the server reads (the README documents each one). */
+export const CONFIG_VARIABLES = Object.keys(configSchema.shape);
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) {
+    if (result.data.ADMIN_PASSWORD && !result.data.ADMIN_EMAIL) {
+      throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is not');
+    }
+    return result.data;
+  }
+  const reasons = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  throw new ConfigError(`Invalid configuration: ${reasons.join('; ')}`);
+}

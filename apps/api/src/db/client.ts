@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle handle repositories receive; identical for PGlite and a PostgreSQL server. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  migrate: () => Promise<void>;
+  ping: () => Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+const CLOSE_GRACE_MS = 5_000;
+
+// Resolves next to this module in the sources and next to the bundle in dist (the build copies it).
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+export type DatabaseOptions = {
+  /** A PostgreSQL server; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; `memory://` keeps everything in memory (tests). */
+  dataDir: string;
+  poolSize?: number;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir === 'memory://';
+  const folder = inMemory ? undefined : resolve(dataDir, 'pglite');
+  if (folder) mkdirSync(folder, { recursive: true });
+  // pg_trgm has to be loaded at every open, not only when the extension is created.
+  const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: () => migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder }),
+    ping: () => ping(db),
+    close: async () => {
+      // Requests whose client hung up may still be querying: let them finish (bounded) first.
+      const deadline = Date.now() + CLOSE_GRACE_MS;
+      while ((pool.totalCount > pool.idleCount || pool.waitingCount > 0) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await pool.end();
+    },
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

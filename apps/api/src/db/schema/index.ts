@@ -1,0 +1,9 @@
+// The one place drizzle-kit and the database client read the whole schema from.
+export * from './catalog.ts';
+export * from './mail-outbox.ts';
+export * from './profiles.ts';
+export * from './refresh-tokens.ts';
+export * from './row-counts.ts';
+export * from './settings.ts';
+export * from './temporary-requests.ts';
+export * from './users.ts';

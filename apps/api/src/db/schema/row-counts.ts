@@ -1,0 +1,16 @@
+import { bigint, boolean, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * Exact row counts per resource and state (active = `deleted_at` is null), kept by statement-level
+ * triggers in the same transaction as every insert, update and delete. Unfiltered list totals read
+ * them in O(1) instead of counting a million rows per request.
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    resource: varchar('resource', { length: 50 }).notNull(),
+    isActive: boolean('is_active').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.resource, table.isActive] })],
+);

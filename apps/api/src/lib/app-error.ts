@@ -1,0 +1,96 @@
+import { ErrorCode } from '@scentia/shared/error-codes';
+import type { MessageKey } from '../i18n/translate.ts';
+
+export type FieldProblem = { path: string; key: MessageKey; params?: Record<string, string | number> };
+
+/** A 400 naming the fields at fault, for rules a request schema cannot express. */
+export function invalidFields(...fields: FieldProblem[]): AppError {
+  return new AppError(ErrorCode.VALIDATION, { fields });
+}
+
+const statusByCode: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  INVALID_JSON: 400,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  UNAUTHENTICATED: 401,
+  TOKEN_EXPIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_INACTIVE: 401,
+  ACCOUNT_UNCONFIRMED: 401,
+  INVALID_REFRESH_TOKEN: 401,
+  FORBIDDEN: 403,
+  ADMIN_ONLY: 403,
+  TOO_MANY_REQUESTS: 429,
+  CONFLICT: 409,
+  LINK_INVALID: 400,
+  LINK_USED: 410,
+  LINK_EXPIRED: 410,
+  LINK_WRONG_KIND: 400,
+  PASSWORD_REQUIRED: 400,
+  PASSWORD_NOT_EXPECTED: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+  EMAIL_TAKEN: 409,
+  ALREADY_CONFIRMED: 409,
+  PROFILE_NOT_FOUND: 400,
+  PROFILE_NOT_ALLOWED: 403,
+  OWN_RECORD_ONLY: 403,
+  USER_CONFIRMED: 409,
+  USER_UNCONFIRMED: 409,
+  SELF_DEACTIVATION: 409,
+  POSTCODE_NOT_FOUND: 404,
+  GEO_UNAVAILABLE: 503,
+  NAME_TAKEN: 409,
+  RECORD_INACTIVE: 409,
+  CATEGORY_HAS_FRAGRANCES: 409,
+  RECORD_ACTIVE: 409,
+  UNSUPPORTED_IMAGE: 415,
+  IMAGE_UNREADABLE: 400,
+  FILE_TOO_LARGE: 413,
+  MALFORMED_MULTIPART: 400,
+  IMAGE_REQUIRED: 400,
+  STORAGE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/**
+ * The one error type services throw. The error handler turns the code into the HTTP status and a
+ * message in the request's language; `params` fill the message's placeholders.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly params: Record<string, string | number>;
+  readonly headers: Record<string, string>;
+  /** Field-level problems, as message keys the error handler translates. */
+  readonly fields: FieldProblem[];
+
+  constructor(
+    code: ErrorCode,
+    options: {
+      params?: Record<string, string | number>;
+      headers?: Record<string, string>;
+      fields?: FieldProblem[];
+    } = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = statusByCode[code];
+    this.params = options.params ?? {};
+    this.headers = options.headers ?? {};
+    this.fields = options.fields ?? [];
+  }
+}
+
+export function tooManyRequests(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(ErrorCode.TOO_MANY_REQUESTS, {
+    params: { seconds },
+    headers: { 'retry-after': String(seconds) },
+  });
+}

@@ -1,0 +1,50 @@
+import type { ListQuery, Page } from '@scentia/shared/list.schemas';
+import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { invalidFields } from './app-error.ts';
+
+/**
+ * What a resource declares for its list: the `orderBy` names it accepts (the spec uses dotted names
+ * such as `User.Nome`; matched case-insensitively) mapped to columns, its default sort, and a unique
+ * column that breaks ties so paging is stable.
+ */
+export type ListDefinition = {
+  sortable: Record<string, AnyColumn | SQL>;
+  defaultSort: string;
+  tieBreaker: AnyColumn;
+};
+
+export type ListPlan = {
+  /** The sort column and direction, for keyset reading of the whole result (exports). */
+  sortColumn: AnyColumn | SQL;
+  isAscending: boolean;
+  search: string | undefined;
+  isActive: boolean | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  perPage: number;
+};
+
+/** Turns a validated list query into a plan; an `orderBy` the resource does not declare is a 400. */
+export function planList(query: ListQuery, definition: ListDefinition): ListPlan {
+  const requested = query.orderBy ?? definition.defaultSort;
+  const key = Object.keys(definition.sortable).find((name) => name.toLowerCase() === requested.toLowerCase());
+  if (!key) throw invalidFields({ path: 'orderBy', key: 'field.invalidOption' });
+  const column = definition.sortable[key] as AnyColumn | SQL;
+  const direction = query.orderByDirection === 'asc' ? asc : desc;
+  const search = (query.search ?? query.FilterString)?.trim() || undefined;
+  return {
+    sortColumn: column,
+    isAscending: query.orderByDirection === 'asc',
+    search,
+    isActive: query.isActive,
+    orderBy: [direction(column), direction(definition.tieBreaker)],
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+    perPage: query.perPage,
+  };
+}
+
+export function toPage<T>(data: T[], total: number, perPage: number): Page<T> {
+  return { data, total, totalPages: Math.ceil(total / perPage) };
+}

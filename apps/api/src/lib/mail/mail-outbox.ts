@@ -1,0 +1,179 @@
+import type { Language } from '@scentia/shared/locales';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import type { RenderedMail } from './render-mail.ts';
+
+export type OutgoingMail = RenderedMail & {
+  kind: string;
+  to: string;
+  toName?: string;
+  language: Language;
+  link?: string;
+};
+
+export type MailOutboxOptions = {
+  db: Database;
+  /** Absent when SMTP_URL is not set: mails are then kept in the outbox and their links logged. */
+  transport?: Transporter;
+  from: string;
+  maxAttempts: number;
+  retryBaseMs: number;
+  pollMs: number;
+  log: FastifyBaseLogger;
+};
+
+const BATCH_SIZE = 20;
+const MAX_BACKOFF_MS = 3_600_000;
+// A claimed mail is leased for this long; a process that dies mid-delivery lets it be retried after.
+const CLAIM_LEASE = '5 minutes';
+
+type ClaimedMail = {
+  id: number;
+  kind: string;
+  to_address: string;
+  to_name: string | null;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  link: string | null;
+  attempts: number;
+};
+
+/**
+ * The transactional outbox: `enqueue` writes a mail in the caller's transaction, so a mail exists if
+ * and only if the change that caused it committed. Delivery happens afterwards, off the request path,
+ * with exponential back-off; `nudge` asks for a prompt delivery after a commit.
+ */
+export class MailOutbox {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private isRerunWanted = false;
+
+  constructor(private readonly options: MailOutboxOptions) {}
+
+  async enqueue(db: Database, mail: OutgoingMail): Promise<void> {
+    await db.insert(mailOutbox).values({
+      kind: mail.kind,
+      toAddress: mail.to,
+      toName: mail.toName,
+      language: mail.language,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      link: mail.link,
+      status: 'pending',
+    });
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => this.nudge(), this.options.pollMs);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Requests a delivery round soon; rounds never overlap. */
+  nudge(): void {
+    if (this.running) {
+      this.isRerunWanted = true;
+      return;
+    }
+    this.running = this.deliverDue()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'Mail delivery round failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.isRerunWanted) {
+          this.isRerunWanted = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** Waits for the round in progress, if any (used by shutdown and tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Delivers every mail that is due, one batch at a time. */
+  async deliverDue(): Promise<void> {
+    for (;;) {
+      const batch = await this.claimDue();
+      for (const mail of batch) await this.deliver(mail);
+      if (batch.length < BATCH_SIZE) return;
+    }
+  }
+
+  private async claimDue(): Promise<ClaimedMail[]> {
+    const result = (await this.options.db.execute(sql`
+      update ${mailOutbox}
+      set attempts = attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}::interval
+      where id in (
+        select id from ${mailOutbox}
+        where status = 'pending' and next_attempt_at <= now()
+        order by id
+        limit ${BATCH_SIZE}
+        for update skip locked)
+      returning id, kind, to_address, to_name, subject, html, text, link, attempts`)) as unknown as {
+      rows: ClaimedMail[];
+    };
+    return result.rows;
+  }
+
+  private async deliver(mail: ClaimedMail): Promise<void> {
+    const { db, transport, log } = this.options;
+    if (!transport) {
+      log.info(
+        { mailId: mail.id, kind: mail.kind, to: mail.to_address, link: mail.link },
+        'Mail kept in the outbox (no SMTP_URL)',
+      );
+      await db.update(mailOutbox).set({ status: 'logged' }).where(eq(mailOutbox.id, mail.id));
+      return;
+    }
+    try {
+      await transport.sendMail({
+        from: this.options.from,
+        to: mail.to_name ? { name: mail.to_name, address: mail.to_address } : mail.to_address,
+        subject: mail.subject,
+        html: mail.html ?? undefined,
+        text: mail.text ?? undefined,
+      });
+      // The single-use link is no longer needed once delivered; keep only the envelope.
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), html: null, text: null, link: null, lastError: null })
+        .where(eq(mailOutbox.id, mail.id));
+      log.info({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts }, 'Mail sent');
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const isLastAttempt = mail.attempts >= this.options.maxAttempts;
+      const delayMs = Math.min(this.options.retryBaseMs * 2 ** (mail.attempts - 1), MAX_BACKOFF_MS);
+      await db
+        .update(mailOutbox)
+        .set({
+          status: isLastAttempt ? 'failed' : 'pending',
+          lastError: reason,
+          nextAttemptAt: new Date(Date.now() + delayMs),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+      if (isLastAttempt) {
+        log.error(
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason },
+          'Mail could not be delivered; giving up',
+        );
+      } else {
+        log.warn(
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, retryInMs: delayMs, reason },
+          'Mail delivery failed; will retry',
+        );
+      }
+    }
+  }
+}

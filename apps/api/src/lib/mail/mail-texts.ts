@@ -1,0 +1,120 @@
+import type { Language } from '@scentia/shared/locales';
+
+export type MailKind = 'activation' | 'recovery' | 'registration';
+
+type MailTexts = {
+  subject: string;
+  heading: string;
+  intro: string;
+  action: string;
+  expiry: string;
+  ignore: string;
+};
+
+type Catalog = Record<MailKind, MailTexts> & { greeting: string; linkHelp: string; footer: string };
+
+/** Mail wording per language. `{{name}}` and `{{expiry}}` are filled in when the mail is written. */
+export const mailTexts: Record<Language, Catalog> = {
+  'pt-BR': {
+    greeting: 'Olá, {{name}}!',
+    linkHelp: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
+    footer: 'Scentia — marketing olfativo. Esta é uma mensagem automática; não é preciso respondê-la.',
+    activation: {
+      subject: 'Ative sua conta Scentia',
+      heading: 'Confirme seu e-mail',
+      intro: 'Recebemos seu cadastro na Scentia. Para ativar sua conta, confirme que este e-mail é seu.',
+      action: 'Ativar minha conta',
+      expiry: 'O link vale por {{expiry}} e só pode ser usado uma vez.',
+      ignore: 'Se você não se cadastrou na Scentia, ignore esta mensagem.',
+    },
+    recovery: {
+      subject: 'Recuperação de senha Scentia',
+      heading: 'Redefina sua senha',
+      intro: 'Recebemos um pedido para redefinir a senha da sua conta Scentia.',
+      action: 'Criar nova senha',
+      expiry: 'O link vale por {{expiry}} e só pode ser usado uma vez.',
+      ignore: 'Se você não pediu a troca de senha, ignore esta mensagem: sua senha continua a mesma.',
+    },
+    registration: {
+      subject: 'Cadastre sua senha Scentia',
+      heading: 'Bem-vindo(a) à Scentia',
+      intro:
+        'Uma conta foi criada para você no painel administrativo da Scentia. Cadastre sua senha para começar.',
+      action: 'Cadastrar minha senha',
+      expiry: 'O link vale por {{expiry}} e só pode ser usado uma vez.',
+      ignore: 'Se você não esperava este convite, ignore esta mensagem.',
+    },
+  },
+  'en-US': {
+    greeting: 'Hello, {{name}}!',
+    linkHelp: 'If the button does not work, copy and paste this address into your browser:',
+    footer: 'Scentia — scent marketing. This is an automatic message; there is no need to reply.',
+    activation: {
+      subject: 'Activate your Scentia account',
+      heading: 'Confirm your e-mail',
+      intro: 'We received your Scentia sign-up. To activate your account, confirm that this e-mail is yours.',
+      action: 'Activate my account',
+      expiry: 'The link is valid for {{expiry}} and can be used only once.',
+      ignore: 'If you did not sign up for Scentia, please ignore this message.',
+    },
+    recovery: {
+      subject: 'Scentia password recovery',
+      heading: 'Reset your password',
+      intro: 'We received a request to reset the password of your Scentia account.',
+      action: 'Create a new password',
+      expiry: 'The link is valid for {{expiry}} and can be used only once.',
+      ignore:
+        'If you did not ask to change your password, ignore this message: your password stays the same.',
+    },
+    registration: {
+      subject: 'Set your Scentia password',
+      heading: 'Welcome to Scentia',
+      intro: 'An account was created for you in the Scentia back-office. Set your password to get started.',
+      action: 'Set my password',
+      expiry: 'The link is valid for {{expiry}} and can be used only once.',
+      ignore: 'If you were not expecting this invitation, please ignore this message.',
+    },
+  },
+  'es-ES': {
+    greeting: '¡Hola, {{name}}!',
+    linkHelp: 'Si el botón no funciona, copie y pegue esta dirección en su navegador:',
+    footer: 'Scentia — marketing olfativo. Este es un mensaje automático; no es necesario responderlo.',
+    activation: {
+      subject: 'Active su cuenta Scentia',
+      heading: 'Confirme su correo electrónico',
+      intro: 'Recibimos su registro en Scentia. Para activar su cuenta, confirme que este correo es suyo.',
+      action: 'Activar mi cuenta',
+      expiry: 'El enlace es válido durante {{expiry}} y solo puede usarse una vez.',
+      ignore: 'Si usted no se registró en Scentia, ignore este mensaje.',
+    },
+    recovery: {
+      subject: 'Recuperación de contraseña Scentia',
+      heading: 'Restablezca su contraseña',
+      intro: 'Recibimos una solicitud para restablecer la contraseña de su cuenta Scentia.',
+      action: 'Crear una nueva contraseña',
+      expiry: 'El enlace es válido durante {{expiry}} y solo puede usarse una vez.',
+      ignore:
+        'Si usted no pidió cambiar su contraseña, ignore este mensaje: su contraseña sigue siendo la misma.',
+    },
+    registration: {
+      subject: 'Registre su contraseña Scentia',
+      heading: 'Bienvenido(a) a Scentia',
+      intro:
+        'Se creó una cuenta para usted en el panel administrativo de Scentia. Registre su contraseña para empezar.',
+      action: 'Registrar mi contraseña',
+      expiry: 'El enlace es válido durante {{expiry}} y solo puede usarse una vez.',
+      ignore: 'Si no esperaba esta invitación, ignore este mensaje.',
+    },
+  },
+};
+
+/** "1 hora", "7 days"...: the link's lifetime in the mail's language. */
+export function describeDuration(language: Language, seconds: number): string {
+  const [value, unit] =
+    seconds % 86_400 === 0
+      ? [seconds / 86_400, 'day']
+      : seconds % 3_600 === 0
+        ? [seconds / 3_600, 'hour']
+        : [Math.ceil(seconds / 60), 'minute'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}

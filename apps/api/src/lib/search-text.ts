@@ -1,0 +1,27 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+
+// The same map the users_set_search_text trigger applies (migration 0003), so terms and stored text agree.
+const FROM = 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿ';
+const TO = 'aaaaaaeeeeiiiiooooouuuucnyy';
+
+/** Lower-cases a search term and strips the accents the stored search text has no longer. */
+export function toSearchText(term: string): string {
+  return [...term.toLowerCase()].map((char) => TO[FROM.indexOf(char)] ?? char).join('');
+}
+
+/** Escapes LIKE wildcards so a user's `%` or `_` is searched for literally. */
+export function containsPattern(term: string): string {
+  return `%${toSearchText(term).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const MAX_SEARCH_WORDS = 6;
+
+/**
+ * Conditions requiring every word of a search to appear in a normalised text column, in any order:
+ * "souza ana" finds "Ana Souza", and each word's trigrams are looked up once instead of the trigrams
+ * spanning the spaces.
+ */
+export function allWordsIn(column: AnyColumn, search: string | undefined): SQL[] {
+  const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  return words.map((word) => sql`${column} like ${containsPattern(word)}`);
+}

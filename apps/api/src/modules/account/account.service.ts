@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import type { TemporaryRequestBody } from '@scentia/shared/account.schemas';
+import { ErrorCode } from '@scentia/shared/error-codes';
+import { DEFAULT_LANGUAGE, type Language, toLanguage } from '@scentia/shared/locales';
+import type { Database } from '../../db/client.ts';
+import type { TemporaryRequestKind } from '../../db/schema/index.ts';
+import { AppError, tooManyRequests } from '../../lib/app-error.ts';
+import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import type { MailOutbox } from '../../lib/mail/mail-outbox.ts';
+import { renderActionMail, withoutControlCharacters } from '../../lib/mail/render-mail.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken } from '../auth/auth.service.ts';
+import { AccountRepository, type Person } from './account.repository.ts';
+
+/** The page of the web client each kind of link opens. */
+const LINK_PATHS: Record<TemporaryRequestKind, string> = {
+  activation: '/auth/ativar-conta',
+  recovery: '/auth/recuperar-senha',
+  registration: '/auth/cadastrar-senha',
+};
+
+export type AccountServiceDeps = {
+  repository: AccountRepository;
+  outbox: MailOutbox;
+  appUrl: string;
+  linkTtlSeconds: Record<TemporaryRequestKind, number>;
+  /** Recovery mails per address, so nobody can flood someone's mailbox. */
+  recoveryMailsPerAddress: FailureLimiter;
+  /** Wrong current passwords per account on change-password. */
+  wrongCurrentPasswords: FailureLimiter;
+};
+
+function languageOf(person: Person): Language {
+  return toLanguage(person.language) ?? DEFAULT_LANGUAGE;
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  /**
+   * Creates a link of the given kind for a person and queues its mail in the same transaction.
+   * Confirmation links (activation and registration) replace each other; recovery links replace
+   * earlier recovery links.
+   */
+  async function issueLink(
+    repository: AccountRepository,
+    person: Person,
+    kind: TemporaryRequestKind,
+  ): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const ttlSeconds = deps.linkTtlSeconds[kind];
+    await repository.replaceTemporaryRequest({
+      userId: person.id,
+      kind,
+      supersedes: kind === 'recovery' ? ['recovery'] : ['activation', 'registration'],
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+    });
+    const link = new URL(`${LINK_PATHS[kind]}?t=${token}`, deps.appUrl).toString();
+    const language = languageOf(person);
+    const name = withoutControlCharacters(person.name);
+    const mail = renderActionMail({ kind, language, name, link, expiresInSeconds: ttlSeconds });
+    await deps.outbox.enqueue(repository.db, {
+      ...mail,
+      kind,
+      to: person.email,
+      toName: name,
+      language,
+      link,
+    });
+  }
+
+  return {
+    /** Queues the registration mail of a user an admin created, in the caller's transaction. */
+    queueRegistrationMail: (
+      db: Database,
+      person: { id: number; name: string; email: string; language: string },
+    ) =>
+      issueLink(
+        new AccountRepository(db),
+        { ...person, passwordHash: null, confirmedAt: null, deletedAt: null },
+        'registration',
+      ),
+
+    /** Public sign-up: an unconfirmed USER account and its activation mail, or nothing at all. */
+    async signUp(input: { name: string; email: string; password: string }, language: Language) {
+      const passwordHash = await hashPassword(input.password);
+      const person = await deps.repository.transaction(async (repository) => {
+        const created = await repository.insertAppUser({
+          name: withoutControlCharacters(input.name),
+          email: input.email,
+          passwordHash,
+          language,
+        });
+        if (!created) throw new AppError(ErrorCode.EMAIL_TAKEN);
+        await issueLink(repository, created, 'activation');
+        return created;
+      });
+      deps.outbox.nudge();
+      return { email: person.email };
+    },
+
+    /**
+     * Sends a recovery mail when the address belongs to an active account. Answers the same way in
+     * every case, so the endpoint does not tell which addresses have accounts.
+     */
+    async requestRecovery(email: string): Promise<void> {
+      const key = email.toLowerCase();
+      if (deps.recoveryMailsPerAddress.retryAfter(key) > 0) return;
+      deps.recoveryMailsPerAddress.recordFailure(key);
+      const person = await deps.repository.findPersonByEmail(email);
+      if (!person || person.deletedAt) return;
+      await deps.repository.transaction((repository) => issueLink(repository, person, 'recovery'));
+      deps.outbox.nudge();
+    },
+
+    /** Uses a mail link: activation confirms; recovery and registration set the password (and confirm). */
+    async completeTemporaryRequest(
+      input: TemporaryRequestBody,
+    ): Promise<{ kind: TemporaryRequestKind; email: string }> {
+      const request = await deps.repository.findTemporaryRequest(hashToken(input.token));
+      if (!request || request.person.deletedAt) throw new AppError(ErrorCode.LINK_INVALID);
+      if (input.kind && input.kind !== request.kind) throw new AppError(ErrorCode.LINK_WRONG_KIND);
+      if (request.usedAt) throw new AppError(ErrorCode.LINK_USED);
+      if (request.expiresAt.getTime() <= Date.now()) throw new AppError(ErrorCode.LINK_EXPIRED);
+      const isPasswordExpected = request.kind !== 'activation';
+      if (isPasswordExpected && !input.password) throw new AppError(ErrorCode.PASSWORD_REQUIRED);
+      if (!isPasswordExpected && input.password) throw new AppError(ErrorCode.PASSWORD_NOT_EXPECTED);
+
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      await deps.repository.transaction(async (repository) => {
+        if (!(await repository.consumeTemporaryRequest(request.id))) throw new AppError(ErrorCode.LINK_USED);
+        // Using a link proves control of the mailbox, so it confirms the account whatever its kind.
+        await repository.updatePerson(request.person.id, {
+          passwordHash,
+          confirmedAt: request.person.confirmedAt ?? new Date(),
+        });
+        // A password reset from a mail link ends every session: someone else may have had the old one.
+        if (passwordHash) await repository.revokeSessions(request.person.id);
+      });
+      return { kind: request.kind, email: request.person.email };
+    },
+
+    /** Changes the signed-in person's password and ends their other sessions. */
+    async changePassword(
+      personId: number,
+      sessionId: string | null,
+      input: { current: string; next: string },
+    ) {
+      const key = String(personId);
+      const blockedFor = deps.wrongCurrentPasswords.retryAfter(key);
+      if (blockedFor > 0) throw tooManyRequests(blockedFor);
+      const person = await deps.repository.findPersonById(personId);
+      if (!person?.passwordHash) throw new AppError(ErrorCode.UNAUTHENTICATED);
+      if (!(await verifyPassword(person.passwordHash, input.current))) {
+        deps.wrongCurrentPasswords.recordFailure(key);
+        throw new AppError(ErrorCode.CURRENT_PASSWORD_WRONG);
+      }
+      deps.wrongCurrentPasswords.reset(key);
+      const passwordHash = await hashPassword(input.next);
+      await deps.repository.transaction(async (repository) => {
+        await repository.updatePerson(personId, { passwordHash });
+        await repository.revokeSessions(personId, sessionId ?? undefined);
+      });
+    },
+
+    /** Sends a fresh activation or registration mail to an unconfirmed person; the old link dies. */
+    async resendConfirmation(personId: number): Promise<void> {
+      const person = await deps.repository.findPersonById(personId);
+      if (!person) throw new AppError(ErrorCode.NOT_FOUND);
+      if (person.confirmedAt) throw new AppError(ErrorCode.ALREADY_CONFIRMED);
+      // People who signed up chose a password already; people an admin created still have to.
+      const kind = person.passwordHash ? 'activation' : 'registration';
+      await deps.repository.transaction((repository) => issueLink(repository, person, kind));
+      deps.outbox.nudge();
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,123 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { profiles, refreshTokens, users } from '../../db/schema/index.ts';
+
+/** The fields of an account that sign-in and session checks need. */
+const accountColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  confirmedAt: users.confirmedAt,
+  deletedAt: users.deletedAt,
+  createdAt: users.createdAt,
+  language: users.language,
+  profileId: profiles.id,
+  profileName: profiles.name,
+};
+
+export type Account = {
+  id: number;
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  confirmedAt: Date | null;
+  deletedAt: Date | null;
+  createdAt: Date;
+  language: string;
+  profileId: number;
+  profileName: string;
+};
+
+/** SQL for sign-in, sessions and refresh tokens. */
+export class AuthRepository {
+  constructor(private readonly db: Database) {}
+
+  async findAccountByEmail(email: string): Promise<Account | undefined> {
+    const [row] = await this.db
+      .select(accountColumns)
+      .from(users)
+      .innerJoin(profiles, eq(users.profileId, profiles.id))
+      .where(sql`lower(${users.email}) = lower(${email})`);
+    return row;
+  }
+
+  /**
+   * The account behind an access token, only while that session is alive: the account active and
+   * confirmed, and its refresh-token family still holding an unrevoked, unexpired token.
+   */
+  async findSessionAccount(userId: number, sessionId: string): Promise<Account | undefined> {
+    this.sessionAccountQuery ??= this.prepareSessionAccountQuery();
+    const [row] = await this.sessionAccountQuery.execute({ userId, sessionId });
+    return row;
+  }
+
+  // Runs on every authenticated request, so it is built once and reused with new values.
+  private sessionAccountQuery: ReturnType<AuthRepository['prepareSessionAccountQuery']> | undefined;
+
+  private prepareSessionAccountQuery() {
+    return this.db
+      .select(accountColumns)
+      .from(users)
+      .innerJoin(profiles, eq(users.profileId, profiles.id))
+      .where(
+        and(
+          eq(users.id, sql.placeholder('userId')),
+          isNull(users.deletedAt),
+          sql`${users.confirmedAt} is not null`,
+          sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}
+            and ${refreshTokens}.user_id = ${users}.id and ${refreshTokens.revokedAt} is null
+            and ${refreshTokens.expiresAt} > now())`,
+        ),
+      )
+      .prepare('session_account');
+  }
+
+  async insertRefreshToken(token: {
+    userId: number;
+    familyId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    userAgent?: string;
+    ip?: string;
+  }): Promise<void> {
+    await this.db.insert(refreshTokens).values(token);
+  }
+
+  async findRefreshToken(tokenHash: string) {
+    const [row] = await this.db
+      .select({
+        id: refreshTokens.id,
+        familyId: refreshTokens.familyId,
+        expiresAt: refreshTokens.expiresAt,
+        revokedAt: refreshTokens.revokedAt,
+        account: accountColumns,
+      })
+      .from(refreshTokens)
+      .innerJoin(users, eq(refreshTokens.userId, users.id))
+      .innerJoin(profiles, eq(users.profileId, profiles.id))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    return row;
+  }
+
+  /** Revokes one token; false when another request revoked it first (the caller lost a race). */
+  async revokeToken(id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    return rows.length === 1;
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  transaction<T>(work: (repository: AuthRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new AuthRepository(tx as unknown as Database)));
+  }
+}

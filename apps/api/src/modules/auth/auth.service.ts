@@ -1,0 +1,125 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { TokenPair } from '@scentia/shared/auth.schemas';
+import { ErrorCode } from '@scentia/shared/error-codes';
+import type { AccessTokens } from '../../lib/access-tokens.ts';
+import { AppError, tooManyRequests } from '../../lib/app-error.ts';
+import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import { getDecoyHash, verifyPassword } from '../../lib/passwords.ts';
+import type { Account, AuthRepository } from './auth.repository.ts';
+
+export type AuthServiceDeps = {
+  repository: AuthRepository;
+  accessTokens: AccessTokens;
+  refreshTtlMs: number;
+  failuresByAccount: FailureLimiter;
+  failuresByIp: FailureLimiter;
+};
+
+export type ClientInfo = { ip: string; userAgent?: string };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { repository, accessTokens } = deps;
+
+  async function issueTokens(
+    account: Account,
+    familyId: string,
+    client: ClientInfo,
+    repo = repository,
+  ): Promise<TokenPair> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    await repo.insertRefreshToken({
+      userId: account.id,
+      familyId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(Date.now() + deps.refreshTtlMs),
+      userAgent: client.userAgent?.slice(0, 255),
+      ip: client.ip.slice(0, 64),
+    });
+    const token = await accessTokens.sign({ userId: account.id, sessionId: familyId });
+    return { token, refreshToken, login: account.email };
+  }
+
+  function assertCanSignIn(account: Account): void {
+    if (account.deletedAt) throw new AppError(ErrorCode.ACCOUNT_INACTIVE);
+    if (!account.confirmedAt) throw new AppError(ErrorCode.ACCOUNT_UNCONFIRMED);
+  }
+
+  return {
+    /**
+     * Checks the credentials and starts a session. Failures are counted per IP and per account; an
+     * unknown e-mail costs the same password check as a known one so timing reveals nothing.
+     */
+    async signIn(credentials: { email: string; password: string }, client: ClientInfo): Promise<TokenPair> {
+      const accountKey = credentials.email.toLowerCase();
+      const blockedFor = Math.max(
+        deps.failuresByIp.retryAfter(client.ip),
+        deps.failuresByAccount.retryAfter(accountKey),
+      );
+      if (blockedFor > 0) throw tooManyRequests(blockedFor);
+
+      const account = await repository.findAccountByEmail(credentials.email);
+      const isPasswordRight = await verifyPassword(
+        account?.passwordHash ?? (await getDecoyHash()),
+        credentials.password,
+      );
+      if (!account?.passwordHash || !isPasswordRight) {
+        deps.failuresByIp.recordFailure(client.ip);
+        deps.failuresByAccount.recordFailure(accountKey);
+        throw new AppError(ErrorCode.INVALID_CREDENTIALS);
+      }
+      assertCanSignIn(account);
+      deps.failuresByAccount.reset(accountKey);
+      return issueTokens(account, randomUUID(), client);
+    },
+
+    /**
+     * Rotates a refresh token: the presented one is revoked and a successor joins its family. A token
+     * that was already revoked means it leaked or was replayed, so the whole family dies.
+     */
+    async refresh(input: { login: string; refreshToken: string }, client: ClientInfo): Promise<TokenPair> {
+      const stored = await repository.findRefreshToken(hashToken(input.refreshToken));
+      if (!stored) throw new AppError(ErrorCode.INVALID_REFRESH_TOKEN);
+      const isReplayed = stored.revokedAt !== null;
+      const isAccountBlocked = stored.account.deletedAt !== null || stored.account.confirmedAt === null;
+      if (isReplayed || isAccountBlocked) {
+        await repository.revokeFamily(stored.familyId);
+        throw new AppError(ErrorCode.INVALID_REFRESH_TOKEN);
+      }
+      const isExpired = stored.expiresAt.getTime() <= Date.now();
+      if (isExpired || stored.account.email.toLowerCase() !== input.login.toLowerCase()) {
+        throw new AppError(ErrorCode.INVALID_REFRESH_TOKEN);
+      }
+      // Revoking and issuing commit together; a request that loses the race to revoke is a replay.
+      const pair = await repository.transaction(async (repo) =>
+        (await repo.revokeToken(stored.id))
+          ? issueTokens(stored.account, stored.familyId, client, repo)
+          : undefined,
+      );
+      if (!pair) {
+        await repository.revokeFamily(stored.familyId);
+        throw new AppError(ErrorCode.INVALID_REFRESH_TOKEN);
+      }
+      return pair;
+    },
+
+    /** Ends the session the refresh token belongs to; unknown tokens are ignored (logout is idempotent). */
+    async signOut(refreshToken: string): Promise<void> {
+      const stored = await repository.findRefreshToken(hashToken(refreshToken));
+      if (stored) await repository.revokeFamily(stored.familyId);
+    },
+
+    /** Resolves an access token to its live account and session, or throws 401. */
+    async authenticate(accessToken: string): Promise<{ account: Account; sessionId: string }> {
+      const claims = await accessTokens.verify(accessToken);
+      const account = await repository.findSessionAccount(claims.userId, claims.sessionId);
+      if (!account) throw new AppError(ErrorCode.UNAUTHENTICATED);
+      return { account, sessionId: claims.sessionId };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,106 @@
+import type { CategoryBody, CategoryRow } from '@scentia/shared/catalog.schemas';
+import { ErrorCode } from '@scentia/shared/error-codes';
+import type { ListQuery } from '@scentia/shared/list.schemas';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { planList, toPage } from '../../lib/list-query.ts';
+import { type CategoriesRepository, type CategoryRecord, categoriesList } from './categories.repository.ts';
+
+const QUICK_SEARCH_LIMIT = 10;
+
+export function toCategoryRow(record: CategoryRecord): CategoryRow {
+  return {
+    categoryId: record.id,
+    name: record.name,
+    translations: record.translations,
+    fragranceCount: record.fragranceCount,
+    ativo: record.deletedAt === null,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    deletedAt: record.deletedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Fragrance categories and the rules of spec §4 Category, enforced here with a 409 whatever the client
+ * shows: edit only while active; an active category with fragrances cannot be deactivated; permanent
+ * delete only when inactive and without fragrances.
+ */
+export function createCategoriesService(repository: CategoriesRepository) {
+  async function getRecord(id: number) {
+    const record = await repository.findById(id);
+    if (!record) throw new AppError(ErrorCode.NOT_FOUND);
+    return record;
+  }
+
+  /** Runs a write that may hit the unique name; a taken name is a 409, not a 500. */
+  async function guardName<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(ErrorCode.NAME_TAKEN);
+      throw error;
+    }
+  }
+
+  return {
+    async list(query: ListQuery) {
+      const plan = planList(query, categoriesList);
+      const { records, total } = await repository.list(plan);
+      return toPage(records.map(toCategoryRow), total, plan.perPage);
+    },
+
+    exportBatches: (query: ListQuery) => repository.batches(planList(query, categoriesList)),
+
+    get: async (id: number) => toCategoryRow(await getRecord(id)),
+
+    quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
+
+    async create(body: CategoryBody): Promise<CategoryRow> {
+      const id = await guardName(() =>
+        repository.transaction(async (tx) => {
+          const created = await tx.insert(body.name);
+          await tx.replaceTranslations(created, body.translations);
+          return created;
+        }),
+      );
+      return toCategoryRow(await getRecord(id));
+    },
+
+    async update(id: number, body: CategoryBody): Promise<CategoryRow> {
+      const current = await getRecord(id);
+      if (current.deletedAt) throw new AppError(ErrorCode.RECORD_INACTIVE);
+      await guardName(() =>
+        repository.transaction(async (tx) => {
+          await tx.rename(id, body.name);
+          await tx.replaceTranslations(id, body.translations);
+        }),
+      );
+      return toCategoryRow(await getRecord(id));
+    },
+
+    /** `DELETE` without hardDelete: deactivates (soft delete); idempotent on an inactive category. */
+    async deactivate(id: number): Promise<void> {
+      const current = await getRecord(id);
+      if (current.deletedAt) return;
+      if (current.fragranceCount > 0) throw new AppError(ErrorCode.CATEGORY_HAS_FRAGRANCES);
+      await repository.setActive(id, false);
+    },
+
+    async activate(id: number): Promise<CategoryRow> {
+      await getRecord(id);
+      await repository.setActive(id, true);
+      return toCategoryRow(await getRecord(id));
+    },
+
+    async deletePermanently(id: number): Promise<void> {
+      const current = await getRecord(id);
+      if (!current.deletedAt) throw new AppError(ErrorCode.RECORD_ACTIVE);
+      if (current.fragranceCount > 0) throw new AppError(ErrorCode.CATEGORY_HAS_FRAGRANCES);
+      // Checked again in the statement itself, in case a fragrance arrived meanwhile.
+      if (!(await repository.deletePermanently(id))) throw new AppError(ErrorCode.CATEGORY_HAS_FRAGRANCES);
+    },
+  };
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

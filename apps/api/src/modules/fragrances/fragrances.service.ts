@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { FragranceBody, FragranceRow } from '@scentia/shared/catalog.schemas';
+import { ErrorCode } from '@scentia/shared/error-codes';
+import type { ListQuery } from '@scentia/shared/list.schemas';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, invalidFields } from '../../lib/app-error.ts';
+import { normaliseImage } from '../../lib/images.ts';
+import { planList, toPage } from '../../lib/list-query.ts';
+import type { UploadedFile } from '../../lib/multipart-form.ts';
+import type { FileStorage } from '../../lib/storage/file-storage.ts';
+import { type FragranceRecord, type FragrancesRepository, fragrancesList } from './fragrances.repository.ts';
+
+const QUICK_SEARCH_LIMIT = 10;
+type ImageKeys = { imageKey: string; thumbnailKey: string };
+
+export type FragrancesServiceDeps = {
+  repository: FragrancesRepository;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Fragrances and their images (spec §4 Fragrance): edit only while active; the category must be
+ * active; permanent delete only once inactive. Files are written before the row and removed again
+ * when the row cannot be written, so a failure leaves neither a row nor a file behind.
+ */
+export function createFragrancesService({ repository, storage, log }: FragrancesServiceDeps) {
+  async function removeFiles(keys: Partial<ImageKeys>) {
+    for (const key of [keys.imageKey, keys.thumbnailKey]) {
+      if (!key) continue;
+      await storage
+        .remove(key)
+        .catch((error: unknown) => log.warn({ key, err: error }, 'Could not remove a stored file'));
+    }
+  }
+
+  async function storeImage(file: UploadedFile): Promise<ImageKeys> {
+    const { display, thumbnail } = await normaliseImage(file.bytes);
+    const base = `fragrances/${randomUUID()}`;
+    const keys = { imageKey: `${base}.webp`, thumbnailKey: `${base}-thumb.webp` };
+    try {
+      await storage.put(keys.imageKey, display, 'image/webp');
+      await storage.put(keys.thumbnailKey, thumbnail, 'image/webp');
+      return keys;
+    } catch (error) {
+      log.error({ err: error }, 'Storing an image failed');
+      await removeFiles(keys);
+      throw new AppError(ErrorCode.STORAGE_UNAVAILABLE);
+    }
+  }
+
+  /** Writes the row (inside `write`) after the image; on failure the new image is removed again. */
+  async function withImage<T>(
+    file: UploadedFile | undefined,
+    write: (keys: ImageKeys | undefined) => Promise<T>,
+  ): Promise<T> {
+    const keys = file ? await storeImage(file) : undefined;
+    try {
+      return await write(keys);
+    } catch (error) {
+      if (keys) await removeFiles(keys);
+      throw error;
+    }
+  }
+
+  async function assertCategoryActive(categoryId: number) {
+    if (!(await repository.isCategoryActive(categoryId))) {
+      throw invalidFields({ path: 'categoryId', key: 'field.categoryInactive' });
+    }
+  }
+
+  async function getRecord(id: number) {
+    const record = await repository.findById(id);
+    if (!record) throw new AppError(ErrorCode.NOT_FOUND);
+    return record;
+  }
+
+  async function toRow(record: FragranceRecord): Promise<FragranceRow> {
+    return {
+      fragranceId: record.id,
+      name: record.name,
+      description: record.description,
+      ofactoryWay: record.olfactoryWay,
+      categoryId: record.categoryId,
+      category: { name: record.categoryName },
+      image:
+        record.imageKey && record.thumbnailKey
+          ? {
+              tempUri: await storage.urlFor(record.imageKey),
+              thumbnailUri: await storage.urlFor(record.thumbnailKey),
+            }
+          : null,
+      translations: record.translations.map((translation) => ({
+        language: translation.language,
+        description: translation.description,
+        ofactoryWay: translation.olfactoryWay,
+      })),
+      collections: [],
+      ativo: record.deletedAt === null,
+      createdAt: record.createdAt.toISOString(),
+      updatedAt: record.updatedAt.toISOString(),
+      deletedAt: record.deletedAt?.toISOString() ?? null,
+    };
+  }
+
+  const valuesOf = (body: FragranceBody) => ({
+    name: body.name,
+    description: body.description,
+    olfactoryWay: body.ofactoryWay,
+    categoryId: body.categoryId,
+  });
+  const translationsOf = (body: FragranceBody) =>
+    body.translations.map((translation) => ({
+      language: translation.language,
+      description: translation.description,
+      olfactoryWay: translation.ofactoryWay,
+    }));
+
+  return {
+    async list(query: ListQuery) {
+      const plan = planList(query, fragrancesList);
+      const { records, total } = await repository.list(plan);
+      return toPage(await Promise.all(records.map(toRow)), total, plan.perPage);
+    },
+
+    exportBatches: (query: ListQuery) => repository.batches(planList(query, fragrancesList)),
+
+    get: async (id: number) => toRow(await getRecord(id)),
+
+    quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
+
+    async create(body: FragranceBody, file: UploadedFile | undefined): Promise<FragranceRow> {
+      if (!file) throw new AppError(ErrorCode.IMAGE_REQUIRED);
+      await assertCategoryActive(body.categoryId);
+      const id = await withImage(file, (keys) =>
+        repository.transaction(async (tx) => {
+          const created = await tx.insert({ ...valuesOf(body), ...(keys as ImageKeys) });
+          await tx.replaceTranslations(created, translationsOf(body));
+          return created;
+        }),
+      );
+      return toRow(await getRecord(id));
+    },
+
+    async update(id: number, body: FragranceBody, file: UploadedFile | undefined): Promise<FragranceRow> {
+      const current = await getRecord(id);
+      if (current.deletedAt) throw new AppError(ErrorCode.RECORD_INACTIVE);
+      await assertCategoryActive(body.categoryId);
+      await withImage(file, (keys) =>
+        repository.transaction(async (tx) => {
+          await tx.update(id, { ...valuesOf(body), ...keys });
+          await tx.replaceTranslations(id, translationsOf(body));
+        }),
+      );
+      // The replaced image is removed only once the new one is committed.
+      if (file)
+        await removeFiles({
+          imageKey: current.imageKey ?? undefined,
+          thumbnailKey: current.thumbnailKey ?? undefined,
+        });
+      return toRow(await getRecord(id));
+    },
+
+    /** Deactivates (soft delete); idempotent. Fragrances in campaign collections will be refused once campaigns exist. */
+    async deactivate(id: number): Promise<void> {
+      const current = await getRecord(id);
+      if (!current.deletedAt) await repository.setActive(id, false);
+    },
+
+    async activate(id: number): Promise<FragranceRow> {
+      const current = await getRecord(id);
+      if (current.deletedAt) await assertCategoryActive(current.categoryId);
+      await repository.setActive(id, true);
+      return toRow(await getRecord(id));
+    },
+
+    async deletePermanently(id: number): Promise<void> {
+      const current = await getRecord(id);
+      if (!current.deletedAt || !(await repository.deleteInactive(id)))
+        throw new AppError(ErrorCode.RECORD_ACTIVE);
+      await removeFiles({
+        imageKey: current.imageKey ?? undefined,
+        thumbnailKey: current.thumbnailKey ?? undefined,
+      });
+    },
+  };
+}
+
+export type FragrancesService = ReturnType<typeof createFragrancesService>;

@@ -1,0 +1,181 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, type Part, pngImage } from '../../../test/multipart.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+
+const MAX_MB = 0.1;
+const MAX_BYTES = Math.round(MAX_MB * 1_048_576);
+
+async function setUp(env: Record<string, string>) {
+  const ctx = await createTestApp({
+    UPLOAD_MAX_MB: String(MAX_MB),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'scentia-up-')),
+    ...env,
+  });
+  const operator = await ctx.createAccount({ profile: 'OPERADOR' });
+  const token = (await ctx.signIn(operator.email, operator.password)).token;
+  const category = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/categories',
+    payload: { name: 'Cítricos' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const fields: Part[] = [
+    { name: 'name', value: 'Limão Siciliano' },
+    { name: 'ofactoryWay', value: 'Cítrico fresco' },
+    { name: 'categoryId', value: String(category.json().categoryId) },
+  ];
+  const upload = (bytes: Buffer) => {
+    const { payload, headers } = multipart([
+      ...fields,
+      { name: 'image.file', fileName: 'limao.png', contentType: 'image/png', bytes },
+    ]);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/fragrances',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+  };
+  const rows = async () =>
+    (await ctx.query<{ n: number }>(sql`select count(*)::int as n from fragrances`))[0]?.n ?? 0;
+  return { ctx, token, fields, upload, rows };
+}
+
+/** A valid PNG padded with bytes after its end to exactly `size` bytes (decoders ignore them). */
+async function pngOfSize(size: number): Promise<Buffer> {
+  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#f60' } })
+    .png()
+    .toBuffer();
+  return Buffer.concat([image, Buffer.alloc(size - image.length)]);
+}
+
+describe('the upload size limit, enforced while streaming', () => {
+  let setup: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    setup = await setUp({});
+  });
+  afterAll(() => setup.ctx.close());
+
+  it('accepts a file just under the limit', async () => {
+    expect((await setup.upload(await pngOfSize(MAX_BYTES - 1))).statusCode).toBe(201);
+  });
+
+  it('accepts a file exactly at the limit', async () => {
+    expect((await setup.upload(await pngOfSize(MAX_BYTES))).statusCode).toBe(201);
+  });
+
+  it('refuses a file one byte over the limit with 413 and the max-size message, storing nothing', async () => {
+    const before = await setup.rows();
+    const response = await setup.upload(await pngOfSize(MAX_BYTES + 1));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: 'O arquivo excede o tamanho máximo de 0.1 MB.',
+    });
+    expect(await setup.rows()).toBe(before);
+  });
+
+  it('cuts a 100 MB upload off early, with flat memory', async () => {
+    const { payload, headers } = multipart([
+      ...setup.fields,
+      {
+        name: 'image.file',
+        fileName: 'big.png',
+        contentType: 'image/png',
+        bytes: Buffer.from('PLACEHOLDER'),
+      },
+    ]);
+    const [head, tail] = payload.toString('latin1').split('PLACEHOLDER') as [string, string];
+    const chunk = Buffer.alloc(1_048_576);
+    let sent = 0;
+    const body = Readable.from(
+      (function* () {
+        yield Buffer.from(head, 'latin1');
+        for (; sent < 100; sent += 1) yield chunk;
+        yield Buffer.from(tail, 'latin1');
+      })(),
+    );
+    const rssBefore = process.memoryUsage().rss;
+    const response = await setup.ctx.app.inject({
+      method: 'POST',
+      url: '/api/fragrances',
+      payload: body,
+      headers: { ...headers, authorization: `Bearer ${setup.token}` },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(60 * 1_048_576);
+  });
+});
+
+describe('a storage that cannot be written', () => {
+  it('answers 503 and leaves no row', async () => {
+    const setup = await setUp({
+      S3_BUCKET: 'nowhere',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_ACCESS_KEY_ID: 'x',
+      S3_SECRET_ACCESS_KEY: 'y',
+    });
+    const response = await setup.upload(await pngImage(64, 64));
+    expect(response.statusCode).toBe(503);
+    expect(response.json().code).toBe('STORAGE_UNAVAILABLE');
+    expect(await setup.rows()).toBe(0);
+    await setup.ctx.close();
+  });
+});
+
+describe('the S3 driver, against a local S3-compatible server', () => {
+  let s3: S3rver;
+  let endpoint: string;
+  beforeAll(async () => {
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: mkdtempSync(join(tmpdir(), 'scentia-s3-')),
+      configureBuckets: [{ name: 'scentia', configs: [] }],
+    });
+    const { port } = (await s3.run()) as { port: number };
+    endpoint = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => s3.close());
+
+  it('stores the images in the bucket, serves them through presigned URLs, and deletes them', async () => {
+    const setup = await setUp({
+      S3_BUCKET: 'scentia',
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    const created = await setup.upload(await pngImage(200, 150));
+    expect(created.statusCode).toBe(201);
+    const { fragranceId, image } = created.json();
+    expect(image.tempUri).toMatch(
+      new RegExp(`^${endpoint}/scentia/fragrances/.+\\.webp\\?.*X-Amz-Signature=`),
+    );
+    const picture = await fetch(image.tempUri);
+    expect(picture.status).toBe(200);
+    expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).format).toBe('webp');
+
+    const headers = { authorization: `Bearer ${setup.token}` };
+    await setup.ctx.app.inject({ method: 'DELETE', url: `/api/fragrances/${fragranceId}`, headers });
+    expect(
+      (
+        await setup.ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/fragrances/${fragranceId}?hardDelete=true`,
+          headers,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await fetch(image.tempUri)).status).toBe(404);
+    await setup.ctx.close();
+  });
+});

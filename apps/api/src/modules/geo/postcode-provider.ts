@@ -1,0 +1,88 @@
+import { stateOfCep } from './cep-ranges.ts';
+
+export type PostcodeAddress = {
+  cep: string;
+  uf: string;
+  localidade: string | null;
+  logradouro: string | null;
+  bairro: string | null;
+  /** `viacep` when the service answered; `offline` when only the CEP range was used. */
+  source: 'viacep' | 'offline';
+};
+
+export type PostcodeProvider = { lookup: (cep: string) => Promise<PostcodeAddress | undefined> };
+
+type ViaCepAnswer = {
+  cep?: string;
+  uf?: string;
+  localidade?: string;
+  logradouro?: string;
+  bairro?: string;
+  erro?: boolean | string;
+};
+
+const CACHE_TTL_MS = 24 * 3_600_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+function formatCep(digits: string): string {
+  return `${digits.slice(0, 5)}-${digits.slice(5)}`;
+}
+
+/**
+ * Brazilian postcodes through a service speaking ViaCEP's JSON (`{baseUrl}/ws/{cep}/json/`), with a
+ * timeout, an in-memory cache of answers (found and not found), and an offline fallback that still
+ * gives the state from the CEP range when the service is slow or down.
+ */
+export function createViaCepProvider(options: {
+  baseUrl: string;
+  timeoutMs: number;
+  log: { warn: (details: object, message: string) => void };
+}): PostcodeProvider {
+  const cache = new Map<string, { value: PostcodeAddress | undefined; expiresAt: number }>();
+
+  const remember = (digits: string, value: PostcodeAddress | undefined) => {
+    if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+    cache.set(digits, { value, expiresAt: Date.now() + CACHE_TTL_MS });
+    return value;
+  };
+
+  const offline = (digits: string): PostcodeAddress | undefined => {
+    const uf = stateOfCep(digits);
+    return uf
+      ? { cep: formatCep(digits), uf, localidade: null, logradouro: null, bairro: null, source: 'offline' }
+      : undefined;
+  };
+
+  return {
+    async lookup(digits) {
+      const cached = cache.get(digits);
+      if (cached && cached.expiresAt > Date.now()) return cached.value;
+      let answer: ViaCepAnswer;
+      try {
+        const response = await fetch(new URL(`/ws/${digits}/json/`, options.baseUrl), {
+          signal: AbortSignal.timeout(options.timeoutMs),
+          headers: { accept: 'application/json' },
+        });
+        if (response.status === 400 || response.status === 404) return remember(digits, undefined);
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        answer = (await response.json()) as ViaCepAnswer;
+      } catch (error) {
+        // Not cached: the next lookup tries the service again.
+        options.log.warn(
+          { cep: digits, reason: (error as Error).message },
+          'Postcode service unavailable; using the CEP range',
+        );
+        return offline(digits);
+      }
+      if (answer.erro || !answer.uf) return remember(digits, undefined);
+      return remember(digits, {
+        cep: formatCep(digits),
+        uf: answer.uf,
+        localidade: answer.localidade || null,
+        logradouro: answer.logradouro || null,
+        bairro: answer.bairro || null,
+        source: 'viacep',
+      });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { listQuerySchema, pageOf } from '@scentia/shared/list.schemas';
+import { isAdminProfile } from '@scentia/shared/validators';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/http-schemas.ts';
+import { planList, toPage } from '../../lib/list-query.ts';
+import { currentAccount } from '../../plugins/auth.ts';
+import { type ProfilesRepository, profilesList } from './profiles.repository.ts';
+
+const profileRowSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  perfilMaster: z.object({ nome: z.string() }).nullable(),
+  totalUsuarios: z.number().int(),
+});
+
+export const profilesRoutes: FastifyPluginAsyncZod<{ repository: ProfilesRepository }> = async (
+  app,
+  { repository },
+) => {
+  app.get(
+    '/perfil',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['profiles'],
+        summary: 'Paged profiles with their master profile and user count (ADMIN only)',
+        querystring: listQuerySchema,
+        response: {
+          200: pageOf(profileRowSchema),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const plan = planList(request.query, profilesList);
+      const { rows, total } = await repository.list(plan);
+      const data = rows.map((row) => ({
+        id: row.id,
+        nome: row.name,
+        perfilMaster: row.masterName ? { nome: row.masterName } : null,
+        totalUsuarios: row.userCount,
+      }));
+      return toPage(data, total, plan.perPage);
+    },
+  );
+
+  app.get(
+    '/perfil/',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Profiles the caller may assign in the user form: all for ADMIN, only their own otherwise',
+        response: {
+          200: z.object({ data: z.array(z.object({ id: z.number().int(), nome: z.string() })) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const account = currentAccount(request);
+      const options = await repository.listOptions(
+        isAdminProfile(account.profileName) ? undefined : account.profileId,
+      );
+      return { data: options.map((option) => ({ id: option.id, nome: option.name })) };
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { type ErrorBody, ErrorCode } from '@scentia/shared/error-codes';
+import type { Language } from '@scentia/shared/locales';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { isMessageKey, type MessageKey, translate } from '../i18n/translate.ts';
+import { AppError } from '../lib/app-error.ts';
+
+/** Fastify's own client errors, mapped onto our codes so their messages are localised too. */
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ErrorCode.INVALID_JSON,
+  FST_ERR_CTP_EMPTY_JSON_BODY: ErrorCode.INVALID_JSON,
+  FST_ERR_CTP_BODY_TOO_LARGE: ErrorCode.BODY_TOO_LARGE,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ErrorCode.VALIDATION,
+  FST_ERR_VALIDATION: ErrorCode.VALIDATION,
+};
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: ErrorCode.VALIDATION,
+  401: ErrorCode.UNAUTHENTICATED,
+  403: ErrorCode.FORBIDDEN,
+  404: ErrorCode.NOT_FOUND,
+  405: ErrorCode.METHOD_NOT_ALLOWED,
+  409: ErrorCode.CONFLICT,
+  413: ErrorCode.BODY_TOO_LARGE,
+  415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  429: ErrorCode.TOO_MANY_REQUESTS,
+};
+
+function fieldMessage(issue: ZodFastifySchemaValidationError, language: Language): string {
+  const params = issue.params as Record<string, unknown>;
+  const key = ((): [MessageKey, Record<string, string | number>?] => {
+    const custom = `field.${issue.message}`;
+    if (isMessageKey(custom)) return [custom];
+    switch (issue.keyword) {
+      case 'invalid_type':
+        return [/received undefined/.test(issue.message ?? '') ? 'field.required' : 'field.invalidType'];
+      case 'too_small':
+        return params.origin === 'string'
+          ? [
+              Number(params.minimum) <= 1 ? 'field.required' : 'field.tooShort',
+              { min: Number(params.minimum) },
+            ]
+          : ['field.tooSmall', { min: Number(params.minimum) }];
+      case 'too_big':
+        return params.origin === 'string'
+          ? ['field.tooLong', { max: Number(params.maximum) }]
+          : ['field.tooBig', { max: Number(params.maximum) }];
+      case 'unrecognized_keys':
+        return ['field.unknown', { keys: (params.keys as string[] | undefined)?.join(', ') ?? '' }];
+      case 'invalid_format':
+        return [params.format === 'email' ? 'field.invalidEmail' : 'field.invalid'];
+      case 'invalid_value':
+        return ['field.invalidOption'];
+      default:
+        return ['field.invalid'];
+    }
+  })();
+  return translate(language, key[0], key[1]);
+}
+
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  extra: Partial<ErrorBody> & { params?: Record<string, string | number> } = {},
+) {
+  const { params, ...rest } = extra;
+  const body: ErrorBody = {
+    statusCode: status,
+    code,
+    message: translate(request.language, code, params),
+    ...rest,
+  };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * The single place errors become answers: known errors get their status and a message in the
+ * request's language; anything else is logged whole and answered as a bare 500 without internals.
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        reply.headers(error.headers);
+        const fields = error.fields.map((field) => ({
+          path: field.path,
+          message: translate(request.language, field.key, field.params),
+        }));
+        return send(reply, request, error.statusCode, error.code, {
+          params: error.params,
+          ...(fields.length > 0 ? { fields } : {}),
+        });
+      }
+      if (error instanceof ZodError) {
+        // Bodies validated after parsing (multipart forms) report exactly like route schemas do.
+        const fields = error.issues.map((issue) => ({
+          path: issue.path.join('.') || 'body',
+          message: fieldMessage(
+            {
+              keyword: issue.code,
+              instancePath: `/${issue.path.join('/')}`,
+              message: issue.message,
+              params: issue,
+            } as never,
+            request.language,
+          ),
+        }));
+        return send(reply, request, 400, ErrorCode.VALIDATION, { fields });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields = error.validation.map((issue) => ({
+          path:
+            (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') ||
+            (error.validationContext ?? ''),
+          message: fieldMessage(issue, request.language),
+        }));
+        return send(reply, request, 400, ErrorCode.VALIDATION, { fields });
+      }
+      const mapped = error.code ? fastifyCodes[error.code] : undefined;
+      const status = error.statusCode ?? 500;
+      if (mapped) return send(reply, request, status >= 400 && status < 500 ? status : 400, mapped);
+      if (status >= 400 && status < 500) {
+        request.log.info({ err: error }, 'client error');
+        return send(reply, request, status, codeByStatus[status] ?? ErrorCode.VALIDATION);
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, request, 500, ErrorCode.INTERNAL);
+    });
+  },
+  { name: 'error-handler', dependencies: ['i18n'] },
+);

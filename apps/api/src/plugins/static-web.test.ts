@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let database: DatabaseHandle;
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  const root = mkdtempSync(join(tmpdir(), 'scentia-web-'));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  writeFileSync(join(root, 'assets', 'index-abc123.js'), script);
+  writeFileSync(join(root, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  database = await openDatabase({ dataDir: 'memory://' });
+  await database.migrate();
+  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, webRoot: root });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('web client serving', () => {
+  it('serves index.html for client routes (history fallback), revalidated', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/admin/users',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the pre-compressed brotli variant when the browser accepts it', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload.length).toBeLessThan(script.length);
+  });
+
+  it('answers a missing asset with 404 instead of the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('keeps /api answers as JSON', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('sends security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database status', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', database: 'up', driver: 'pglite' });
+  });
+});

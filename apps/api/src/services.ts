@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createAccessTokens } from './lib/access-tokens.ts';
+import { createFailureLimiter } from './lib/failure-limiter.ts';
+import { MailOutbox } from './lib/mail/mail-outbox.ts';
+import { resolveSigningKey } from './lib/signing-key.ts';
+import { createLocalStorage, type LocalStorage } from './lib/storage/local-storage.ts';
+import { createS3Storage } from './lib/storage/s3-storage.ts';
+import { AccountRepository } from './modules/account/account.repository.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { CategoriesRepository } from './modules/categories/categories.repository.ts';
+import { createCategoriesService } from './modules/categories/categories.service.ts';
+import { FragrancesRepository } from './modules/fragrances/fragrances.repository.ts';
+import { createFragrancesService } from './modules/fragrances/fragrances.service.ts';
+import { createEmbeddedGeoProvider, createHttpGeoProvider } from './modules/geo/geo-provider.ts';
+import { createViaCepProvider } from './modules/geo/postcode-provider.ts';
+import { ProfilesRepository } from './modules/profiles/profiles.repository.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** Uploaded files: an S3-compatible bucket when configured, a local folder otherwise. */
+export function createStorage(config: Config, signingKey: Uint8Array) {
+  if (config.S3_BUCKET) {
+    return createS3Storage({
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
+    });
+  }
+  return createLocalStorage({
+    folder: config.STORAGE_DIR ?? join(config.DATA_DIR, 'files'),
+    secret: signingKey,
+    urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
+  });
+}
+
+/** The composition root: every service and repository, built once from the configuration. */
+export async function createServices(config: Config, database: DatabaseHandle, log: FastifyBaseLogger) {
+  const failureWindowMs = config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+  const signingKey = await resolveSigningKey(database.db, config.JWT_SECRET);
+
+  const mailOutbox = new MailOutbox({
+    db: database.db,
+    transport: config.SMTP_URL
+      ? nodemailer.createTransport(config.SMTP_URL, {
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        })
+      : undefined,
+    from: config.MAIL_FROM,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    retryBaseMs: config.MAIL_RETRY_BASE_SECONDS * 1000,
+    pollMs: config.MAIL_POLL_SECONDS * 1000,
+    log,
+  });
+
+  const auth = createAuthService({
+    repository: new AuthRepository(database.db),
+    accessTokens: await createAccessTokens(signingKey, config.ACCESS_TOKEN_TTL_SECONDS),
+    refreshTtlMs: config.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
+    failuresByAccount: createFailureLimiter({
+      limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      windowMs: failureWindowMs,
+    }),
+    failuresByIp: createFailureLimiter({
+      limit: config.LOGIN_MAX_FAILURES_PER_IP,
+      windowMs: failureWindowMs,
+    }),
+  });
+
+  const account = createAccountService({
+    repository: new AccountRepository(database.db),
+    outbox: mailOutbox,
+    appUrl: config.APP_URL,
+    linkTtlSeconds: {
+      activation: Math.round(config.ACTIVATION_LINK_TTL_HOURS * 3_600),
+      registration: Math.round(config.REGISTRATION_LINK_TTL_HOURS * 3_600),
+      recovery: Math.round(config.RECOVERY_LINK_TTL_MINUTES * 60),
+    },
+    recoveryMailsPerAddress: createFailureLimiter({
+      limit: config.RECOVERY_MAILS_PER_ADDRESS_PER_HOUR,
+      windowMs: HOUR_MS,
+    }),
+    wrongCurrentPasswords: createFailureLimiter({
+      limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      windowMs: failureWindowMs,
+    }),
+  });
+
+  const users = createUsersService({
+    repository: new UsersRepository(database.db),
+    queueRegistrationMail: account.queueRegistrationMail,
+    nudgeMail: () => mailOutbox.nudge(),
+  });
+
+  const geo = config.GEO_SERVICE_URL
+    ? createHttpGeoProvider({ baseUrl: config.GEO_SERVICE_URL, timeoutMs: config.GEO_SERVICE_TIMEOUT_MS })
+    : createEmbeddedGeoProvider();
+  const postcodes = createViaCepProvider({
+    baseUrl: config.VIACEP_URL,
+    timeoutMs: config.VIACEP_TIMEOUT_MS,
+    log,
+  });
+
+  const storage = createStorage(config, signingKey);
+  const localStorage = 'read' in storage ? (storage as LocalStorage) : undefined;
+
+  return {
+    localStorage,
+    fragrances: createFragrancesService({ repository: new FragrancesRepository(database.db), storage, log }),
+    categories: createCategoriesService(new CategoriesRepository(database.db)),
+    mailOutbox,
+    geo,
+    postcodes,
+    users,
+    auth,
+    account,
+    profilesRepository: new ProfilesRepository(database.db),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Runs the real entry point (through tsx) as a separate process, the way `npm start` does.
+const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  let output = '';
+  const child = spawn(tsx, [serverEntry], {
+    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('Timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('server process', () => {
+  it('stops at start with a one-line reason when a setting is wrong', async () => {
+    const server = start({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(join(tmpdir(), 'scentia-')) });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim().split('\n')).toEqual([
+      expect.stringMatching(/^Invalid configuration: PORT/),
+    ]);
+  });
+
+  it('creates DATA_DIR, prints the generated admin password once, and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'scentia-')), 'nested', 'data');
+    const server = start({ PORT: '0', DATA_DIR: dataDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+    await waitFor(() => server.output().includes('Scentia is ready'));
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+    const lines = server
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const adminLine = lines.find((line) => line.initialPassword);
+    expect(adminLine).toMatchObject({
+      email: 'admin@scentia.local',
+      initialPassword: expect.stringMatching(/^\S{8,}$/),
+    });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('Shutting down');
+  }, 60_000);
+});

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { profiles, users } from '../src/db/schema/index.ts';
+import { seedProfiles } from '../src/db/seed.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new database
+ * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
+ */
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+  }
+  const name = `scentia_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
+  return {
+    database,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(env: Record<string, string> = {}) {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  await seedProfiles(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...env });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const db = database.db;
+
+  let sequence = 0;
+  /** Inserts an account directly; defaults to an active, confirmed ADMIN. */
+  async function createAccount(
+    options: {
+      profile?: string;
+      email?: string;
+      password?: string;
+      isConfirmed?: boolean;
+      isActive?: boolean;
+      name?: string;
+    } = {},
+  ) {
+    sequence += 1;
+    const email = options.email ?? `person${sequence}@scentia.test`;
+    const password = options.password ?? 'Secret#123';
+    const [profile] = await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(sql`upper(${profiles.name}) = ${(options.profile ?? 'ADMIN').toUpperCase()}`);
+    if (!profile) throw new Error(`Unknown profile ${options.profile}`);
+    const [row] = await db
+      .insert(users)
+      .values({
+        name: options.name ?? `Pessoa ${sequence}`,
+        email,
+        passwordHash: await hashPassword(password),
+        profileId: profile.id,
+        confirmedAt: options.isConfirmed === false ? null : new Date(),
+        deletedAt: options.isActive === false ? new Date() : null,
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error('Account not created');
+    return { id: row.id, email, password };
+  }
+
+  async function signIn(email: string, password: string) {
+    const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+    if (response.statusCode !== 200)
+      throw new Error(`Sign-in failed: ${response.statusCode} ${response.body}`);
+    return response.json() as { token: string; refreshToken: string; login: string };
+  }
+
+  /** Raw rows of a query; both drivers answer `{ rows }`. */
+  async function query<T = Record<string, unknown>>(statement: SQL): Promise<T[]> {
+    const result = (await db.execute(statement)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+
+  async function countRows(table: 'users' | 'refresh_tokens' | 'profiles'): Promise<number> {
+    const [row] = await query<{ total: number }>(sql.raw(`select count(*)::int as total from ${table}`));
+    return row?.total ?? 0;
+  }
+
+  async function setAccountState(id: number, state: { deletedAt?: Date | null; confirmedAt?: Date | null }) {
+    await db.update(users).set(state).where(eq(users.id, id));
+  }
+
+  return {
+    app,
+    db,
+    driver: database.driver,
+    createAccount,
+    signIn,
+    query,
+    countRows,
+    setAccountState,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

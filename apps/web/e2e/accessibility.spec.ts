@@ -1,0 +1,181 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/session.ts';
+
+async function seriousViolations(page: Page) {
+  // The splash screen fades out 1 s after start; audit the page the user actually sees.
+  await expect(page.locator('#splash')).toHaveCount(0);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+test.describe('accessibility (axe-core)', () => {
+  test('the login page has no serious or critical violations', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.getByRole('link', { name: /App Store/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // With validation errors showing, too.
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Campo obrigatório').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the admin home has no serious or critical violations', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá,');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a placeholder section and the privacy policy have none either', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    expect(await seriousViolations(page)).toEqual([]);
+    await signIn(page);
+    await page.goto('/admin/campaigns');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campanhas');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the catalog lists and forms have none either', async ({ page }) => {
+    await signIn(page);
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await page.goto('/admin/categories');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Categorias de fragrância');
+    await expect(rows).not.toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/admin/categories/create');
+    await page.getByLabel('Nome', { exact: true }).fill('Ab');
+    await page.getByLabel('Nome (English)', { exact: true }).fill('Cd');
+    await expect(page.getByText('Informe ao menos 3 caracteres')).toHaveCount(2);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/admin/fragrances');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fragrâncias');
+    await expect(rows).toHaveCount(10);
+    await expect(rows.first().locator('img.fragrance-thumb')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/admin/fragrances/create');
+    await page.getByLabel('Nome', { exact: true }).fill('Ab');
+    await expect(page.getByText('Informe ao menos 3 caracteres')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/admin/fragrances');
+    await rows.first().getByRole('link', { name: 'Editar' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editar fragrância');
+    await expect(page.getByRole('img', { name: 'Pré-visualização da imagem' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCSS(
+      'background-color',
+      'rgb(194, 65, 12)',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the users list, its confirmation dialog and the profiles list have none either', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuários');
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(10);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .getByRole('button', { name: 'Inativar' })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    // Audit the dialog once its opening animation has ended.
+    await expect(page.locator('.ant-modal')).not.toHaveClass(/-appear|-enter/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+
+    await page.goto('/admin/perfis');
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).not.toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the user form, empty, with errors and filled for Brazil, has none either', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/users/create');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Novo usuário');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('Nome', { exact: true }).fill('A1');
+    await page.getByLabel('E-mail', { exact: true }).fill('not-an-email');
+    await expect(page.getByText('Informe um e-mail válido')).toBeVisible();
+    await expect(page.getByText('Informe um nome com pelo menos 3 letras')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('País', { exact: true }).click();
+    await page.getByLabel('País', { exact: true }).fill('Brasil');
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Brasil$/ })
+      .click();
+    await page.getByLabel('CPF/CNPJ', { exact: true }).fill('123');
+    await expect(page.getByText('CPF Inválido')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/admin/users');
+    await page.getByRole('searchbox', { name: 'Pesquisar por nome ou e-mail' }).fill('operador@scentia.test');
+    await page
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .filter({ hasText: 'operador@scentia.test' })
+      .getByRole('link', { name: 'Editar' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editar usuário');
+    await expect(page.getByLabel('Nome', { exact: true })).not.toHaveValue('');
+    // The loaded form is valid: audit the save button once its colour transition has ended.
+    await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCSS(
+      'background-color',
+      'rgb(194, 65, 12)',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the account pages and dialogs have none either', async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Esqueceu sua senha?' });
+    await dialog.getByRole('button', { name: 'Enviar link' }).click();
+    await expect(dialog.getByText('Informe o e-mail da sua conta para receber o link.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/auth/cadastro');
+    await page.getByLabel('Senha', { exact: true }).fill('abc1');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByText('Campo obrigatório').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/auth/recuperar-senha?t=audit');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Redefinir senha');
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(page.getByText('Informe a nova senha')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The activation fires on load; this token does not exist, so the page shows its error state.
+    await page.goto('/auth/ativar-conta?t=audit');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('link');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the change-password dialog has none either', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('button', { name: /Menu do usuário/ }).click();
+    await page.getByRole('menuitem', { name: 'Alterar senha' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Alterar senha' });
+    await dialog.getByLabel('Nova senha', { exact: true }).fill('ab');
+    await dialog.getByRole('button', { name: 'Alterar senha' }).click();
+    await expect(dialog.getByText('Informe a senha atual')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

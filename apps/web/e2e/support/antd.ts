@@ -1,0 +1,32 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Opens the antd Select labelled `label`, types `search` (if any) and picks the option `option`. */
+export async function chooseOption(page: Page, label: string, option: string, search?: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.click();
+  if (search) await field.fill(search);
+  const item = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}$`) });
+  await item.first().click();
+}
+
+/** The form item (label, control, messages) of the field labelled `label`. */
+export function formItem(page: Page | Locator, label: string): Locator {
+  return page.locator('.ant-form-item').filter({
+    has: page.locator('label').filter({ hasText: new RegExp(`^${label}$`) }),
+  });
+}
+
+/** The row of a table that contains `text`. */
+export function tableRow(page: Page, text: string): Locator {
+  return page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+}
+
+/** Waits for the list's "from-to of total" and returns the total. */
+export async function listTotal(page: Page): Promise<number> {
+  const range = page.locator('.ant-pagination-total-text');
+  await expect(range).toBeVisible();
+  const match = ((await range.textContent()) ?? '').match(/(\d+)\s*$/);
+  return Number(match?.[1] ?? Number.NaN);
+}

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { readAuth, signIn, writeAccessToken } from './support/session.ts';
+
+test('an expired access token is refreshed without the user noticing', async ({ page }) => {
+  await signIn(page);
+  const before = await readAuth(page);
+  await writeAccessToken(page, 'expired-or-forged-token');
+
+  let refreshCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/login/refresh')) refreshCalls += 1;
+  });
+  await page.goto('/admin/users');
+
+  await expect(page).toHaveURL('/admin/users');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuários');
+  await expect.poll(async () => (await readAuth(page))?.authData?.token).not.toBe('expired-or-forged-token');
+  const after = await readAuth(page);
+  expect(after?.authData?.token).toBeTruthy();
+  expect(after?.authData?.token).not.toBe(before?.authData?.token);
+  expect(after?.authData?.refreshToken).not.toBe(before?.authData?.refreshToken);
+  expect(after?.user?.nome).toBe(before?.user?.nome);
+  expect(refreshCalls).toBe(1);
+  await expect(page.getByText('Sua sessão expirou')).toHaveCount(0);
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end journeys against the built server (API + built SPA), on a fresh database per run.
+ * Nothing is built here: run `npm run build` first.
+ */
+const PORT = 3199;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+// The SMTP catcher the API delivers to, and the HTTP port the specs read the mails from.
+const MAIL_SMTP_PORT = 2599;
+const MAIL_HTTP_PORT = 2598;
+
+// Playwright loads this file in its runner and in each worker; the environment variable makes the
+// workers reuse the runner's directory instead of creating directories nobody uses.
+process.env.SCENTIA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'scentia-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'pt-BR',
+    trace: 'off',
+    // The app turns animations off for people who ask for less motion: journeys then never click or
+    // audit a dialog or menu halfway through its animation.
+    contextOptions: { reducedMotion: 'reduce' },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node ../api/dist/demo-data.js && node ../api/dist/server.js',
+      cwd: import.meta.dirname,
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.SCENTIA_E2E_DATA_DIR,
+        ADMIN_EMAIL: 'admin@scentia.test',
+        ADMIN_PASSWORD: 'Admin#2026',
+        DEMO_PASSWORD: 'demo1234',
+        LOG_LEVEL: 'warn',
+        // Mail links point at this server; mails go to the catcher below and leave within a second.
+        APP_URL: BASE_URL,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        MAIL_FROM: 'Scentia <no-reply@scentia.test>',
+        MAIL_POLL_SECONDS: '0.5',
+      },
+    },
+    {
+      command: 'node e2e/support/mail-catcher.mjs',
+      cwd: import.meta.dirname,
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        MAIL_CATCHER_SMTP_PORT: String(MAIL_SMTP_PORT),
+        MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT),
+      },
+    },
+  ],
+});

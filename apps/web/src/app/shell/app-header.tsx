@@ -1,0 +1,90 @@
+import {
+  BellOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
+import type { CurrentUser } from '@scentia/shared/auth.schemas';
+import { isAdminProfile } from '@scentia/shared/validators';
+import { Badge, Button, Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { sectionOf } from './menu-items.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+type AppHeaderProps = {
+  user: CurrentUser;
+  isNarrow: boolean;
+  isCollapsed: boolean;
+  onToggleMenu: () => void;
+  onOpenQuickPanel: () => void;
+  notificationCount: number;
+};
+
+export function AppHeader({
+  user,
+  isNarrow,
+  isCollapsed,
+  onToggleMenu,
+  onOpenQuickPanel,
+  notificationCount,
+}: AppHeaderProps) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const isProfilesActive = sectionOf(pathname) === 'perfis';
+
+  return (
+    <Layout.Header className="admin-header">
+      <div className="admin-header-start">
+        {isNarrow ? (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={t('header.openMenu')}
+            onClick={onToggleMenu}
+          />
+        ) : (
+          <Button
+            type="text"
+            icon={isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-label={isCollapsed ? t('header.expandMenu') : t('header.collapseMenu')}
+            aria-expanded={!isCollapsed}
+            onClick={onToggleMenu}
+          />
+        )}
+        {isNarrow && (
+          <Link to="/admin/home" aria-label={t('menu.home')}>
+            <BrandLogo size={28} isWordmarkHidden />
+          </Link>
+        )}
+        {isAdminProfile(user.profile.nome) && (
+          <nav aria-label={t('menu.topLabel')}>
+            <Link
+              to="/admin/perfis"
+              className={`admin-top-link${isProfilesActive ? ' is-active' : ''}`}
+              aria-current={isProfilesActive ? 'page' : undefined}
+            >
+              <SafetyCertificateOutlined aria-hidden="true" />
+              <span className="admin-top-link-label">{t('menu.profiles')}</span>
+            </Link>
+          </nav>
+        )}
+      </div>
+      <div className="admin-header-end">
+        {!isNarrow && <LanguageSwitcher size="small" />}
+        <Badge count={notificationCount} size="small" offset={[-6, 6]}>
+          <Button
+            type="text"
+            icon={<BellOutlined />}
+            aria-label={t('header.quickPanel')}
+            onClick={onOpenQuickPanel}
+          />
+        </Badge>
+        <UserMenu user={user} isCompact={isNarrow} />
+      </div>
+    </Layout.Header>
+  );
+}

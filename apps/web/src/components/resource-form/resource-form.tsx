@@ -1,0 +1,167 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import { Alert, App, Button, Card, Form, type FormInstance, Modal } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../lib/api-error.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { hasChanges } from '../../lib/form-values.ts';
+import { type FieldPath, mapServerFields } from '../../lib/server-field-errors.ts';
+import { PageHeading } from '../page-heading.tsx';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import './resource-form.css';
+
+export type ResourceFormProps<Values> = {
+  title: string;
+  form: FormInstance<Values>;
+  mode: 'create' | 'edit';
+  /** The loaded record (edit) or the empty form (create): what 'revert' and 'clean' go back to. */
+  initialValues: Values;
+  listPath: string;
+  onSubmit: (values: Values) => Promise<unknown>;
+  /** The form's fields, for placing the server's field errors (`address.zipcode`). */
+  fieldPaths: readonly FieldPath[];
+  /** Error codes that belong to one field (EMAIL_TAKEN → email): the message goes under it too. */
+  codeFields?: Readonly<Record<string, FieldPath>>;
+  /** Re-checks fields whose rules depend on other fields (the CPF on the country). */
+  onValuesChange?: (changed: Partial<Values>, all: Values) => void;
+  /** The screen's own text for a failed save without a server message (default: the generic one). */
+  saveErrorText?: string;
+  children: ReactNode;
+};
+
+/**
+ * A create/edit form page (spec §2 "Forms"): save is disabled while the form is invalid; the second
+ * button reverts to the loaded values (edit) or cleans the form (create); cancel goes back to the
+ * list. A create ends in a dialog offering a new record or the exit; an edit goes back to the list
+ * with the success message. A 4xx shows the server's message and puts its field errors under the
+ * fields; anything else shows the generic save error. Unsaved changes are guarded.
+ */
+export function ResourceForm<Values extends object>(props: ResourceFormProps<Values>) {
+  const { t } = useTranslation();
+  const { form, mode, initialValues, listPath } = props;
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const values = Form.useWatch([], { form, preserve: true }) as Values | undefined;
+  const [isValid, setValid] = useState(false);
+  const [isSaving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  const isDirty = values !== undefined && hasChanges(values, initialValues);
+  const canLeave = useRef(false);
+  const isDirtyNow = useRef(isDirty);
+  isDirtyNow.current = isDirty;
+
+  // Validity follows every change; an older check finishing late must not overwrite a newer one.
+  const checkId = useRef(0);
+  useEffect(() => {
+    if (values === undefined) return;
+    checkId.current += 1;
+    const id = checkId.current;
+    form.validateFields({ validateOnly: true }).then(
+      () => id === checkId.current && setValid(true),
+      () => id === checkId.current && setValid(false),
+    );
+  }, [form, values]);
+
+  const blocker = useLeaveGuard(() => isDirtyNow.current && !canLeave.current, isDirty && !canLeave.current);
+
+  function leave() {
+    canLeave.current = true;
+    void navigate(listPath);
+  }
+
+  function restore() {
+    form.resetFields();
+    setFailure(undefined);
+  }
+
+  async function submit(submitted: Values) {
+    setFailure(undefined);
+    setSaving(true);
+    try {
+      await props.onSubmit(submitted);
+    } catch (error) {
+      setFailure(showFailure(error));
+      return;
+    } finally {
+      setSaving(false);
+    }
+    if (mode === 'edit') {
+      void message.success(t('form.saved'));
+      leave();
+      return;
+    }
+    canLeave.current = true;
+    modal.confirm({
+      icon: <CheckCircleFilled className="form-saved-icon" />,
+      title: t('form.saved'),
+      content: t('form.createdNext'),
+      okText: t('form.newRecord'),
+      cancelText: t('form.exit'),
+      centered: true,
+      onOk: () => {
+        restore();
+        canLeave.current = false;
+      },
+      onCancel: () => void navigate(listPath),
+    });
+  }
+
+  function showFailure(error: unknown): string {
+    const saveError = props.saveErrorText ?? t('form.saveError');
+    if (!isApiError(error) || !error.isClientError) {
+      return errorMessage(error, t, saveError);
+    }
+    const { placed } = mapServerFields(error.fields, props.fieldPaths);
+    const codeField = props.codeFields?.[error.code];
+    if (codeField && error.message) placed.push({ name: codeField, errors: [error.message] });
+    if (placed.length > 0) {
+      form.setFields(placed.map(({ name, errors }) => ({ name: name as never, errors })));
+      form.scrollToField(placed[0]?.name as never, { block: 'center' });
+    }
+    return error.message || saveError;
+  }
+
+  return (
+    <>
+      <PageHeading title={props.title} />
+      <Card className="resource-form">
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={(submitted) => void submit(submitted)}
+          onValuesChange={props.onValuesChange}
+          disabled={isSaving}
+          scrollToFirstError
+        >
+          {failure && <Alert type="error" showIcon title={failure} className="resource-form-alert" />}
+          {props.children}
+          <div className="resource-form-actions">
+            <Link to={listPath} className="resource-form-cancel">
+              {t('actions.cancel')}
+            </Link>
+            <Button onClick={restore} disabled={isSaving || !isDirty}>
+              {mode === 'edit' ? t('form.revert') : t('form.clean')}
+            </Button>
+            <Button type="primary" htmlType="submit" loading={isSaving} disabled={!isValid || isSaving}>
+              {t('form.save')}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+      <Modal
+        open={blocker.state === 'blocked'}
+        title={t('form.leaveTitle')}
+        okText={t('form.leave')}
+        cancelText={t('form.stay')}
+        okButtonProps={{ danger: true }}
+        onOk={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+        centered
+      >
+        <p>{t('form.leaveText')}</p>
+      </Modal>
+    </>
+  );
+}

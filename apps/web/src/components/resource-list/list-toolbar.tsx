@@ -1,0 +1,99 @@
+import {
+  DownloadOutlined,
+  MoreOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
+import { Button, Dropdown, Input, type MenuProps, Segmented } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
+import type { ActiveFilter } from './list-params.ts';
+
+type ListToolbarProps = {
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
+  searchLabel: string;
+  activeFilter?: ActiveFilter;
+  onActiveFilterChange?: (filter: ActiveFilter) => void;
+  add?: { path: string; label: string };
+  onRefresh: () => void;
+  isRefreshing: boolean;
+  onExport?: () => void;
+  isExporting: boolean;
+};
+
+/**
+ * Search, the active/inactive filter and the add / refresh / export buttons (spec §2). Under 768 px
+ * the buttons move into one dropdown menu.
+ */
+export function ListToolbar(props: ListToolbarProps) {
+  const { t } = useTranslation();
+  const isNarrow = useNarrowScreen();
+  const navigate = useNavigate();
+  const { add, onExport, activeFilter, onActiveFilterChange } = props;
+
+  const menuItems: MenuProps['items'] = [
+    ...(add ? [{ key: 'add', icon: <PlusOutlined />, label: add.label }] : []),
+    { key: 'refresh', icon: <ReloadOutlined />, label: t('list.refresh'), disabled: props.isRefreshing },
+    ...(onExport
+      ? [{ key: 'export', icon: <DownloadOutlined />, label: t('list.export'), disabled: props.isExporting }]
+      : []),
+  ];
+  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'add' && add) void navigate(add.path);
+    if (key === 'refresh') props.onRefresh();
+    if (key === 'export') onExport?.();
+  };
+
+  return (
+    <div className="list-toolbar">
+      <div className="list-toolbar-filters">
+        <Input
+          className="list-search"
+          type="search"
+          allowClear
+          prefix={<SearchOutlined aria-hidden="true" />}
+          placeholder={props.searchLabel}
+          aria-label={props.searchLabel}
+          value={props.searchText}
+          onChange={(event) => props.onSearchTextChange(event.target.value)}
+        />
+        {activeFilter && onActiveFilterChange && (
+          <Segmented<ActiveFilter>
+            aria-label={t('list.activeFilter')}
+            value={activeFilter}
+            onChange={onActiveFilterChange}
+            options={[
+              { value: 'active', label: t('list.active') },
+              { value: 'inactive', label: t('list.inactive') },
+              { value: 'all', label: t('list.all') },
+            ]}
+          />
+        )}
+      </div>
+      {isNarrow ? (
+        <Dropdown menu={{ items: menuItems, onClick: onMenuClick }} trigger={['click']}>
+          <Button icon={<MoreOutlined />}>{t('list.actions')}</Button>
+        </Dropdown>
+      ) : (
+        <div className="list-toolbar-buttons">
+          <Button icon={<ReloadOutlined />} onClick={props.onRefresh} loading={props.isRefreshing}>
+            {t('list.refresh')}
+          </Button>
+          {onExport && (
+            <Button icon={<DownloadOutlined />} onClick={onExport} loading={props.isExporting}>
+              {t('list.export')}
+            </Button>
+          )}
+          {add && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(add.path)}>
+              {add.label}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

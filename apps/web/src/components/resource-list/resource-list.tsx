@@ -1,0 +1,179 @@
+import type { Page } from '@scentia/shared/list.schemas';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { App, Table, type TableColumnType, type TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { type Key as ReactKey, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message.ts';
+import type { SortDirection } from '../../lib/list-preferences.ts';
+import { PageHeading } from '../page-heading.tsx';
+import type { ExportParams, ListParams } from './list-params.ts';
+import { ListToolbar } from './list-toolbar.tsx';
+import { type RowAction, RowActions } from './row-actions.tsx';
+import { useListState } from './use-list-state.ts';
+import './resource-list.css';
+
+const PAGE_SIZE_OPTIONS = ['10', '20', '50'];
+
+/** A column; `sortKey` makes it sortable on the server by that `orderBy` value. */
+export type ResourceColumn<Row> = TableColumnType<Row> & { sortKey?: string };
+
+export type ResourceListProps<Row> = {
+  title: string;
+  subtitle?: ReactNode;
+  /** The API list's path (`usuario`): the key its sort and page size are remembered under. */
+  endpoint: string;
+  /**
+   * The feature's query hook for one page of the list (`useUsersList`); it keeps the previous page
+   * on screen while the next one loads (keepPreviousData).
+   */
+  useList: (params: ListParams) => UseQueryResult<Page<Row>, Error>;
+  columns: ResourceColumn<Row>[];
+  rowKey: (row: Row) => ReactKey;
+  defaultSort: { orderBy: string; orderByDirection: SortDirection };
+  searchLabel: string;
+  /** Offers the active/inactive filter; the list then shows active records by default. */
+  hasActiveFilter?: boolean;
+  add?: { path: string; label: string };
+  /** Downloads the list as a file; the kit reports a failure. */
+  onExport?: (params: ExportParams) => Promise<void>;
+  rowActions?: (row: Row) => RowAction[];
+};
+
+const toAntdOrder = (direction: SortDirection) => (direction === 'asc' ? 'ascend' : 'descend');
+
+/**
+ * A server-side list page (spec §2 "Common list behaviour"): debounced search, active filter,
+ * sortable columns, 10/20/50 rows with "from-to of count", sort and page size remembered per
+ * endpoint, confirmed row actions, refresh and export.
+ */
+export function ResourceList<Row extends object>(props: ResourceListProps<Row>) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const sortKeys = props.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
+  const list = useListState({
+    endpoint: props.endpoint,
+    defaultSort: props.defaultSort,
+    sortKeys,
+    hasActiveFilter: props.hasActiveFilter ?? false,
+  });
+  const { params } = list;
+  const query = props.useList(params);
+  const [isExporting, setExporting] = useState(false);
+
+  // spec §8: a list that cannot load says so in a dialog (once per failure, not once per render).
+  const failure = useRef<unknown>(undefined);
+  failure.current = query.error;
+  const failedAt = query.isError ? query.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (!failedAt) return;
+    modal.error({
+      title: t('list.loadErrorTitle'),
+      content: errorMessage(failure.current, t, t('list.loadError')),
+      centered: true,
+    });
+  }, [failedAt, modal, t]);
+
+  // Deleting the last rows of the last page leaves it empty: show the new last page instead.
+  const totalPages = query.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (!query.isPlaceholderData && totalPages > 0 && params.page > totalPages) list.setPage(totalPages);
+  }, [query.isPlaceholderData, totalPages, params.page, list.setPage]);
+
+  async function exportList() {
+    if (!props.onExport) return;
+    setExporting(true);
+    try {
+      const { page: _page, perPage: _perPage, ...rest } = params;
+      await props.onExport(rest);
+    } catch {
+      modal.error({ title: t('list.exportErrorTitle'), content: t('list.exportError'), centered: true });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const columns: TableColumnType<Row>[] = props.columns.map(({ sortKey, ...column }) =>
+    sortKey
+      ? {
+          ...column,
+          key: sortKey,
+          sorter: true,
+          // Without a third, "unsorted" state: a click toggles between ascending and descending.
+          sortDirections: ['ascend', 'descend', 'ascend'],
+          sortOrder: params.orderBy === sortKey ? toAntdOrder(params.orderByDirection) : null,
+          showSorterTooltip: { title: t('list.sortBy', { column: column.title }) },
+        }
+      : column,
+  );
+  const { rowActions } = props;
+  if (rowActions) {
+    columns.unshift({
+      key: 'actions',
+      title: t('list.rowActions'),
+      width: 1,
+      render: (_value, row) => <RowActions actions={rowActions(row)} />,
+    });
+  }
+
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, { action }) => {
+    if (action === 'sort') {
+      const sorted = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+      const key = typeof sorted?.columnKey === 'string' ? sorted.columnKey : params.orderBy;
+      const direction: SortDirection =
+        sorted?.order === 'ascend'
+          ? 'asc'
+          : sorted?.order === 'descend'
+            ? 'desc'
+            : params.orderByDirection === 'asc'
+              ? 'desc'
+              : 'asc';
+      list.setSort(key, direction);
+      return;
+    }
+    if (action === 'paginate') {
+      if (pagination.pageSize && pagination.pageSize !== params.perPage) list.setPerPage(pagination.pageSize);
+      else if (pagination.current) list.setPage(pagination.current);
+    }
+  };
+
+  const isFirstLoad = query.isPending;
+  return (
+    <>
+      <PageHeading title={props.title} subtitle={props.subtitle} />
+      <section className="resource-list" aria-label={props.title}>
+        <ListToolbar
+          searchText={list.searchText}
+          onSearchTextChange={list.setSearchText}
+          searchLabel={props.searchLabel}
+          activeFilter={props.hasActiveFilter ? list.activeFilter : undefined}
+          onActiveFilterChange={props.hasActiveFilter ? list.setActiveFilter : undefined}
+          add={props.add}
+          onRefresh={() => void query.refetch()}
+          isRefreshing={query.isFetching && !isFirstLoad}
+          onExport={props.onExport ? () => void exportList() : undefined}
+          isExporting={isExporting}
+        />
+        <Table<Row>
+          rowKey={props.rowKey}
+          columns={columns}
+          dataSource={query.data?.data ?? []}
+          loading={{ spinning: query.isFetching, description: t('list.loading') }}
+          onChange={onChange}
+          scroll={{ x: 'max-content' }}
+          size="middle"
+          locale={{ emptyText: isFirstLoad ? t('list.loading') : t('list.empty') }}
+          pagination={{
+            current: params.page,
+            pageSize: params.perPage,
+            total: query.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal: (total, [from, to]) => t('list.range', { from, to, total }),
+            locale: { items_per_page: t('list.perPage') },
+          }}
+        />
+      </section>
+    </>
+  );
+}

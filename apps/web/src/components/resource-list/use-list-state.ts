@@ -1,0 +1,77 @@
+import { useCallback, useMemo, useState } from 'react';
+import {
+  type ListPreferences,
+  readListPreferences,
+  type SortDirection,
+  writeListPreferences,
+} from '../../lib/list-preferences.ts';
+import { useDebouncedSearch } from '../../lib/search-rule.ts';
+import { type ActiveFilter, isActiveOf, type ListParams } from './list-params.ts';
+
+export type ListStateOptions = {
+  /** The key the sort and page size are remembered under: the list's endpoint (`usuario`). */
+  endpoint: string;
+  defaultSort: { orderBy: string; orderByDirection: SortDirection };
+  /** The `orderBy` values the list's columns offer; a remembered one outside them is dropped. */
+  sortKeys: readonly string[];
+  hasActiveFilter: boolean;
+};
+
+/**
+ * The list page's state: the remembered sort and page size, the page, the typed search text and the
+ * search actually sent (debounced, spec §2), and the active filter. Changing anything but the page
+ * goes back to page 1.
+ */
+export function useListState({ endpoint, defaultSort, sortKeys, hasActiveFilter }: ListStateOptions) {
+  const [preferences, setPreferences] = useState<ListPreferences>(() =>
+    readListPreferences(endpoint, defaultSort, sortKeys),
+  );
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchTextState] = useState('');
+  const [activeFilter, setActiveFilterState] = useState<ActiveFilter>('active');
+  const search = useDebouncedSearch(searchText);
+  const [appliedSearch, setAppliedSearch] = useState(search);
+  // A new search starts at page 1; compared during render so the old page is never requested.
+  if (appliedSearch !== search) {
+    setAppliedSearch(search);
+    setPage(1);
+  }
+
+  const updatePreferences = useCallback(
+    (next: ListPreferences) => {
+      setPreferences(next);
+      setPage(1);
+      writeListPreferences(endpoint, next);
+    },
+    [endpoint],
+  );
+
+  const params: ListParams = useMemo(
+    () => ({
+      page,
+      perPage: preferences.perPage,
+      search,
+      ...(hasActiveFilter ? { isActive: isActiveOf(activeFilter) } : {}),
+      orderBy: preferences.orderBy,
+      orderByDirection: preferences.orderByDirection,
+    }),
+    [page, preferences, search, hasActiveFilter, activeFilter],
+  );
+
+  return {
+    params,
+    searchText,
+    activeFilter,
+    setSearchText: setSearchTextState,
+    setPage,
+    setActiveFilter: (filter: ActiveFilter) => {
+      setActiveFilterState(filter);
+      setPage(1);
+    },
+    setPerPage: (perPage: number) => updatePreferences({ ...preferences, perPage }),
+    setSort: (orderBy: string, orderByDirection: SortDirection) =>
+      updatePreferences({ ...preferences, orderBy, orderByDirection }),
+  };
+}
+
+export type ListState = ReturnType<typeof useListState>;

@@ -1,0 +1,88 @@
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isSearchable, useDebouncedSearch } from '../lib/search-rule.ts';
+
+export type TypeaheadOption = { value: string; label: string };
+
+type TypeaheadSelectProps = {
+  id?: string;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+  /** Identifies the option source in the query cache (the search is appended). */
+  queryKey: QueryKey;
+  /** The options matching a search ('' for the first page). */
+  fetchOptions: (search: string, signal: AbortSignal) => Promise<TypeaheadOption[]>;
+  /** The label of the current value while the options do not include it (e.g. a loaded record). */
+  valueLabel?: string;
+  /** Lets the typed text itself be chosen when nothing matches (spec §5: longer than 2 characters). */
+  canCreate?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  'aria-required'?: boolean;
+};
+
+const CREATE_MIN_CHARS = 3;
+
+/**
+ * A select that searches the server as the user types (spec §5 "Typeahead"): a search runs 500 ms
+ * after typing stops, with 3 or more characters (or none, for the first page).
+ */
+export function TypeaheadSelect({
+  queryKey,
+  fetchOptions,
+  value,
+  onChange,
+  valueLabel,
+  canCreate = false,
+  ...rest
+}: TypeaheadSelectProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const search = useDebouncedSearch(text);
+  const [isOpen, setOpen] = useState(false);
+  const query = useQuery({
+    queryKey: [...queryKey, search],
+    queryFn: ({ signal }) => fetchOptions(search, signal),
+    enabled: isOpen && !rest.disabled,
+    staleTime: 10 * 60_000,
+  });
+  const options = [...(query.data ?? [])];
+  if (value && !options.some((option) => option.value === value)) {
+    options.unshift({ value, label: valueLabel ?? value });
+  }
+  const typed = text.trim();
+  const isWaiting = typed !== search && isSearchable(text);
+  if (
+    canCreate &&
+    typed.length >= CREATE_MIN_CHARS &&
+    !isWaiting &&
+    !options.some((option) => option.label.toLocaleLowerCase() === typed.toLocaleLowerCase())
+  ) {
+    options.push({ value: typed, label: t('typeahead.use', { text: typed }) });
+  }
+
+  return (
+    <Select<string | null, TypeaheadOption>
+      {...rest}
+      value={value ?? null}
+      onChange={(next) => {
+        setText('');
+        onChange?.(next ?? null);
+      }}
+      options={options}
+      showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
+      onOpenChange={setOpen}
+      allowClear
+      loading={query.isFetching || isWaiting}
+      notFoundContent={
+        query.isFetching || isWaiting
+          ? t('typeahead.searching')
+          : isSearchable(text)
+            ? t('typeahead.empty')
+            : t('typeahead.minChars')
+      }
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { type PublicConfig, publicConfigSchema } from '@scentia/shared/auth.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/api-client.ts';
+
+/** GET /api/public-config: the store links of the mobile app shown on the login page. */
+export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return http.get('/public-config', { signal, isAuthenticated: false, schema: publicConfigSchema });
+}
+
+export function publicConfigQueryOptions() {
+  return queryOptions({
+    queryKey: ['public-config'],
+    queryFn: ({ signal }) => getPublicConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions());
+}

@@ -1,0 +1,45 @@
+import type { CategoryBodyInput, CategoryRow } from '@scentia/shared/catalog.schemas';
+import { LANGUAGES, type Language } from '@scentia/shared/locales';
+import type { FieldPath } from '../../lib/server-field-errors.ts';
+
+/** The category form as antd holds it: the name and one translated name per language. */
+export type CategoryFormValues = {
+  name: string;
+  translations: Record<Language, string>;
+};
+
+/** The form's fields, for placing the server's field errors (translations.N.name → translations). */
+export const CATEGORY_FORM_FIELDS: readonly FieldPath[] = [['name'], ['translations']];
+
+export function emptyCategoryForm(): CategoryFormValues {
+  return { name: '', translations: { 'pt-BR': '', 'en-US': '', 'es-ES': '' } };
+}
+
+export function categoryToForm(category: CategoryRow): CategoryFormValues {
+  const values = emptyCategoryForm();
+  values.name = category.name;
+  for (const translation of category.translations)
+    values.translations[translation.language] = translation.name;
+  return values;
+}
+
+/** POST/PUT /categories (spec §7 Saves): blank translations are left out (they are optional). */
+export function categoryFormToBody(values: CategoryFormValues): CategoryBodyInput {
+  return {
+    name: values.name?.trim() ?? '',
+    translations: LANGUAGES.flatMap((language) => {
+      const name = values.translations?.[language]?.trim() ?? '';
+      return name ? [{ language, name }] : [];
+    }),
+  };
+}
+
+/** The languages a category has no translated name for; none missing means complete. */
+export function missingTranslations(
+  translations: readonly { language: Language; name: string }[],
+): Language[] {
+  return LANGUAGES.filter(
+    (language) =>
+      !translations.some((translation) => translation.language === language && translation.name.trim()),
+  );
+}

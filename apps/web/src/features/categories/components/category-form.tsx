@@ -1,0 +1,83 @@
+import { categoryBodySchema, categoryTranslationSchema } from '@scentia/shared/catalog.schemas';
+import { LANGUAGES } from '@scentia/shared/locales';
+import { Col, Form, Input, Row } from 'antd';
+import type { RuleObject } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
+import { schemaPathRule, zodIssueKey } from '../../../lib/form-rules.ts';
+import {
+  CATEGORY_FORM_FIELDS,
+  type CategoryFormValues,
+  categoryFormToBody,
+} from '../category-form-values.ts';
+
+type CategoryFormProps = {
+  mode: 'create' | 'edit';
+  title: string;
+  initialValues: CategoryFormValues;
+  onSubmit: (values: CategoryFormValues) => Promise<unknown>;
+};
+
+const CODE_FIELDS = { NAME_TAKEN: ['name'] };
+
+/**
+ * The category form (spec §5 Category): the name and its translations into the three languages,
+ * side by side, checked by the shared schema the API validates with. Translations are optional;
+ * the list marks categories whose translations are incomplete.
+ */
+export function CategoryForm({ mode, title, initialValues, onSubmit }: CategoryFormProps) {
+  const { t } = useTranslation('categories');
+  const [form] = Form.useForm<CategoryFormValues>();
+  const translate = (key: string) =>
+    t(`common:validation.${key}`, { defaultValue: t('common:validation.invalid') });
+  const translationRule: RuleObject = {
+    validator: async (_rule, value: unknown) => {
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (!text) return;
+      const key = zodIssueKey(categoryTranslationSchema.shape.name, text);
+      if (key) throw new Error(translate(key));
+    },
+  };
+
+  return (
+    <ResourceForm<CategoryFormValues>
+      title={title}
+      form={form}
+      mode={mode}
+      initialValues={initialValues}
+      listPath="/admin/categories"
+      onSubmit={onSubmit}
+      fieldPaths={CATEGORY_FORM_FIELDS}
+      codeFields={CODE_FIELDS}
+      saveErrorText={mode === 'create' ? t('createError') : undefined}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="name"
+            label={t('fields.name')}
+            rules={[schemaPathRule(categoryBodySchema, categoryFormToBody, ['name'], translate, true)]}
+          >
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <fieldset className="catalog-translations">
+        <legend>{t('sections.translations')}</legend>
+        <Row gutter={16}>
+          {LANGUAGES.map((language) => (
+            <Col key={language} xs={24} md={8}>
+              <Form.Item
+                name={['translations', language]}
+                label={t('fields.translatedName', { language: t(`common:language.${language}`) })}
+                rules={[translationRule]}
+              >
+                <Input maxLength={100} lang={language} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </fieldset>
+    </ResourceForm>
+  );
+}

@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
+import { useCategory } from '../api/get-category.ts';
+import { useUpdateCategory } from '../api/update-category.ts';
+import { categoryFormToBody, categoryToForm } from '../category-form-values.ts';
+import { CategoryForm } from '../components/category-form.tsx';
+
+/** /admin/categories/{id}/update. */
+export default function CategoryUpdatePage() {
+  const { t } = useTranslation('categories');
+  const { id: idParam } = useParams();
+  const id = /^\d{1,10}$/.test(idParam ?? '') ? Number(idParam) : 0;
+  const category = useCategory(id, id > 0);
+  const update = useUpdateCategory();
+  const initialValues = useMemo(
+    () => (category.data ? categoryToForm(category.data) : undefined),
+    [category.data],
+  );
+
+  if (id === 0 || !category.data || !initialValues) {
+    return (
+      <FormPageState
+        title={t('editTitle')}
+        listPath="/admin/categories"
+        backLabel={t('backToList')}
+        notFoundText={t('notFound')}
+        loadErrorText={t('loadError')}
+        query={category}
+        isNotFound={id === 0}
+      />
+    );
+  }
+  const loaded = category.data;
+  return (
+    <CategoryForm
+      key={loaded.categoryId}
+      mode="edit"
+      title={t('editTitle')}
+      initialValues={initialValues}
+      onSubmit={(values) => update.mutateAsync({ id: loaded.categoryId, body: categoryFormToBody(values) })}
+    />
+  );
+}

@@ -1,0 +1,147 @@
+import { fragranceBodySchema, fragranceTranslationSchema } from '@scentia/shared/catalog.schemas';
+import { LANGUAGES } from '@scentia/shared/locales';
+import { Col, Form, Input, Row } from 'antd';
+import type { RuleObject } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
+import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
+import { schemaPathRule, zodIssueKey } from '../../../lib/form-rules.ts';
+import { UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
+import { searchCategories } from '../api/search-categories.ts';
+import {
+  FRAGRANCE_FORM_FIELDS,
+  type FragranceFormValues,
+  fragranceFormToBody,
+  type ImageValue,
+} from '../fragrance-form-values.ts';
+import { ImageField } from './image-field.tsx';
+import './fragrances.css';
+
+type FragranceFormProps = {
+  mode: 'create' | 'edit';
+  title: string;
+  initialValues: FragranceFormValues;
+  /** The loaded fragrance's category name, shown until the typeahead has searched. */
+  categoryLabel?: string;
+  onSubmit: (values: FragranceFormValues) => Promise<unknown>;
+};
+
+// A server error with one of these codes belongs under the image as well.
+const CODE_FIELDS = {
+  FILE_TOO_LARGE: ['image'],
+  UNSUPPORTED_IMAGE: ['image'],
+  IMAGE_UNREADABLE: ['image'],
+  IMAGE_REQUIRED: ['image'],
+};
+
+/**
+ * The fragrance form (spec §5 Fragrance): name, category (quick-search typeahead), olfactory way,
+ * description and image, plus the description and olfactory way in the three languages side by
+ * side. Fields are checked by the shared schema the API validates with; the image is required on
+ * create, optional on edit (the stored one is kept), and refused above the upload limit.
+ */
+export function FragranceForm({ mode, title, initialValues, categoryLabel, onSubmit }: FragranceFormProps) {
+  const { t } = useTranslation('fragrances');
+  const [form] = Form.useForm<FragranceFormValues>();
+  const translate = (key: string) =>
+    t(`common:validation.${key}`, { defaultValue: t('common:validation.invalid') });
+  const rule = (field: string, isRequired = false) =>
+    schemaPathRule(fragranceBodySchema, fragranceFormToBody, [field], translate, isRequired);
+  const optionalRule = (schema: z.ZodType): RuleObject => ({
+    validator: async (_rule, value: unknown) => {
+      const key = zodIssueKey(schema, typeof value === 'string' ? value : '');
+      if (key) throw new Error(translate(key));
+    },
+  });
+  const imageRule: RuleObject = {
+    required: mode === 'create',
+    validator: async (_rule, value: ImageValue | null | undefined) => {
+      if (value?.isTooLarge) throw new Error(t('image.tooLarge', { max: UPLOAD_MAX_MB }));
+      if (mode === 'create' && !value?.file) throw new Error(t('common:validation.required'));
+    },
+  };
+
+  return (
+    <ResourceForm<FragranceFormValues>
+      title={title}
+      form={form}
+      mode={mode}
+      initialValues={initialValues}
+      listPath="/admin/fragrances"
+      onSubmit={onSubmit}
+      fieldPaths={FRAGRANCE_FORM_FIELDS}
+      codeFields={CODE_FIELDS}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label={t('fields.name')} rules={[rule('name', true)]}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="categoryId"
+            label={t('fields.category')}
+            rules={[rule('categoryId', true)]}
+            extra={t('categoryHint')}
+          >
+            <TypeaheadSelect
+              queryKey={['fragrances', 'category-options']}
+              fetchOptions={searchCategories}
+              valueLabel={categoryLabel}
+              placeholder={t('categoryPlaceholder')}
+              aria-required
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="ofactoryWay" label={t('fields.ofactoryWay')} rules={[rule('ofactoryWay', true)]}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="description" label={t('fields.description')} rules={[rule('description')]}>
+            <Input.TextArea maxLength={255} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="image" label={t('fields.image')} rules={[imageRule]}>
+            <ImageField />
+          </Form.Item>
+        </Col>
+      </Row>
+      <fieldset className="catalog-translations">
+        <legend>{t('sections.translations')}</legend>
+        <Row gutter={16}>
+          {LANGUAGES.map((language) => {
+            const languageName = t(`common:language.${language}`);
+            return (
+              <Col key={language} xs={24} md={8}>
+                <Form.Item
+                  name={['translations', language, 'ofactoryWay']}
+                  label={t('fields.translatedOfactoryWay', { language: languageName })}
+                  rules={[optionalRule(fragranceTranslationSchema.shape.ofactoryWay)]}
+                >
+                  <Input maxLength={200} lang={language} />
+                </Form.Item>
+                <Form.Item
+                  name={['translations', language, 'description']}
+                  label={t('fields.translatedDescription', { language: languageName })}
+                  rules={[optionalRule(fragranceTranslationSchema.shape.description)]}
+                >
+                  <Input.TextArea
+                    maxLength={255}
+                    showCount
+                    autoSize={{ minRows: 2, maxRows: 5 }}
+                    lang={language}
+                  />
+                </Form.Item>
+              </Col>
+            );
+          })}
+        </Row>
+      </fieldset>
+    </ResourceForm>
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PictureOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
+import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
+import { useActivateFragrance } from '../api/activate-fragrance.ts';
+import { useDeactivateFragrance } from '../api/deactivate-fragrance.ts';
+import { useDeleteFragrance } from '../api/delete-fragrance.ts';
+import { exportFragrances } from '../api/export-fragrances.ts';
+import { FRAGRANCE_SORTS, type FragranceRow, useFragrancesList } from '../api/list-fragrances.ts';
+import { padFragranceId } from '../fragrance-form-values.ts';
+import { type FragranceRowActionKind, fragranceRowActions } from '../fragrance-row-actions.ts';
+import '../components/fragrances.css';
+
+const DATE_TIME = 'DD/MM/YYYY HH:mm';
+
+/** /admin/fragrances (spec §2): the fragrances with their thumbnails and the row actions of spec §4. */
+export default function FragrancesListPage() {
+  const { t } = useTranslation('fragrances');
+  const activate = useActivateFragrance();
+  const deactivate = useDeactivateFragrance();
+  const remove = useDeleteFragrance();
+
+  const columns: ResourceColumn<FragranceRow>[] = [
+    {
+      title: t('columns.image'),
+      key: 'image',
+      render: (_value, row) =>
+        row.image ? (
+          // Decorative: the name is in the next columns. Signed URLs load without a bearer.
+          <img className="fragrance-thumb" src={row.image.thumbnailUri} alt="" loading="lazy" />
+        ) : (
+          <span className="fragrance-thumb fragrance-thumb-empty">
+            <PictureOutlined aria-hidden="true" />
+          </span>
+        ),
+    },
+    {
+      title: t('columns.id'),
+      dataIndex: 'fragranceId',
+      sortKey: FRAGRANCE_SORTS.id,
+      render: (id: number) => padFragranceId(id),
+    },
+    { title: t('fields.name'), dataIndex: 'name', sortKey: FRAGRANCE_SORTS.name },
+    { title: t('fields.category'), dataIndex: ['category', 'name'], sortKey: FRAGRANCE_SORTS.category },
+    {
+      title: t('columns.status'),
+      dataIndex: 'ativo',
+      render: (isActive: boolean) => (
+        <Tag className={isActive ? 'status-tag is-positive' : 'status-tag'}>
+          {isActive ? t('status.active') : t('status.inactive')}
+        </Tag>
+      ),
+    },
+    {
+      title: t('columns.createdAt'),
+      dataIndex: 'createdAt',
+      sortKey: FRAGRANCE_SORTS.createdAt,
+      render: (createdAt: string) => dayjs(createdAt).format(DATE_TIME),
+    },
+  ];
+
+  function actionOf(kind: FragranceRowActionKind, row: FragranceRow): RowAction {
+    switch (kind) {
+      case 'edit':
+        return {
+          key: kind,
+          label: t('actions.edit'),
+          icon: <EditOutlined />,
+          to: `/admin/fragrances/${row.fragranceId}/update`,
+        };
+      case 'delete':
+        return {
+          key: kind,
+          label: t('actions.delete'),
+          icon: <DeleteOutlined />,
+          isDanger: true,
+          confirm: {
+            title: t('confirm.delete', { name: row.name }),
+            content: t('confirm.deleteText'),
+            okText: t('actions.delete'),
+          },
+          run: () => remove.mutateAsync(row.fragranceId),
+          successMessage: t('common:list.deleted'),
+          errorMessage: t('common:list.deleteError'),
+        };
+      case 'toggle':
+        return {
+          key: kind,
+          label: row.ativo ? t('actions.deactivate') : t('actions.activate'),
+          icon: row.ativo ? <StopOutlined /> : <CheckCircleOutlined />,
+          isDanger: row.ativo,
+          confirm: {
+            title: row.ativo
+              ? t('confirm.deactivate', { name: row.name })
+              : t('confirm.activate', { name: row.name }),
+            okText: row.ativo ? t('actions.deactivate') : t('actions.activate'),
+          },
+          run: () =>
+            row.ativo ? deactivate.mutateAsync(row.fragranceId) : activate.mutateAsync(row.fragranceId),
+          successMessage: t('common:list.statusChanged'),
+          errorMessage: t('common:list.statusError'),
+        };
+    }
+  }
+
+  return (
+    <ResourceList<FragranceRow>
+      title={t('title')}
+      endpoint="fragrances"
+      useList={useFragrancesList}
+      columns={columns}
+      rowKey={(row) => row.fragranceId}
+      defaultSort={{ orderBy: FRAGRANCE_SORTS.createdAt, orderByDirection: 'desc' }}
+      searchLabel={t('searchLabel')}
+      hasActiveFilter
+      add={{ path: '/admin/fragrances/create', label: t('actions.add') }}
+      onExport={exportFragrances}
+      rowActions={(row) => fragranceRowActions(row).map((kind) => actionOf(kind, row))}
+    />
+  );
+}

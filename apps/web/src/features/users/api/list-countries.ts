@@ -1,0 +1,24 @@
+import type { Language } from '@scentia/shared/locales';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '../../../lib/api-client.ts';
+
+const countriesSchema = z.object({ data: z.array(z.object({ code: z.string(), name: z.string() })) });
+export type Country = z.infer<typeof countriesSchema>['data'][number];
+
+/** GET /api/geo/countries: every country, named in the request's language and sorted by name. */
+export async function listCountries(signal?: AbortSignal): Promise<Country[]> {
+  return (await http.get('/geo/countries', { signal, schema: countriesSchema })).data;
+}
+
+export function countriesQueryOptions(language: Language) {
+  return queryOptions({
+    queryKey: ['users', 'geo', 'countries', language],
+    queryFn: ({ signal }) => listCountries(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useCountries(language: Language) {
+  return useQuery(countriesQueryOptions(language));
+}

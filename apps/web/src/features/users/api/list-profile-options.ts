@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '../../../lib/api-client.ts';
+
+const profileOptionsSchema = z.object({
+  data: z.array(z.object({ id: z.number().int(), nome: z.string() })),
+});
+export type ProfileOption = z.infer<typeof profileOptionsSchema>['data'][number];
+
+/**
+ * GET /api/perfil/ (trailing slash): the profiles the user form may assign — all of them for an
+ * admin, only the caller's own otherwise.
+ */
+export async function listProfileOptions(signal?: AbortSignal): Promise<ProfileOption[]> {
+  return (await http.get('/perfil/', { signal, schema: profileOptionsSchema })).data;
+}
+
+export function profileOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['users', 'profile-options'],
+    queryFn: ({ signal }) => listProfileOptions(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useProfileOptions() {
+  return useQuery(profileOptionsQueryOptions());
+}

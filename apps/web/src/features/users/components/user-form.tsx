@@ -1,0 +1,128 @@
+import { MINIMUM_AGE_YEARS } from '@scentia/shared/constants';
+import { userBodySchema } from '@scentia/shared/users.schemas';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
+import { schemaPathRule } from '../../../lib/form-rules.ts';
+import { maskTaxId } from '../../../lib/input-masks.ts';
+import type { ProfileOption } from '../api/list-profile-options.ts';
+import { BRAZIL, formToBody, USER_FORM_FIELDS, type UserFormValues } from '../user-form-values.ts';
+import { AddressFields } from './address-fields.tsx';
+import './user-form.css';
+
+type UserFormProps = {
+  mode: 'create' | 'edit';
+  title: string;
+  initialValues: UserFormValues;
+  profiles: ProfileOption[];
+  onSubmit: (values: UserFormValues) => Promise<unknown>;
+};
+
+const GENRES = ['M', 'F', 'O'] as const;
+const COUNTRY: ['address', 'country'] = ['address', 'country'];
+// A server error with one of these codes belongs under that field as well.
+const CODE_FIELDS = {
+  EMAIL_TAKEN: ['email'],
+  PROFILE_NOT_FOUND: ['profile'],
+  PROFILE_NOT_ALLOWED: ['profile'],
+};
+
+/**
+ * The user form (spec §2 "User form", §5 "User"): every field is checked by the shared body schema
+ * the API validates with, so the CPF/CNPJ and the CEP format count only for Brazil.
+ */
+export function UserForm({ mode, title, initialValues, profiles, onSubmit }: UserFormProps) {
+  const { t } = useTranslation('users');
+  const [form] = Form.useForm<UserFormValues>();
+  const country = Form.useWatch(COUNTRY, form);
+  const isBrazil = country === BRAZIL;
+  const isProfileLocked = profiles.length === 1;
+  const translate = (key: string) =>
+    t(`common:validation.${key}`, { defaultValue: t('common:validation.invalid') });
+  const rule = (path: (string | number)[], isRequired = false) =>
+    schemaPathRule(userBodySchema, formToBody, path, translate, isRequired);
+  const latestBirthday = dayjs().subtract(MINIMUM_AGE_YEARS, 'year').endOf('day');
+
+  return (
+    <ResourceForm<UserFormValues>
+      title={title}
+      form={form}
+      mode={mode}
+      initialValues={initialValues}
+      listPath="/admin/users"
+      onSubmit={onSubmit}
+      fieldPaths={USER_FORM_FIELDS}
+      codeFields={CODE_FIELDS}
+    >
+      <fieldset className="form-section">
+        <legend>{t('sections.identity')}</legend>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="nome" label={t('fields.name')} rules={[rule(['nome'], true)]}>
+              <Input maxLength={200} autoComplete="name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="email" label={t('fields.email')} rules={[rule(['email'], true)]}>
+              <Input type="email" maxLength={200} autoComplete="email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="profile"
+              label={t('fields.profile')}
+              rules={[{ required: true, message: t('common:validation.required') }]}
+              extra={isProfileLocked ? t('profileLocked') : undefined}
+            >
+              <Select
+                disabled={isProfileLocked}
+                placeholder={t('profilePlaceholder')}
+                options={profiles.map((profile) => ({ value: profile.nome, label: profile.nome }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            {isBrazil ? (
+              <Form.Item
+                name="cpf"
+                label={t('fields.cpf')}
+                dependencies={[COUNTRY]}
+                normalize={(value: string) => maskTaxId(value ?? '')}
+                rules={[rule(['cpf'])]}
+                extra={t('cpfHint')}
+              >
+                <Input maxLength={18} placeholder="000.000.000-00" />
+              </Form.Item>
+            ) : (
+              <Form.Item name="document" label={t('fields.document')} rules={[rule(['document'])]}>
+                <Input maxLength={14} />
+              </Form.Item>
+            )}
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="birthday" label={t('fields.birthday')} rules={[rule(['birthday'])]}>
+              <DatePicker
+                className="form-date"
+                format="DD/MM/YYYY"
+                placeholder={t('birthdayPlaceholder')}
+                disabledDate={(date: Dayjs) => date.isAfter(latestBirthday)}
+                defaultPickerValue={latestBirthday}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="genre" label={t('fields.genre')} rules={[rule(['genre'])]}>
+              <Select
+                allowClear
+                placeholder={t('genrePlaceholder')}
+                options={GENRES.map((genre) => ({ value: genre, label: t(`genres.${genre}`) }))}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </fieldset>
+      <AddressFields />
+    </ResourceForm>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateUser } from '../api/create-user.ts';
+import { useProfileOptions } from '../api/list-profile-options.ts';
+import { UserForm } from '../components/user-form.tsx';
+import { UserPageState } from '../components/user-page-state.tsx';
+import { emptyUserForm, formToBody } from '../user-form-values.ts';
+
+/** /admin/users/create: the server creates the user unconfirmed and mails the registration link. */
+export default function UserCreatePage() {
+  const { t } = useTranslation('users');
+  const profiles = useProfileOptions();
+  const create = useCreateUser();
+  const options = profiles.data;
+  // One profile only (a non-admin's own): preselected, and the dropdown is locked.
+  const initialValues = useMemo(
+    () => (options ? emptyUserForm(options.length === 1 ? (options[0]?.nome ?? null) : null) : undefined),
+    [options],
+  );
+
+  if (!options || !initialValues) {
+    return <UserPageState title={t('createTitle')} query={profiles} />;
+  }
+  return (
+    <UserForm
+      mode="create"
+      title={t('createTitle')}
+      initialValues={initialValues}
+      profiles={options}
+      onSubmit={(values) => create.mutateAsync(formToBody(values, true))}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import { formatCep } from '@scentia/shared/br-documents';
+import type { UserBodyInput, UserRow } from '@scentia/shared/users.schemas';
+import dayjs, { type Dayjs } from 'dayjs';
+import { maskTaxId, unmaskTaxId } from '../../lib/input-masks.ts';
+import type { FieldPath } from '../../lib/server-field-errors.ts';
+
+export const BRAZIL = 'BR';
+
+export type Genre = 'M' | 'F' | 'O';
+
+/** The user form as antd holds it: texts as typed (masked), the birthday as a dayjs date. */
+export type UserFormValues = {
+  nome: string;
+  email: string;
+  profile: string | null;
+  cpf: string;
+  document: string;
+  birthday: Dayjs | null;
+  genre: Genre | null;
+  address: {
+    country: string | null;
+    zipcode: string;
+    street: string;
+    state: string | null;
+    city: string | null;
+  };
+};
+
+/** Every field of the form, for placing the server's field errors. */
+export const USER_FORM_FIELDS: readonly FieldPath[] = [
+  ['nome'],
+  ['email'],
+  ['profile'],
+  ['cpf'],
+  ['document'],
+  ['birthday'],
+  ['genre'],
+  ['address', 'country'],
+  ['address', 'zipcode'],
+  ['address', 'street'],
+  ['address', 'state'],
+  ['address', 'city'],
+];
+
+export function emptyUserForm(profile: string | null): UserFormValues {
+  return {
+    nome: '',
+    email: '',
+    profile,
+    cpf: '',
+    document: '',
+    birthday: null,
+    genre: null,
+    address: { country: null, zipcode: '', street: '', state: null, city: null },
+  };
+}
+
+/** A loaded user as the form shows it (CPF/CNPJ and CEP with their masks for Brazil). */
+export function userToForm(user: UserRow): UserFormValues {
+  const isBrazil = user.address?.country === BRAZIL;
+  const zipcode = user.address?.zipcode ?? '';
+  return {
+    nome: user.nome,
+    email: user.email,
+    profile: user.profile.nome,
+    cpf: user.cpf ? maskTaxId(user.cpf) : '',
+    document: user.document ?? '',
+    birthday: user.birthday ? dayjs(user.birthday.slice(0, 10)) : null,
+    genre: user.genre,
+    address: {
+      country: user.address?.country ?? null,
+      zipcode: isBrazil ? formatCep(zipcode) : zipcode,
+      street: user.address?.street ?? '',
+      state: user.address?.state ?? null,
+      city: user.address?.city ?? null,
+    },
+  };
+}
+
+const textOrNull = (value: string | null | undefined) => value?.trim() || null;
+
+/**
+ * The body of POST/PUT /usuario (spec §7): the CPF/CNPJ only for Brazil (without punctuation; the
+ * server keeps it for Brazil only), the birthday as YYYY-MM-DD, no address without a country.
+ */
+export function formToBody(values: UserFormValues, ativo?: boolean): UserBodyInput {
+  const country = values.address?.country ?? null;
+  const isBrazil = country === BRAZIL;
+  return {
+    nome: values.nome?.trim() ?? '',
+    email: values.email?.trim() ?? '',
+    profile: values.profile ?? '',
+    cpf: isBrazil ? unmaskTaxId(values.cpf) : null,
+    // Kept as loaded when hidden (Brazil shows the CPF/CNPJ instead), so an edit never erases it.
+    document: textOrNull(values.document),
+    ...(ativo === undefined ? {} : { ativo }),
+    birthday: values.birthday ? values.birthday.format('YYYY-MM-DD') : null,
+    genre: values.genre ?? null,
+    address: country
+      ? {
+          country,
+          zipcode: textOrNull(values.address.zipcode),
+          street: textOrNull(values.address.street),
+          state: textOrNull(values.address.state),
+          city: textOrNull(values.address.city),
+        }
+      : null,
+  };
+}

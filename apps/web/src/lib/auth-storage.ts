@@ -1,0 +1,68 @@
+import {
+  type CurrentUser,
+  currentUserSchema,
+  type TokenPair,
+  tokenPairSchema,
+} from '@scentia/shared/auth.schemas';
+import { z } from 'zod';
+import { readJson, removeItem, STORAGE_KEYS, subscribe, writeJson } from './browser-storage.ts';
+
+/**
+ * The `auth` entry of localStorage (spec §3): `{ user, authData }` where authData is the token pair
+ * answered by POST /api/login or /api/login/refresh and user is GET /api/usuario/me.
+ */
+const storedAuthSchema = z.object({
+  user: currentUserSchema.nullable(),
+  authData: tokenPairSchema.nullable(),
+});
+export type StoredAuth = z.infer<typeof storedAuthSchema>;
+
+const EMPTY: StoredAuth = { user: null, authData: null };
+
+// useSyncExternalStore needs a stable snapshot; re-read storage only when it was written.
+let cached: StoredAuth | undefined;
+subscribe(STORAGE_KEYS.auth, () => {
+  cached = undefined;
+});
+
+export function getAuth(): StoredAuth {
+  cached ??= readJson(STORAGE_KEYS.auth, storedAuthSchema) ?? EMPTY;
+  return cached;
+}
+
+export function getTokens(): TokenPair | null {
+  return getAuth().authData;
+}
+
+export function getStoredUser(): CurrentUser | null {
+  return getAuth().user;
+}
+
+export function hasSession(): boolean {
+  return getTokens() !== null;
+}
+
+/** Sign-in (spec §4): the tokens are new, so whatever user was stored belongs to someone else. */
+export function startSession(tokens: TokenPair): void {
+  writeJson(STORAGE_KEYS.auth, { user: null, authData: tokens } satisfies StoredAuth);
+}
+
+/** Refresh (spec §4): replace the tokens, keep the user. */
+export function replaceTokens(tokens: TokenPair): void {
+  writeJson(STORAGE_KEYS.auth, { ...getAuth(), authData: tokens } satisfies StoredAuth);
+}
+
+export function storeUser(user: CurrentUser): void {
+  const current = getAuth();
+  // A late /usuario/me answer must not resurrect a session that was closed meanwhile.
+  if (!current.authData) return;
+  writeJson(STORAGE_KEYS.auth, { ...current, user } satisfies StoredAuth);
+}
+
+export function clearAuth(): void {
+  removeItem(STORAGE_KEYS.auth);
+}
+
+export function subscribeAuth(listener: () => void): () => void {
+  return subscribe(STORAGE_KEYS.auth, listener);
+}

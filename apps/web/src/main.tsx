@@ -1,0 +1,32 @@
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { hideSplashLater } from './app/splash.ts';
+import './app/global.css';
+import { initI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { setSessionNavigator } from './lib/session.ts';
+
+const queryClient = createQueryClient();
+setSessionNavigator((to) => {
+  void router.navigate(to, { replace: true });
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+void initI18n().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      {/* Translations load per namespace on demand; pages suspend until theirs arrive. */}
+      <Suspense fallback={null}>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </Suspense>
+    </StrictMode>,
+  );
+  hideSplashLater();
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from './constants.ts';
+
+const MAX_PAGE = 1_000_000;
+
+/**
+ * The list contract every resource shares (spec §7): 1-based `page`, `perPage` of 10, 20 or 50, a
+ * `search` (or its alias `FilterString`), `isActive`, and a sort. Which `orderBy` values are allowed is
+ * declared per resource on the server; anything else is a 400.
+ */
+export const listQuerySchema = z.strictObject({
+  page: z.coerce
+    .number()
+    .int({ error: 'invalid' })
+    .min(1, { error: 'invalid' })
+    .max(MAX_PAGE, { error: 'invalid' })
+    .default(1),
+  perPage: z.coerce
+    .number()
+    .int({ error: 'invalid' })
+    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { error: 'pageSize' })
+    .default(10),
+  search: z.string().trim().max(100, { error: 'tooLong' }).optional(),
+  FilterString: z.string().trim().max(100, { error: 'tooLong' }).optional(),
+  isActive: z
+    .enum(['true', 'false'], { error: 'invalidOption' })
+    .transform((value) => value === 'true')
+    .optional(),
+  orderBy: z.string().trim().max(64, { error: 'tooLong' }).optional(),
+  orderByDirection: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['asc', 'desc'], { error: 'invalidOption' }))
+    .default('desc'),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function pageOf<T extends z.ZodType>(row: T) {
+  return z.object({ data: z.array(row), total: z.number().int(), totalPages: z.number().int() });
+}
+
+export type Page<T> = { data: T[]; total: number; totalPages: number };

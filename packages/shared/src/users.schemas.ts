@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { personNameSchema } from './account.schemas.ts';
+import { emailSchema } from './auth.schemas.ts';
+import { isValidCep, taxIdProblem } from './br-documents.ts';
+import { MINIMUM_AGE_YEARS } from './constants.ts';
+
+export const GENRES = ['M', 'F', 'O'] as const;
+
+/** True when a person born on `isoDate` is at least `years` old today (dates compared as calendar days). */
+export function isAtLeastYearsOld(isoDate: string, years: number, today = new Date()): boolean {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const limit = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+  return Date.UTC(year, month - 1, day) <= limit.getTime();
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'tooLong' })
+    .nullish()
+    .transform((value) => value || null);
+
+export const addressSchema = z.strictObject({
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: 'invalidOption' })
+    .transform((value) => value.toUpperCase()),
+  zipcode: optionalText(12),
+  street: optionalText(200),
+  city: optionalText(200),
+  state: optionalText(200),
+});
+
+const birthdaySchema = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => value || null)
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}/, { error: 'invalid' })
+      .transform((value) => value.slice(0, 10))
+      .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'invalid' })
+      .refine((value) => isAtLeastYearsOld(value, MINIMUM_AGE_YEARS), { error: 'birthday' })
+      .nullable(),
+  );
+
+/** A profile is named in the body by its name (spec §7), or as `{nome}` / `{id}`. */
+export const profileRefSchema = z.union([
+  z.string().trim().min(1, { error: 'required' }).max(100),
+  z.strictObject({ nome: z.string().trim().min(1).max(100) }),
+  z.strictObject({ id: z.number().int().min(1) }),
+]);
+
+/**
+ * The user form's body (spec §7 Users): the same rules on the web form and on the server (spec §5 User).
+ * CPF/CNPJ are checked only when the country is BR, and so is the CEP format.
+ */
+export const userBodySchema = z
+  .strictObject({
+    email: emailSchema,
+    nome: personNameSchema,
+    cpf: optionalText(18),
+    document: optionalText(14),
+    ativo: z.boolean().optional(),
+    profile: profileRefSchema,
+    birthday: birthdaySchema.optional().transform((value) => value ?? null),
+    genre: z
+      .enum(GENRES, { error: 'invalidOption' })
+      .nullish()
+      .transform((value) => value ?? null),
+    address: addressSchema.nullish().transform((value) => value ?? null),
+  })
+  .superRefine((user, ctx) => {
+    const isBrazil = user.address?.country === 'BR';
+    if (isBrazil) {
+      const problem = taxIdProblem(user.cpf);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['cpf'], message: problem });
+      if (user.address?.zipcode && !isValidCep(user.address.zipcode)) {
+        ctx.addIssue({ code: 'custom', path: ['address', 'zipcode'], message: 'invalidCep' });
+      }
+    }
+  });
+export type UserBody = z.infer<typeof userBodySchema>;
+export type UserBodyInput = z.input<typeof userBodySchema>;
+
+/** `PUT /usuario/{id}` with only `{ativo}` toggles the account (spec §4 Records). */
+export const userToggleBodySchema = z.strictObject({ ativo: z.boolean() });
+
+export const userRowSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  email: z.string(),
+  cpf: z.string().nullable(),
+  document: z.string().nullable(),
+  genre: z.enum(GENRES).nullable(),
+  birthday: z.string().nullable(),
+  profile: z.object({ id: z.number().int(), nome: z.string() }),
+  address: z
+    .object({
+      zipcode: z.string().nullable(),
+      street: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      country: z.string(),
+    })
+    .nullable(),
+  ativo: z.boolean(),
+  confirmedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;

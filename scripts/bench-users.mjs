@@ -1,0 +1,290 @@
+// Users list and export at 1,000,000 rows on PostgreSQL (`npm run bench` runs it; BENCH_USERS changes
+// the row count). The data set is seeded once into the database `scentia_bench` and kept between runs.
+//  - list: p50/p95/p99 of GET /api/usuario (search + sort + page + total) at 50 concurrent requests, with
+//    autocannon, every latency recorded;
+//  - floor: the same SQL (page query + count) straight through `pg`, 50 concurrent callers;
+//  - export: GET /api/export of every active user, time and the server's peak memory.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { postgresForTests } from './postgres-for-tests.mjs';
+
+const ROWS = Number(process.env.BENCH_USERS ?? 1_000_000);
+const PORT = 3291;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = 50;
+const DATABASE = 'scentia_bench';
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const summarize = (latencies) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
+};
+
+// Realistic back-office queries: first page, a sorted later page, name and e-mail fragments, and a
+// broad one-word search sorted by name (the costliest realistic case: ~29,000 matches to count and sort).
+// `words`, `order`, `offset`, `limit` describe the SQL the repository sends, for the floor.
+const QUERIES = [
+  {
+    path: 'page=1&perPage=10&isActive=true',
+    active: true,
+    words: [],
+    order: 'u.created_at desc, u.id desc',
+    offset: 0,
+    limit: 10,
+  },
+  {
+    path: 'page=5&perPage=20&isActive=true&orderBy=User.Nome&orderByDirection=asc',
+    active: true,
+    words: [],
+    order: 'u.search_text asc, u.id asc',
+    offset: 80,
+    limit: 20,
+  },
+  {
+    path: 'page=1&perPage=10&isActive=true&search=mariana%20rocha%20pinto',
+    active: true,
+    words: ['mariana', 'rocha', 'pinto'],
+    order: 'u.created_at desc, u.id desc',
+    offset: 0,
+    limit: 10,
+  },
+  {
+    path: 'page=1&perPage=10&search=jo%C3%A3o.almeida12&orderBy=User.Email&orderByDirection=asc',
+    words: ['joao.almeida12'],
+    order: "(u.email || '') asc, u.id asc",
+    offset: 0,
+    limit: 10,
+  },
+  {
+    path: 'page=2&perPage=50&isActive=true&search=helena%20cardoso',
+    active: true,
+    words: ['helena', 'cardoso'],
+    order: 'u.created_at desc, u.id desc',
+    offset: 50,
+    limit: 50,
+  },
+  {
+    path: 'page=1&perPage=10&isActive=true&search=mariana&orderBy=User.Nome&orderByDirection=asc',
+    active: true,
+    words: ['mariana'],
+    order: "(u.search_text || '') asc, u.id asc",
+    offset: 0,
+    limit: 10,
+  },
+];
+
+async function seed(client) {
+  const { rows } = await client.query('select count(*)::int as total from users');
+  if (rows[0].total >= ROWS) return 0;
+  const started = performance.now();
+  const first = `array['Ana','Beatriz','Camila','Daniela','Eduarda','Fernanda','Gabriela','Helena','Isabela','Júlia','Larissa','Mariana','Natália','Patrícia','Rafaela','Sofia','Tatiane','Valentina','André','Bruno','Carlos','Diego','Eduardo','Felipe','Gustavo','Henrique','João','Lucas','Marcelo','Otávio','Pedro','Rafael','Thiago','Vinícius']`;
+  const last = `array['Silva','Santos','Oliveira','Souza','Rodrigues','Ferreira','Alves','Pereira','Lima','Gomes','Costa','Ribeiro','Martins','Carvalho','Almeida','Lopes','Soares','Fernandes','Vieira','Barbosa','Rocha','Dias','Nascimento','Andrade','Moreira','Nunes','Marques','Machado','Mendes','Freitas','Cardoso','Ramos','Gonçalves','Santana','Teixeira','Araújo','Monteiro','Cavalcanti','Pinto','Moura']`;
+  const cities = `array['São Paulo','Rio de Janeiro','Belo Horizonte','Curitiba','Porto Alegre','Salvador','Recife','Fortaleza','Brasília','Goiânia']`;
+  const chunk = 100_000;
+  for (let from = rows[0].total + 1; from <= ROWS; from += chunk) {
+    const to = Math.min(ROWS, from + chunk - 1);
+    await client.query(`
+      insert into users (name, email, profile_id, country, city, state, zipcode, confirmed_at, deleted_at, created_at)
+      select p.first || ' ' || p.last1 || ' ' || p.last2,
+             lower(translate(p.first || '.' || p.last1, 'áàâãéêíóôõúçÁÉÍÓÚ', 'aaaaeeiooooucaeiou')) || i || '@exemplo.com.br',
+             (select id from profiles where name = case when i % 12 = 0 then 'OPERADOR' else 'USER' end),
+             'BR', (${cities})[1 + i % 10], 'SP', lpad((i % 99999999)::text, 8, '0'),
+             case when i % 7 = 0 then null else timestamp '2024-01-01' + i * interval '30 seconds' end,
+             case when i % 20 = 0 then timestamp '2024-01-02' + i * interval '30 seconds' end,
+             timestamp '2024-01-01' + i * interval '30 seconds'
+      from generate_series(${from}::int, ${to}::int) as i
+      cross join lateral (select (${first})[1 + i % 34] as first, (${last})[1 + (i / 34) % 40] as last1,
+                                 (${last})[1 + (i / 1360) % 40] as last2) p
+      on conflict do nothing`);
+    process.stdout.write(`  seeded ${to.toLocaleString('en')} users\r`);
+  }
+  await client.query('analyze users');
+  return (performance.now() - started) / 1000;
+}
+
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const read = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rssMb: read('VmRSS') };
+}
+
+const postgres = await postgresForTests();
+if (!postgres.url) {
+  console.log(`Users benchmark skipped: ${postgres.reason}`);
+  process.exit(0);
+}
+const admin = new pg.Client({ connectionString: postgres.url });
+await admin.connect();
+const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
+if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
+await admin.end();
+const databaseUrl = Object.assign(new URL(postgres.url), { pathname: `/${DATABASE}` }).toString();
+
+const server = spawn('node', ['apps/api/dist/server.js'], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'bench@scentia.test',
+    ADMIN_PASSWORD: 'bench123',
+    LOGIN_MAX_FAILURES_PER_IP: '1000',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${PORT}`;
+for (let attempt = 0; ; attempt += 1) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {}
+  if (attempt > 600) throw new Error('The server did not start');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+const seedSeconds = await seed(client);
+const {
+  rows: [{ total }],
+} = await client.query('select count(*)::int as total from users');
+await client.end();
+
+const login = await fetch(`${base}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'bench@scentia.test', password: 'bench123' }),
+});
+const { token } = await login.json();
+const headers = { authorization: `Bearer ${token}`, 'content-language': 'pt-BR' };
+for (const query of QUERIES) {
+  const response = await fetch(`${base}/api/usuario?${query.path}`, { headers });
+  if (!response.ok) throw new Error(`${query.path} answered ${response.status}`);
+}
+
+// Each query alone through the API (median of 5), to show where the time goes.
+const alone = [];
+for (const query of QUERIES) {
+  const times = [];
+  for (let run = 0; run < 5; run += 1) {
+    const started = performance.now();
+    await (await fetch(`${base}/api/usuario?${query.path}`, { headers })).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  alone.push({ path: query.path, ms: summarize(times).p50 });
+}
+
+// Load phases: browsing (no search) and searching, each through the API and straight through pg.
+async function loadApi(queries) {
+  const latencies = [];
+  let errors = 0;
+  const run = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    headers,
+    requests: queries.map((query) => ({ method: 'GET', path: `/api/usuario?${query.path}` })),
+  });
+  run.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    if (statusCode !== 200) errors += 1;
+  });
+  await run;
+  return { ...summarize(latencies), errors };
+}
+
+// The floor: the statements the repository sends, straight through pg, with the server's pool size.
+const columns = `u.id, u.name, u.email, u.cpf, u.document, u.genre, u.birthday, u.street, u.city, u.state, u.zipcode, u.country,
+  u.language, u.password_hash, u.confirmed_at, u.deleted_at, u.created_at, u.updated_at, p.id, p.name`;
+const statementsOf = (query) => {
+  const filters =
+    [
+      query.active ? 'u.deleted_at is null' : undefined,
+      ...query.words.map((_, index) => `u.search_text like $${index + 1}`),
+    ]
+      .filter(Boolean)
+      .join(' and ') || 'true';
+  const values = query.words.map((word) => `%${word}%`);
+  const page = `select ${columns}${query.words.length ? ', count(*) over ()' : ''} from users u join profiles p on p.id = u.profile_id
+    where ${filters} order by ${query.order} limit ${query.limit} offset ${query.offset}`;
+  return query.words.length
+    ? [{ text: page, values }]
+    : [
+        { text: page, values },
+        {
+          text: `select coalesce(sum(total), 0) from row_counts where resource = 'users'${query.active ? ' and is_active' : ''}`,
+        },
+      ];
+};
+async function loadFloor(queries) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const latencies = [];
+  const deadline = Date.now() + DURATION_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, worker) => {
+      for (let index = worker; Date.now() < deadline; index += 1) {
+        const statements = statementsOf(queries[index % queries.length]);
+        const started = performance.now();
+        await Promise.all(statements.map((statement) => pool.query(statement)));
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  await pool.end();
+  return summarize(latencies);
+}
+
+const browsing = QUERIES.filter((query) => query.words.length === 0);
+const searching = QUERIES.filter((query) => query.words.length > 0);
+const phases = [];
+for (const [name, queries] of [
+  ['browsing (no search)', browsing],
+  ['searching', searching],
+  ['all queries mixed', QUERIES],
+]) {
+  phases.push({ name, api: await loadApi(queries), floor: await loadFloor(queries) });
+}
+
+// The export of every active user, with the server's memory sampled while it streams.
+const before = memoryOf(server.pid);
+let peakRss = before.rssMb;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, memoryOf(server.pid).rssMb);
+}, 50);
+const exportStarted = performance.now();
+const download = await fetch(`${base}/api/export?isActive=true&orderBy=User.CreatedAt&orderByDirection=asc`, {
+  headers,
+});
+let bytes = 0;
+for await (const chunk of download.body) bytes += chunk.length;
+const exportSeconds = (performance.now() - exportStarted) / 1000;
+clearInterval(sampler);
+server.kill('SIGTERM');
+postgres.stop();
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+console.log(
+  `\nUsers table: ${total.toLocaleString('en')} rows${seedSeconds ? ` (seeded in ${seedSeconds.toFixed(0)} s)` : ''}, PostgreSQL, ${CONNECTIONS} concurrent requests, ${DURATION_SECONDS} s a phase.\n`,
+);
+console.log('| phase | through | requests | p50 | p95 | p99 |\n|---|---|---|---|---|---|');
+for (const phase of phases) {
+  const { api, floor } = phase;
+  console.log(
+    `| ${phase.name} | API | ${api.count}${api.errors ? ` (${api.errors} errors)` : ''} | ${ms(api.p50)} | ${ms(api.p95)} | ${ms(api.p99)} |`,
+  );
+  console.log(
+    `| ${phase.name} | pg (floor) | ${floor.count} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} |`,
+  );
+}
+console.log('\nBudget: p95 under 50 ms and within 1.5× of the floor.');
+console.log('\n| query (alone, median of 5) | ms |\n|---|---|');
+for (const entry of alone) console.log(`| \`${decodeURIComponent(entry.path)}\` | ${entry.ms.toFixed(1)} |`);
+console.log(
+  `\nExport of every active user: ${(bytes / 1024 / 1024).toFixed(1)} MB .xlsx in ${exportSeconds.toFixed(1)} s; server memory ${before.rssMb.toFixed(0)} MB before, peak ${peakRss.toFixed(0)} MB while streaming.`,
+);

@@ -1,0 +1,129 @@
+// `npm run bench`: measures what docs/performance.md reports, on this machine, against the built app.
+//  1. start-up: time from `npm start` to the first answered request, on a fresh and on an existing DATA_DIR;
+//  2. the JavaScript the browser loads for /auth/login (gzipped), measured in Chromium.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PORT = 3290;
+
+if (!existsSync('apps/api/dist/server.js') || !existsSync('apps/web/dist/index.html')) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+async function timeStart(dataDir) {
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'bench@scentia.test',
+      ADMIN_PASSWORD: 'bench123',
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    for (;;) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${PORT}/api/health`);
+        if (response.ok) return performance.now() - started;
+      } catch {}
+      if (performance.now() - started > 60_000) throw new Error('The server did not answer within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    process.kill(-child.pid, 'SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+  }
+}
+
+const summary = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], max: sorted.at(-1) };
+};
+
+const fresh = [];
+const warm = [];
+const warmDir = mkdtempSync(join(tmpdir(), 'scentia-bench-'));
+for (let run = 0; run < RUNS; run += 1) {
+  const freshDir = mkdtempSync(join(tmpdir(), 'scentia-bench-'));
+  fresh.push(await timeStart(freshDir));
+  rmSync(freshDir, { recursive: true, force: true });
+  warm.push(await timeStart(warmDir));
+}
+
+// The login route, as a browser loads it.
+const { chromium } = await import('@playwright/test');
+const dataDir = mkdtempSync(join(tmpdir(), 'scentia-bench-'));
+const server = spawn('node', ['apps/api/dist/server.js'], {
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'ignore',
+});
+await timeStartWait();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+const page = await browser.newPage();
+const scripts = [];
+page.on('response', (response) => {
+  if ((response.headers()['content-type'] ?? '').includes('javascript')) scripts.push(response);
+});
+await page.goto(`http://127.0.0.1:${PORT}/auth/login`);
+await page.locator('input[type="password"]').waitFor();
+await page.waitForLoadState('networkidle');
+if (scripts.length === 0) throw new Error('The login page loaded no JavaScript: is apps/web/dist built?');
+let gzipBytes = 0;
+let rawBytes = 0;
+for (const response of scripts) {
+  const body = await response.body();
+  rawBytes += body.length;
+  gzipBytes += gzipSync(body, { level: 9 }).length;
+}
+await browser.close();
+server.kill('SIGTERM');
+rmSync(dataDir, { recursive: true, force: true });
+rmSync(warmDir, { recursive: true, force: true });
+
+async function timeStartWait() {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('The server did not start');
+}
+
+const ms = (value) => `${Math.round(value)} ms`;
+const kb = (value) => `${(value / 1024).toFixed(1)} KB`;
+console.log(`| measure | median | max |\n|---|---|---|`);
+console.log(
+  `| npm start → first answer, fresh DATA_DIR (${RUNS} runs) | ${ms(summary(fresh).median)} | ${ms(summary(fresh).max)} |`,
+);
+console.log(
+  `| npm start → first answer, existing DATA_DIR (${RUNS} runs) | ${ms(summary(warm).median)} | ${ms(summary(warm).max)} |`,
+);
+console.log(
+  `\n/auth/login loads ${scripts.length} scripts: ${kb(gzipBytes)} gzipped (${kb(rawBytes)} raw); budget 200 KB.`,
+);
+
+// Users list and export at 1,000,000 rows on PostgreSQL.
+console.log('\nUsers list and export (seeding 1,000,000 users the first time takes a minute or two)...');
+await import('./bench-users.mjs');
