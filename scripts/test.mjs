@@ -10,6 +10,8 @@ import { postgresForTests } from './postgres-for-tests.mjs';
 const reports = mkdtempSync(join(tmpdir(), 'scentia-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+// Failed test names with their first error line, repeated at the end so a log's tail says what broke.
+const failedTests = [];
 
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`);
@@ -38,6 +40,13 @@ function vitest(label, workspace, env = {}) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults)
+    for (const test of file.assertionResults.filter((result) => result.status === 'failed'))
+      failedTests.push(`${label}: ${test.fullName} — ${firstLine(test.failureMessages[0])}`);
+}
+
+function firstLine(text = '') {
+  return text.split('\n').find((line) => line.trim() !== '') ?? '';
 }
 
 function findChromium() {
@@ -92,6 +101,7 @@ if (!chromium) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+for (const test of failedTests) console.error(`✗ ${test}`);
 if (failures.length > 0) console.error(`\nFailed: ${failures.join(', ')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);

@@ -74,10 +74,9 @@ describe('mail delivery over SMTP', () => {
     const account = await ctx.createAccount();
     smtp.failNext(2);
     const before = smtp.mails.length;
-    const started = Date.now();
     expect((await recover(account.email)).statusCode).toBe(204);
-    // The request does not wait for delivery.
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // The request does not wait for delivery: the server refuses the first two attempts.
+    expect(smtp.mails.length).toBe(before);
     // Due mails are picked up by the poller too; nudge to keep the test short.
     const poke = setInterval(() => ctx.app.mailOutbox.nudge(), 50);
     try {
