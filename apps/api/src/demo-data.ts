@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { profiles, users } from './db/schema/index.ts';
 import { ensureAdmin, PROFILE_OPERATOR, seedProfiles } from './db/seed.ts';
 import { BR_CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data/brazil.ts';
+import { seedDemoCampaigns } from './demo-data/seed-campaigns.ts';
 import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { createLogger } from './logger.ts';
@@ -106,7 +107,11 @@ async function main() {
       .select({ total: sql<number>`count(*)::int` })
       .from(users);
     const catalog = await seedDemoCatalog(database.db, config, log);
-    log.info({ inserted: inserted.length, totalUsers: total, ...catalog }, 'Demo data ready');
+    const campaignsAdded = await seedDemoCampaigns(database.db);
+    log.info(
+      { inserted: inserted.length, totalUsers: total, ...catalog, ...campaignsAdded },
+      'Demo data ready',
+    );
   } finally {
     await database.close();
   }

@@ -40,6 +40,7 @@ export const enUS: Record<MessageKey, string> = {
   NAME_TAKEN: 'A record with this name already exists.',
   RECORD_INACTIVE: 'An inactive record cannot be changed; activate it first.',
   CATEGORY_HAS_FRAGRANCES: 'This category has fragrances and cannot be deactivated or deleted.',
+  FRAGRANCE_IN_COLLECTION: 'This fragrance is in a campaign collection and cannot be deactivated or deleted.',
   RECORD_ACTIVE: 'Only an inactive record can be deleted permanently.',
   INTERNAL: 'Error saving the data, please try again later',
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable.',

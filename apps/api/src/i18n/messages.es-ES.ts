@@ -81,6 +81,8 @@ export const esES: Record<MessageKey, string> = {
   NAME_TAKEN: 'Ya existe un registro con este nombre.',
   RECORD_INACTIVE: 'Un registro inactivo no puede modificarse; actívelo primero.',
   CATEGORY_HAS_FRAGRANCES: 'Esta categoría tiene fragancias y no puede desactivarse ni eliminarse.',
+  FRAGRANCE_IN_COLLECTION:
+    'Esta fragancia está en la colección de una campaña y no puede desactivarse ni eliminarse.',
   RECORD_ACTIVE: 'Solo un registro inactivo puede eliminarse de forma permanente.',
   'field.duplicateLanguage': 'Indique como máximo una traducción por idioma.',
   'export.categories.fileName': 'categorias',

@@ -37,6 +37,8 @@ export const ptBR = {
   NAME_TAKEN: 'Já existe um registro com este nome.',
   RECORD_INACTIVE: 'Um registro inativo não pode ser alterado; ative-o primeiro.',
   CATEGORY_HAS_FRAGRANCES: 'Esta categoria tem fragrâncias e não pode ser desativada nem excluída.',
+  FRAGRANCE_IN_COLLECTION:
+    'Esta fragrância está na coleção de uma campanha e não pode ser desativada nem excluída.',
   RECORD_ACTIVE: 'Somente um registro inativo pode ser excluído permanentemente.',
   INTERNAL: 'Erro ao salvar os dados, tente novamente mais tarde',
   SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível.',

@@ -1,7 +1,7 @@
 import type { Language } from '@scentia/shared/locales';
 import { and, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { categories, fragrances, fragranceTranslations } from '../../db/schema/index.ts';
+import { campaignSlots, categories, fragrances, fragranceTranslations } from '../../db/schema/index.ts';
 import type { ListDefinition, ListPlan } from '../../lib/list-query.ts';
 import { countRows } from '../../lib/row-counts.ts';
 import { containsPattern } from '../../lib/search-text.ts';
@@ -76,14 +76,19 @@ export class FragrancesRepository {
     );
   }
 
-  private async attachTranslations<T extends { id: number }>(rows: T[]) {
+  /** Adds each row's translations and the campaign collections it sits in (two queries per page). */
+  private async attachDetails<T extends { id: number }>(rows: T[]) {
     const ids = rows.map((row) => row.id);
-    const translations = ids.length
-      ? await this.db
-          .select()
-          .from(fragranceTranslations)
-          .where(inArray(fragranceTranslations.fragranceId, ids))
-      : [];
+    const [translations, slots] = ids.length
+      ? await Promise.all([
+          this.db.select().from(fragranceTranslations).where(inArray(fragranceTranslations.fragranceId, ids)),
+          this.db
+            .select()
+            .from(campaignSlots)
+            .where(inArray(campaignSlots.fragranceId, ids))
+            .orderBy(campaignSlots.campaignId, campaignSlots.slot),
+        ])
+      : [[], []];
     return rows.map((row) => ({
       ...row,
       translations: translations
@@ -93,6 +98,9 @@ export class FragrancesRepository {
           description,
           olfactoryWay,
         })),
+      collections: slots
+        .filter((slot) => slot.fragranceId === row.id)
+        .map(({ campaignId, slot }) => ({ campaignId, slot })),
     }));
   }
 
@@ -120,7 +128,7 @@ export class FragrancesRepository {
             .then(([row]) => row?.total ?? 0)
         : countRows(this.db, 'fragrances', plan.isActive),
     ]);
-    return { records: await this.attachTranslations(rows), total };
+    return { records: await this.attachDetails(rows), total };
   }
 
   async *batches(plan: ListPlan, size = 1_000) {
@@ -131,14 +139,14 @@ export class FragrancesRepository {
         .orderBy(...plan.orderBy)
         .limit(size)
         .offset(offset);
-      if (rows.length > 0) yield await this.attachTranslations(rows);
+      if (rows.length > 0) yield await this.attachDetails(rows);
       if (rows.length < size) return;
     }
   }
 
   async findById(id: number) {
     const [row] = await this.select().where(eq(fragrances.id, id));
-    return row ? (await this.attachTranslations([row]))[0] : undefined;
+    return row ? (await this.attachDetails([row]))[0] : undefined;
   }
 
   async quickSearch(text: string, limit: number) {
@@ -188,17 +196,44 @@ export class FragrancesRepository {
     }
   }
 
-  async setActive(id: number, isActive: boolean): Promise<void> {
+  async activate(id: number): Promise<void> {
     await this.db
       .update(fragrances)
-      .set({ deletedAt: isActive ? null : new Date(), updatedAt: new Date() })
+      .set({ deletedAt: null, updatedAt: new Date() })
       .where(eq(fragrances.id, id));
   }
 
+  /**
+   * Deactivates an active fragrance unless it sits in a campaign collection, in one statement so that
+   * a collection saved at the same moment cannot slip between the check and the update.
+   * @returns false when the fragrance is in a collection (and stays active).
+   */
+  async deactivateOutsideCollections(id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(fragrances)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(fragrances.id, id),
+          isNull(fragrances.deletedAt),
+          sql`not exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`,
+        ),
+      )
+      .returning({ id: fragrances.id });
+    return rows.length === 1;
+  }
+
+  /** Deletes an inactive fragrance that no collection holds; false when either rule refuses. */
   async deleteInactive(id: number): Promise<boolean> {
     const rows = await this.db
       .delete(fragrances)
-      .where(and(eq(fragrances.id, id), isNotNull(fragrances.deletedAt)))
+      .where(
+        and(
+          eq(fragrances.id, id),
+          isNotNull(fragrances.deletedAt),
+          sql`not exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`,
+        ),
+      )
       .returning({ id: fragrances.id });
     return rows.length === 1;
   }

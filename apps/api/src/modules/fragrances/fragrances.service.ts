@@ -95,7 +95,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
         description: translation.description,
         ofactoryWay: translation.olfactoryWay,
       })),
-      collections: [],
+      collections: record.collections,
       ativo: record.deletedAt === null,
       createdAt: record.createdAt.toISOString(),
       updatedAt: record.updatedAt.toISOString(),
@@ -161,23 +161,26 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
       return toRow(await getRecord(id));
     },
 
-    /** Deactivates (soft delete); idempotent. Fragrances in campaign collections will be refused once campaigns exist. */
+    /** Deactivates (soft delete); idempotent. An active fragrance in a campaign collection stays active (409). */
     async deactivate(id: number): Promise<void> {
       const current = await getRecord(id);
-      if (!current.deletedAt) await repository.setActive(id, false);
+      if (current.deletedAt) return;
+      if (!(await repository.deactivateOutsideCollections(id))) {
+        throw new AppError(ErrorCode.FRAGRANCE_IN_COLLECTION);
+      }
     },
 
     async activate(id: number): Promise<FragranceRow> {
       const current = await getRecord(id);
       if (current.deletedAt) await assertCategoryActive(current.categoryId);
-      await repository.setActive(id, true);
+      await repository.activate(id);
       return toRow(await getRecord(id));
     },
 
     async deletePermanently(id: number): Promise<void> {
       const current = await getRecord(id);
-      if (!current.deletedAt || !(await repository.deleteInactive(id)))
-        throw new AppError(ErrorCode.RECORD_ACTIVE);
+      if (!current.deletedAt) throw new AppError(ErrorCode.RECORD_ACTIVE);
+      if (!(await repository.deleteInactive(id))) throw new AppError(ErrorCode.FRAGRANCE_IN_COLLECTION);
       await removeFiles({
         imageKey: current.imageKey ?? undefined,
         thumbnailKey: current.thumbnailKey ?? undefined,

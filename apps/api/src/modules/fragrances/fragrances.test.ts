@@ -259,6 +259,56 @@ describe('fragrance rules and lists', () => {
     expect((await ctx.app.inject({ method: 'GET', url: newUri })).statusCode).toBe(404);
   });
 
+  it('keeps an active fragrance that sits in a campaign collection active (409), and shows its collections', async () => {
+    const { fragranceId } = await create('Bergamota Solar');
+    // A campaign holding the fragrance in slot 7, as the campaign screens will save it.
+    const [campaign] = await ctx.query<{ id: number }>(
+      sql`insert into campaigns (name) values ('Verão nas Lojas') returning id`,
+    );
+    await ctx.query(
+      sql`insert into campaign_slots (campaign_id, slot, fragrance_id) values (${campaign?.id}, 7, ${fragranceId})`,
+    );
+    const shown = await call('GET', `/api/fragrances/${fragranceId}`);
+    expect(shown.json().collections).toEqual([{ campaignId: campaign?.id, slot: 7 }]);
+    const listed = await call('GET', '/api/fragrances?search=bergamota');
+    expect(listed.json().data[0].collections).toEqual([{ campaignId: campaign?.id, slot: 7 }]);
+
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/fragrances/${fragranceId}`,
+      headers: { authorization: `Bearer ${token}`, 'content-language': 'en-US' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'FRAGRANCE_IN_COLLECTION',
+      message: 'This fragrance is in a campaign collection and cannot be deactivated or deleted.',
+    });
+    expect((await call('GET', `/api/fragrances/${fragranceId}`)).json().ativo).toBe(true);
+
+    // Out of the collection, it can be deactivated again.
+    await ctx.query(sql`delete from campaign_slots where fragrance_id = ${fragranceId}`);
+    expect((await call('DELETE', `/api/fragrances/${fragranceId}`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/fragrances/${fragranceId}`)).json()).toMatchObject({
+      ativo: false,
+      collections: [],
+    });
+  });
+
+  it('never deletes for good an inactive fragrance that a collection still holds', async () => {
+    const { fragranceId } = await create('Cedro Antigo');
+    await call('DELETE', `/api/fragrances/${fragranceId}`);
+    const [campaign] = await ctx.query<{ id: number }>(
+      sql`insert into campaigns (name) values ('Inverno Antigo') returning id`,
+    );
+    await ctx.query(
+      sql`insert into campaign_slots (campaign_id, slot, fragrance_id) values (${campaign?.id}, 1, ${fragranceId})`,
+    );
+    const refused = await call('DELETE', `/api/fragrances/${fragranceId}?hardDelete=true`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('FRAGRANCE_IN_COLLECTION');
+    expect((await call('GET', `/api/fragrances/${fragranceId}`)).statusCode).toBe(200);
+  });
+
   it('finds fragrances by their category name, and quick-searches active ones', async () => {
     await create('Rosa Damascena');
     const byCategory = (await call('GET', '/api/fragrances?search=florais&perPage=50')).json();

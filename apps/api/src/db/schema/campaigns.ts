@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { fragrances } from './catalog.ts';
+
+/**
+ * Campaigns (spec §3 Campaign): a device of 20 fragrance slots, a cover image and one default campaign.
+ * `deletedAt` set means inactive; `searchText` is kept by the same trigger as the catalog's names.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    searchText: varchar('search_text', { length: 100 }).notNull().default(''),
+    fragranceShots: integer('fragrance_shots').notNull().default(100),
+    /** Storage keys of the normalised cover image and its thumbnail. */
+    coverKey: varchar('cover_key', { length: 200 }),
+    coverThumbnailKey: varchar('cover_thumbnail_key', { length: 200 }),
+    downloads: integer('downloads').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    // At most one default campaign, enforced by the database itself.
+    uniqueIndex('campaigns_one_default_key').on(table.isDefault).where(sql`${table.isDefault}`),
+    index('campaigns_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('campaigns_search_text_idx').on(table.searchText, table.id),
+    index('campaigns_created_at_idx').on(table.createdAt, table.id),
+  ],
+);
+
+/** A campaign's collection: which fragrance sits in which of the device's 20 slots. */
+export const campaignSlots = pgTable(
+  'campaign_slots',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    // A fragrance in a collection cannot be deleted for good (RESTRICT), only while it is in none.
+    fragranceId: integer('fragrance_id')
+      .notNull()
+      .references(() => fragrances.id, { onDelete: 'restrict' }),
+    shotSeconds: integer('shot_seconds').notNull().default(1),
+  },
+  (table) => [
+    primaryKey({ columns: [table.campaignId, table.slot] }),
+    index('campaign_slots_fragrance_idx').on(table.fragranceId),
+    check('campaign_slots_slot_range', sql`${table.slot} between 1 and 20`),
+  ],
+);
