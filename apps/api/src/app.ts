@@ -29,6 +29,8 @@ import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { createServices } from './services.ts';
 
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
@@ -69,6 +71,11 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
 
   const services = await createServices(config, database, app.log);
   const { mailOutbox } = services;
+  // Any request that may change state (a logout, a user deactivated…) makes later requests check their
+  // session in the database again, before its answer leaves (lib/session-check-cache.ts).
+  app.addHook('onSend', async (request) => {
+    if (!READ_ONLY_METHODS.has(request.method)) services.auth.forgetCheckedSessions();
+  });
   app.decorate('mailOutbox', mailOutbox);
   app.addHook('onReady', async () => mailOutbox.start());
   app.addHook('onClose', async () => mailOutbox.stop());

@@ -45,6 +45,6 @@ export function planList(query: ListQuery, definition: ListDefinition): ListPlan
   };
 }
 
-export function toPage<T>(data: T[], total: number, perPage: number): Page<T> {
-  return { data, total, totalPages: Math.ceil(total / perPage) };
+export function toPage<T>(data: T[], total: number, perPage: number, totalIsCapped = false): Page<T> {
+  return { data, total, totalPages: Math.ceil(total / perPage), ...(totalIsCapped ? { totalIsCapped } : {}) };
 }

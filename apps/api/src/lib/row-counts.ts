@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rowCounts } from '../db/schema/index.ts';
 
@@ -18,4 +18,13 @@ export async function countRows(
       ),
     );
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The same count as a scalar subquery, to ride along with a page query (one round trip instead of two).
+ * Written out by hand: its columns must stay qualified whatever the outer query is.
+ */
+export function rowCountOf(resource: string, isActive: boolean | undefined): SQL<number> {
+  const state = isActive === undefined ? sql`` : sql` and rc.is_active = ${isActive}`;
+  return sql<number>`(select coalesce(sum(rc.total), 0)::int from row_counts rc where rc.resource = ${resource}${state})`;
 }

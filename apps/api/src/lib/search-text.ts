@@ -25,3 +25,17 @@ export function allWordsIn(column: AnyColumn, search: string | undefined): SQL[]
   const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   return words.map((word) => sql`${column} like ${containsPattern(word)}`);
 }
+
+/**
+ * The words of a search as a tsquery text in which every word is the start of a word: "mar sil" finds
+ * "Mariana Silva". Terms are split like the stored `search_words` (at anything but letters and digits),
+ * so only letters and digits reach the query and no tsquery syntax can be injected. Single letters are
+ * left out (as a prefix they match most rows). Undefined when no word is left.
+ */
+export function wordPrefixQuery(search: string | undefined): string | undefined {
+  const words = toSearchText(search ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1)
+    .slice(0, MAX_SEARCH_WORDS);
+  return words.length > 0 ? words.map((word) => `'${word}':*`).join(' & ') : undefined;
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   date,
   index,
   integer,
@@ -11,6 +12,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.ts';
+
+/** PostgreSQL's full-text vector; only the database writes and reads it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Staff and app accounts (spec §3 User). `deletedAt` set means inactive; `confirmedAt` null means the
@@ -36,8 +40,10 @@ export const users = pgTable(
     zipcode: varchar('zipcode', { length: 12 }),
     country: varchar('country', { length: 2 }),
     language: varchar('language', { length: 5 }).notNull().default('pt-BR'),
-    /** Name and e-mail lower-cased without accents, kept by the application for contains-search. */
+    /** Name and e-mail lower-cased without accents, kept by a trigger; the name sort uses it. */
     searchText: varchar('search_text', { length: 401 }).notNull().default(''),
+    /** The words of `searchText` (e-mail split at its punctuation), kept by the same trigger, for search. */
+    searchWords: tsvector('search_words').notNull().default(sql`''::tsvector`),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -47,8 +53,12 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     index('users_profile_id_idx').on(table.profileId),
-    // Contains-search stays index-backed on large tables (pg_trgm); sorts page through b-trees.
-    index('users_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // Word-prefix search (docs/decisions.md): a GIN index answers the words typed, and the partial one
+    // lets the default list (active users) count its matches without reading the table.
+    index('users_search_words_idx').using('gin', table.searchWords),
+    index('users_active_search_words_idx')
+      .using('gin', table.searchWords)
+      .where(sql`${table.deletedAt} is null`),
     // Names sort by their search text: accent- and case-insensitive, the same on every collation.
     index('users_search_text_idx').on(table.searchText, table.id),
     index('users_email_idx').on(table.email, table.id),

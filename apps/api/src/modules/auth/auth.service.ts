@@ -5,6 +5,7 @@ import type { AccessTokens } from '../../lib/access-tokens.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { getDecoyHash, verifyPassword } from '../../lib/passwords.ts';
+import { createSessionCheckCache } from '../../lib/session-check-cache.ts';
 import type { Account, AuthRepository } from './auth.repository.ts';
 
 export type AuthServiceDeps = {
@@ -23,6 +24,7 @@ export function hashToken(token: string): string {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { repository, accessTokens } = deps;
+  const liveSessions = createSessionCheckCache<Account>();
 
   async function issueTokens(
     account: Account,
@@ -115,10 +117,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Resolves an access token to its live account and session, or throws 401. */
     async authenticate(accessToken: string): Promise<{ account: Account; sessionId: string }> {
       const claims = await accessTokens.verify(accessToken);
-      const account = await repository.findSessionAccount(claims.userId, claims.sessionId);
-      if (!account) throw new AppError(ErrorCode.UNAUTHENTICATED);
+      const key = `${claims.userId}:${claims.sessionId}`;
+      let account = liveSessions.recall(key);
+      if (!account) {
+        const readAt = liveSessions.generation();
+        account = await repository.findSessionAccount(claims.userId, claims.sessionId);
+        if (!account) throw new AppError(ErrorCode.UNAUTHENTICATED);
+        liveSessions.remember(key, account, readAt);
+      }
       return { account, sessionId: claims.sessionId };
     },
+
+    /** Called before any state-changing request answers: sessions are checked again from then on. */
+    forgetCheckedSessions: () => liveSessions.forgetAll(),
   };
 }
 

@@ -133,6 +133,15 @@ describe('GET /api/usuario — list contract', () => {
     expect(await ids('search=pessoa3%40exemplo')).toEqual(['Álvaro Dias']);
   });
 
+  it('matches the start of words, not their middle (word-prefix search)', async () => {
+    const ids = async (query: string) =>
+      (await list(query)).body.data.map((row: { nome: string }) => row.nome).sort();
+    expect(await ids('search=conc%20lim')).toEqual(['Conceição Lima']);
+    expect(await ids('search=onceicao')).toEqual([]);
+    // The e-mail is split into words at its punctuation: its domain is a word too.
+    expect((await list('search=exemplo')).body.total).toBeGreaterThan(1);
+  });
+
   it('treats % and _ in a search literally', async () => {
     expect((await list('search=50%25')).body.data.map((row: { nome: string }) => row.nome)).toEqual([
       'Maria 50% Off',
