@@ -169,7 +169,9 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
             total: query.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (total, [from, to]) => t('list.range', { from, to, total }),
+            // A broad search on a large table is counted up to a cap; the server says when more match.
+            showTotal: (total, [from, to]) =>
+              t(query.data?.totalIsCapped ? 'list.rangeCapped' : 'list.range', { from, to, total }),
             locale: { items_per_page: t('list.perPage') },
           }}
         />

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import type { Page } from '@scentia/shared/list.schemas';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestI18n } from '../../test/i18n-for-tests.ts';
+import { ResourceList } from './resource-list.tsx';
+
+type Row = { id: number; name: string };
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+  // jsdom has neither media queries nor ResizeObserver (antd's table measures itself): a wide screen
+  // that never resizes.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+    }) as unknown as MediaQueryList;
+});
+afterEach(cleanup);
+
+function renderList(page: Page<Row>) {
+  // The feature hook, as TanStack Query would answer once the page has loaded.
+  const useList = () =>
+    ({ data: page, isFetching: false, isError: false }) as UseQueryResult<Page<Row>, Error>;
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <App>
+          <ResourceList<Row>
+            title="Pessoas"
+            endpoint="people-test"
+            useList={useList}
+            columns={[{ title: 'Nome', dataIndex: 'name', sortKey: 'name' }]}
+            rowKey={(row) => row.id}
+            defaultSort={{ orderBy: 'name', orderByDirection: 'asc' }}
+            searchLabel="Pesquisar"
+          />
+        </App>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+const rows = Array.from({ length: 10 }, (_, index) => ({ id: index + 1, name: `Pessoa ${index + 1}` }));
+
+describe('ResourceList', () => {
+  it("shows 'from-to of count' with the exact total", () => {
+    renderList({ data: rows, total: 42, totalPages: 5 });
+    expect(screen.getByText('1-10 de 42')).toBeTruthy();
+  });
+
+  it('says "more than" when the server capped the count of a broad search', () => {
+    renderList({ data: rows, total: 1000, totalPages: 100, totalIsCapped: true });
+    expect(screen.getByText('1-10 de mais de 1000')).toBeTruthy();
+  });
+});
