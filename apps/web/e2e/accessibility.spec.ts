@@ -64,6 +64,12 @@ test.describe('accessibility (axe-core)', () => {
     await expect(rows.first().locator('img.fragrance-thumb')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
+    // A row held by campaign collections carries a focusable tag with its tooltip.
+    await page.getByRole('searchbox', { name: 'Pesquisar por nome' }).fill('Violeta Imperial');
+    await rows.filter({ hasText: 'Violeta Imperial' }).getByText('Em 2 coleções', { exact: true }).focus();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
     await page.goto('/admin/fragrances/create');
     await page.getByLabel('Nome', { exact: true }).fill('Ab');
     await expect(page.getByText('Informe ao menos 3 caracteres')).toBeVisible();

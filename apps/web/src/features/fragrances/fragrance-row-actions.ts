@@ -1,3 +1,5 @@
+import type { FragranceRow } from '@scentia/shared/catalog.schemas';
+
 export type FragranceRowActionKind = 'toggle' | 'delete' | 'edit';
 
 export type FragranceRowState = { ativo: boolean; collections: readonly unknown[] };
@@ -12,4 +14,12 @@ export type FragranceRowState = { ativo: boolean; collections: readonly unknown[
 export function fragranceRowActions(row: FragranceRowState): FragranceRowActionKind[] {
   if (!row.ativo) return ['toggle', 'delete'];
   return row.collections.length > 0 ? ['edit'] : ['toggle', 'edit'];
+}
+
+/**
+ * How many campaigns hold the fragrance in their collection: a campaign counts once however many of
+ * its slots the fragrance fills.
+ */
+export function collectionCampaignCount(collections: FragranceRow['collections']): number {
+  return new Set(collections.map((collection) => collection.campaignId)).size;
 }

@@ -5,7 +5,7 @@ import {
   PictureOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { Tag } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
@@ -16,7 +16,11 @@ import { useDeleteFragrance } from '../api/delete-fragrance.ts';
 import { exportFragrances } from '../api/export-fragrances.ts';
 import { FRAGRANCE_SORTS, type FragranceRow, useFragrancesList } from '../api/list-fragrances.ts';
 import { padFragranceId } from '../fragrance-form-values.ts';
-import { type FragranceRowActionKind, fragranceRowActions } from '../fragrance-row-actions.ts';
+import {
+  collectionCampaignCount,
+  type FragranceRowActionKind,
+  fragranceRowActions,
+} from '../fragrance-row-actions.ts';
 import '../components/fragrances.css';
 
 const DATE_TIME = 'DD/MM/YYYY HH:mm';
@@ -53,11 +57,24 @@ export default function FragrancesListPage() {
     {
       title: t('columns.status'),
       dataIndex: 'ativo',
-      render: (isActive: boolean) => (
-        <Tag className={isActive ? 'status-tag is-positive' : 'status-tag'}>
-          {isActive ? t('status.active') : t('status.inactive')}
-        </Tag>
-      ),
+      render: (isActive: boolean, row) => {
+        const campaigns = collectionCampaignCount(row.collections);
+        return (
+          <span className="fragrance-status">
+            <Tag className={isActive ? 'status-tag is-positive' : 'status-tag'}>
+              {isActive ? t('status.active') : t('status.inactive')}
+            </Tag>
+            {campaigns > 0 && (
+              // Why the row has no deactivate action; focusable so keyboard users reach the tooltip.
+              <Tooltip title={t('collections.locked')} trigger={['hover', 'focus']}>
+                <Tag className="status-tag is-warning" tabIndex={0}>
+                  {t('collections.count', { count: campaigns })}
+                </Tag>
+              </Tooltip>
+            )}
+          </span>
+        );
+      },
     },
     {
       title: t('columns.createdAt'),
