@@ -75,7 +75,8 @@ const QUERIES = [
     path: 'page=1&perPage=10&isActive=true&search=mariana&orderBy=User.Nome&orderByDirection=asc',
     active: true,
     words: ['mariana'],
-    order: "(u.search_text || '') asc, u.id asc",
+    nameSort: true,
+    order: 'u.search_text asc, u.id asc',
     offset: 0,
     limit: 10,
   },
@@ -206,37 +207,90 @@ async function loadApi(queries) {
 // The floor: the statements the repository sends, straight through pg, with the server's pool size.
 const columns = `u.id, u.name, u.email, u.cpf, u.document, u.genre, u.birthday, u.street, u.city, u.state, u.zipcode, u.country,
   u.language, u.password_hash, u.confirmed_at, u.deleted_at, u.created_at, u.updated_at, p.id, p.name`;
-const statementsOf = (query) => {
+const statementsOf = (query, index) => {
   const active = query.active ? 'u.deleted_at is null' : undefined;
-  const words = query.words.length ? `u.search_words @@ $1::tsquery` : undefined;
-  const filters = [active, words].filter(Boolean).join(' and ') || 'true';
-  const values = query.words.length ? [query.words.map((word) => `'${word}':*`).join(' & ')] : [];
+  const name = (part) => `floor_${index}_${part}`;
   if (!query.words.length) {
     const total = `(select coalesce(sum(rc.total), 0)::int from row_counts rc where rc.resource = 'users'${query.active ? ' and rc.is_active' : ''})`;
     return [
       {
+        name: name('page'),
         text: `select ${columns}, ${total} from users u join profiles p on p.id = u.profile_id
-          where ${filters} order by ${query.order} limit ${query.limit} offset ${query.offset}`,
+          where ${active ?? 'true'} order by ${query.order} limit ${query.limit} offset ${query.offset}`,
       },
     ];
   }
+  // As the repository writes them (users-list.queries.ts): each word begins the first token (marked) or
+  // another word; each state has its own index, and a list of both states asks both.
+  const wordsFrom = (from) =>
+    query.words.slice(from).map((_, offset) => `u.search_prefixes && $${from + offset + 1}::text[]`);
+  const values = query.words.map((word) => [`^${word}`, word]);
+  const where = (conditions) =>
+    query.active
+      ? [active, ...conditions].join(' and ')
+      : `((u.deleted_at is null and ${conditions.join(' and ')}) or (u.deleted_at is not null and ${conditions.join(' and ')}))`;
+  const count = {
+    name: name('count'),
+    text: `select count(*) from (select u.id from users u where ${where(wordsFrom(0))} limit 1001) m`,
+    values,
+  };
+  const select = (conditions, order, limit, offset) =>
+    `select ${columns}, u.search_text from users u join profiles p on p.id = u.profile_id
+      where ${conditions} order by ${order} limit ${limit} offset ${offset}`;
+  if (!query.nameSort)
+    return [
+      {
+        name: name('page'),
+        text: select(where(wordsFrom(0)), query.order, query.limit, query.offset),
+        values,
+      },
+      count,
+    ];
+  const take = query.offset + query.limit;
+  const n = query.words.length;
+  const first = query.words[0];
+  const firstValues = [
+    ...values.slice(1),
+    first,
+    first.slice(0, -1) + String.fromCharCode(first.charCodeAt(first.length - 1) + 1),
+  ];
+  const restValues = [...values.slice(1), [query.words[0]]];
+  const shifted = (from) =>
+    wordsFrom(from).map((condition) => condition.replace(/\$(\d+)/, (_, i) => `$${i - 1}`));
   return [
     {
-      text: `select ${columns} from users u join profiles p on p.id = u.profile_id
-        where ${filters} order by ${query.order} limit ${query.limit} offset ${query.offset}`,
-      values,
+      name: name('first'),
+      text: select(
+        [active, `u.search_text >= $${n} and u.search_text < $${n + 1}`, ...shifted(1)]
+          .filter(Boolean)
+          .join(' and '),
+        query.order,
+        take,
+        0,
+      ),
+      values: firstValues,
     },
-    { text: `select count(*) from (select u.id from users u where ${filters} limit 1001) m`, values },
+    {
+      name: name('rest'),
+      text: select(where([`u.search_prefixes @> $${n}::text[]`, ...shifted(1)]), query.order, take, 0),
+      values: restValues,
+    },
+    count,
   ];
 };
 async function loadFloor(queries) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
   const latencies = [];
   const deadline = Date.now() + DURATION_SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, worker) => {
       for (let index = worker; Date.now() < deadline; index += 1) {
-        const statements = statementsOf(queries[index % queries.length]);
+        const position = index % queries.length;
+        const statements = statementsOf(queries[position], QUERIES.indexOf(queries[position]));
         const started = performance.now();
         await Promise.all(statements.map((statement) => pool.query(statement)));
         latencies.push(performance.now() - started);
@@ -248,11 +302,13 @@ async function loadFloor(queries) {
 }
 
 const browsing = QUERIES.filter((query) => query.words.length === 0);
-const searching = QUERIES.filter((query) => query.words.length > 0);
+const searching = QUERIES.filter((query) => query.words.length > 0 && !query.nameSort);
+const broad = QUERIES.filter((query) => query.nameSort);
 const phases = [];
 for (const [name, queries] of [
   ['browsing (no search)', browsing],
-  ['searching', searching],
+  ['searching names and e-mails', searching],
+  ['one broad word, sorted by name', broad],
   ['all queries mixed', QUERIES],
 ]) {
   phases.push({ name, api: await loadApi(queries), floor: await loadFloor(queries) });

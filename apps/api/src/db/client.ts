@@ -48,6 +48,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   if (folder) mkdirSync(folder, { recursive: true });
   // pg_trgm has to be loaded at every open, not only when the extension is created.
   const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
+  // As on a server (openPostgres): prepared statements are planned with their values every time.
+  await client.exec('set plan_cache_mode = force_custom_plan');
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -59,7 +61,14 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  // Prepared statements are planned with their values every time: a plan made once for any value
+  // ("generic") would, for a search, be right for some words and read the whole table for others.
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5_000,
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;

@@ -26,16 +26,19 @@ export function allWordsIn(column: AnyColumn, search: string | undefined): SQL[]
   return words.map((word) => sql`${column} like ${containsPattern(word)}`);
 }
 
+/** The longest word start kept in `users.search_prefixes` (migration 0007). */
+const MAX_PREFIX_LENGTH = 20;
+
 /**
- * The words of a search as a tsquery text in which every word is the start of a word: "mar sil" finds
- * "Mariana Silva". Terms are split like the stored `search_words` (at anything but letters and digits),
- * so only letters and digits reach the query and no tsquery syntax can be injected. Single letters are
- * left out (as a prefix they match most rows). Undefined when no word is left.
+ * The words of a search as they are looked up in `users.search_prefixes`: split like the stored words
+ * (at anything but letters and digits), single letters left out (as a prefix they match most rows),
+ * longer words cut to the longest stored start. Every word must start a word of the record: "mar sil"
+ * finds "Mariana Silva". Empty when no word is left.
  */
-export function wordPrefixQuery(search: string | undefined): string | undefined {
+export function searchPrefixes(search: string | undefined): string[] {
   const words = toSearchText(search ?? '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 1)
-    .slice(0, MAX_SEARCH_WORDS);
-  return words.length > 0 ? words.map((word) => `'${word}':*`).join(' & ') : undefined;
+    .map((word) => [...word].slice(0, MAX_PREFIX_LENGTH).join(''));
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }

@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
-  customType,
   date,
   index,
   integer,
   pgTable,
   serial,
+  text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles.ts';
-
-/** PostgreSQL's full-text vector; only the database writes and reads it. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Staff and app accounts (spec §3 User). `deletedAt` set means inactive; `confirmedAt` null means the
@@ -42,8 +39,12 @@ export const users = pgTable(
     language: varchar('language', { length: 5 }).notNull().default('pt-BR'),
     /** Name and e-mail lower-cased without accents, kept by a trigger; the name sort uses it. */
     searchText: varchar('search_text', { length: 401 }).notNull().default(''),
-    /** The words of `searchText` (e-mail split at its punctuation), kept by the same trigger, for search. */
-    searchWords: tsvector('search_words').notNull().default(sql`''::tsvector`),
+    /**
+     * Every start (2 to 20 characters) of every word of `searchText`, the e-mail split at its
+     * punctuation: "ana" gives {an, ana}. Kept by the same trigger; word-prefix search looks words up
+     * here as whole array elements, which a GIN index answers without scanning ranges of keys.
+     */
+    searchPrefixes: text('search_prefixes').array().notNull().default(sql`'{}'::text[]`),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -53,12 +54,14 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     index('users_profile_id_idx').on(table.profileId),
-    // Word-prefix search (docs/decisions.md): a GIN index answers the words typed, and the partial one
-    // lets the default list (active users) count its matches without reading the table.
-    index('users_search_words_idx').using('gin', table.searchWords),
-    index('users_active_search_words_idx')
-      .using('gin', table.searchWords)
+    // Word-prefix search (docs/decisions.md), one GIN index per state: the default list searches active
+    // users only, and a list of every state combines both.
+    index('users_active_search_prefixes_idx')
+      .using('gin', table.searchPrefixes)
       .where(sql`${table.deletedAt} is null`),
+    index('users_inactive_search_prefixes_idx')
+      .using('gin', table.searchPrefixes)
+      .where(sql`${table.deletedAt} is not null`),
     // Names sort by their search text: accent- and case-insensitive, the same on every collation.
     index('users_search_text_idx').on(table.searchText, table.id),
     index('users_email_idx').on(table.email, table.id),

@@ -1,55 +1,12 @@
-import { SEARCH_COUNT_CAP } from '@scentia/shared/list.schemas';
 import type { UserRow } from '@scentia/shared/users.schemas';
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
-import type { ListDefinition, ListPlan } from '../../lib/list-query.ts';
-import { countRows, rowCountOf } from '../../lib/row-counts.ts';
-import { wordPrefixQuery } from '../../lib/search-text.ts';
+import type { ListPlan } from '../../lib/list-query.ts';
+import { type UserRecord, UsersListQueries, userColumns } from './users-list.queries.ts';
 
-/** The sorts the users list accepts: the spec's dotted names and plain field names. */
-export const usersList: ListDefinition = {
-  sortable: {
-    'User.Nome': users.searchText,
-    nome: users.searchText,
-    'User.Email': users.email,
-    email: users.email,
-    'User.CreatedAt': users.createdAt,
-    createdAt: users.createdAt,
-    'User.Id': users.id,
-    id: users.id,
-    'Profile.Nome': profiles.name,
-    profile: profiles.name,
-  },
-  defaultSort: 'User.CreatedAt',
-  tieBreaker: users.id,
-};
-
-const rowColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  cpf: users.cpf,
-  document: users.document,
-  genre: users.genre,
-  birthday: users.birthday,
-  street: users.street,
-  city: users.city,
-  state: users.state,
-  zipcode: users.zipcode,
-  country: users.country,
-  language: users.language,
-  passwordHash: users.passwordHash,
-  confirmedAt: users.confirmedAt,
-  deletedAt: users.deletedAt,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-  profileId: profiles.id,
-  profileName: profiles.name,
-};
-
-/** A user row as the repository reads it (with its profile). */
-export type UserRecord = NonNullable<Awaited<ReturnType<UsersRepository['findById']>>>;
+export { usersList } from './users-list.queries.ts';
+export type { UserRecord };
 
 /** The API shape of a user (spec §3 User). */
 export function toUserRow(record: UserRecord): UserRow {
@@ -95,76 +52,19 @@ export type UserValues = {
 };
 
 export class UsersRepository {
-  constructor(readonly db: Database) {}
+  private readonly listQueries: UsersListQueries;
+
+  constructor(readonly db: Database) {
+    this.listQueries = new UsersListQueries(db);
+  }
 
   transaction<T>(work: (repository: UsersRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new UsersRepository(tx as unknown as Database)));
   }
 
-  private filters(plan: Pick<ListPlan, 'search' | 'isActive'>): SQL | undefined {
-    const state =
-      plan.isActive === true
-        ? isNull(users.deletedAt)
-        : plan.isActive === false
-          ? isNotNull(users.deletedAt)
-          : undefined;
-    if (!plan.search?.trim()) return state;
-    // A search with no word of two or more letters or digits ("%%%") matches nobody.
-    const query = wordPrefixQuery(plan.search);
-    return and(state, query ? sql`${users.searchWords} @@ ${query}::tsquery` : sql`false`);
-  }
-
-  /**
-   * Searched names and e-mails are sorted after matching, never by walking their index: the planner
-   * expects matches spread evenly along the names, but "mariana" matches cluster where the names start
-   * with it, and walking there from "a" read 650,000 rows (1.7 s) at a million users.
-   */
-  private orderFor(plan: ListPlan): SQL[] {
-    const isCorrelated = plan.sortColumn === users.searchText || plan.sortColumn === users.email;
-    if (!plan.search || !isCorrelated) return plan.orderBy;
-    const direction = plan.isAscending ? asc : desc;
-    return [direction(sql`(${plan.sortColumn} || '')`), direction(users.id)];
-  }
-
-  /**
-   * One page and the total. Without a search the total comes from the trigger-kept counters, in the
-   * page's own statement. With one, the page and a count run side by side, and matches are counted up
-   * to SEARCH_COUNT_CAP + 1 only: counting every match of a broad word ("mariana": 29,000 of a
-   * million) reads a table page per match.
-   */
-  async list(plan: ListPlan): Promise<{ records: UserRecord[]; total: number; totalIsCapped: boolean }> {
-    const where = this.filters(plan);
-    const page = <Extra extends Record<string, SQL>>(extra: Extra) =>
-      this.db
-        .select({ ...rowColumns, ...extra })
-        .from(users)
-        .innerJoin(profiles, eq(users.profileId, profiles.id))
-        .where(where)
-        .orderBy(...this.orderFor(plan))
-        .limit(plan.limit)
-        .offset(plan.offset);
-    if (!plan.search?.trim()) {
-      const rows = await page({ total: rowCountOf('users', plan.isActive) });
-      // Past the last page there is no row to carry the total.
-      const total = rows[0]?.total ?? (await countRows(this.db, 'users', plan.isActive));
-      return { records: rows, total, totalIsCapped: false };
-    }
-    const matches = this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(where)
-      .limit(SEARCH_COUNT_CAP + 1)
-      .as('matches');
-    const [records, [counted]] = await Promise.all([
-      page({}),
-      this.db.select({ total: count() }).from(matches),
-    ]);
-    const total = counted?.total ?? 0;
-    return {
-      records,
-      total: Math.min(total, SEARCH_COUNT_CAP),
-      totalIsCapped: total > SEARCH_COUNT_CAP,
-    };
+  /** One page of the users list and its total (users-list.queries.ts). */
+  list(plan: ListPlan) {
+    return this.listQueries.list(plan);
   }
 
   /**
@@ -173,7 +73,7 @@ export class UsersRepository {
    * keep their microseconds between batches.
    */
   async *batches(plan: ListPlan, size = 2_000): AsyncGenerator<UserRecord[]> {
-    const where = this.filters(plan);
+    const where = UsersListQueries.boundConditions(plan);
     let after: { sortKey: string; id: number } | undefined;
     for (;;) {
       const compare = plan.isAscending ? sql.raw('>') : sql.raw('<');
@@ -181,7 +81,7 @@ export class UsersRepository {
         ? sql`(${plan.sortColumn}, ${users.id}) ${compare} (${after.sortKey}, ${after.id})`
         : undefined;
       const rows = await this.db
-        .select({ ...rowColumns, sortKey: sql<string>`(${plan.sortColumn})::text` })
+        .select({ ...userColumns, sortKey: sql<string>`(${plan.sortColumn})::text` })
         .from(users)
         .innerJoin(profiles, eq(users.profileId, profiles.id))
         .where(and(where, keyset))
@@ -196,7 +96,7 @@ export class UsersRepository {
 
   async findById(id: number) {
     const [record] = await this.db
-      .select(rowColumns)
+      .select(userColumns)
       .from(users)
       .innerJoin(profiles, eq(users.profileId, profiles.id))
       .where(eq(users.id, id));

@@ -34,10 +34,13 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+// The feature hook, as TanStack Query answers once the page has loaded.
+let shownPage: Page<Row>;
+const useList = () =>
+  ({ data: shownPage, isFetching: false, isError: false }) as UseQueryResult<Page<Row>, Error>;
+
 function renderList(page: Page<Row>) {
-  // The feature hook, as TanStack Query would answer once the page has loaded.
-  const useList = () =>
-    ({ data: page, isFetching: false, isError: false }) as UseQueryResult<Page<Row>, Error>;
+  shownPage = page;
   render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>

@@ -1,0 +1,295 @@
+import { SEARCH_COUNT_CAP } from '@scentia/shared/list.schemas';
+import { isValidEmail } from '@scentia/shared/validators';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  or,
+  type Param,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { profiles, users } from '../../db/schema/index.ts';
+import type { ListDefinition, ListPlan } from '../../lib/list-query.ts';
+import { countRows, rowCountOf } from '../../lib/row-counts.ts';
+import { searchPrefixes } from '../../lib/search-text.ts';
+
+/** The sorts the users list accepts: the spec's dotted names and plain field names. */
+export const usersList: ListDefinition = {
+  sortable: {
+    'User.Nome': users.searchText,
+    nome: users.searchText,
+    'User.Email': users.email,
+    email: users.email,
+    'User.CreatedAt': users.createdAt,
+    createdAt: users.createdAt,
+    'User.Id': users.id,
+    id: users.id,
+    'Profile.Nome': profiles.name,
+    profile: profiles.name,
+  },
+  defaultSort: 'User.CreatedAt',
+  tieBreaker: users.id,
+};
+
+export const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  cpf: users.cpf,
+  document: users.document,
+  genre: users.genre,
+  birthday: users.birthday,
+  street: users.street,
+  city: users.city,
+  state: users.state,
+  zipcode: users.zipcode,
+  country: users.country,
+  language: users.language,
+  passwordHash: users.passwordHash,
+  confirmedAt: users.confirmedAt,
+  deletedAt: users.deletedAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  profileId: profiles.id,
+  profileName: profiles.name,
+};
+
+/** The users and their profiles, as every read of this module starts. */
+export const selectUsers = (db: Database) =>
+  db.select(userColumns).from(users).innerJoin(profiles, eq(users.profileId, profiles.id));
+
+/** A user row as the repository reads it (with its profile). */
+export type UserRecord = Awaited<ReturnType<typeof selectUsers>>[number];
+type UserListRow = UserRecord;
+
+const SORT_COLUMNS = [...new Set(Object.values(usersList.sortable))];
+const MAX_WORDS = 6;
+
+/**
+ * How a search is looked up. `words` are the starts stored in `users.search_prefixes` (migration 0007):
+ * a word matches a record when it begins the record's first token (stored marked, `^ana`) or another
+ * of its words (stored plain).
+ */
+export type UserSearch =
+  | { kind: 'none' }
+  | { kind: 'nothing' }
+  | { kind: 'email'; term: string }
+  | { kind: 'words'; words: string[] };
+
+export function userSearchOf(text: string | undefined): UserSearch {
+  const term = text?.trim() ?? '';
+  if (!term) return { kind: 'none' };
+  // A whole e-mail address finds that account, not everyone whose words start alike.
+  if (isValidEmail(term)) return { kind: 'email', term };
+  const words = searchPrefixes(term).slice(0, MAX_WORDS);
+  // A search with no word of two or more letters or digits ("%%%") matches nobody.
+  return words.length > 0 ? { kind: 'words', words } : { kind: 'nothing' };
+}
+
+type Value = (name: string) => Param | Placeholder;
+const wordName = (index: number) => `word${index}`;
+
+/** Every word begins the first token or another word: both stored starts are looked for. */
+const wordMatches = (count: number, value: Value, from = 0) =>
+  Array.from(
+    { length: count - from },
+    (_, index) => sql`${users.searchPrefixes} && ${value(wordName(index + from))}::text[]`,
+  );
+
+/**
+ * The conditions of a search and state. Each state has its own GIN index, so a list of both states asks
+ * each index (the OR) rather than reading the table.
+ */
+export function userListConditions(
+  search: UserSearch,
+  isActive: boolean | undefined,
+  value: Value,
+  extra: { first?: SQL; rest?: SQL } = {},
+): SQL | undefined {
+  const active = isNull(users.deletedAt);
+  const inactive = isNotNull(users.deletedAt);
+  const state = isActive === true ? active : isActive === false ? inactive : undefined;
+  if (search.kind === 'none') return state;
+  if (search.kind === 'nothing') return sql`false`;
+  if (search.kind === 'email') return and(state, sql`lower(${users.email}) = lower(${value('term')})`);
+  if (extra.first) return and(state, extra.first, ...wordMatches(search.words.length, value, 1));
+  const matches = and(extra.rest, ...wordMatches(search.words.length, value, extra.rest ? 1 : 0));
+  return state ? and(state, matches) : or(and(active, matches), and(inactive, matches));
+}
+
+/** Bound values for `userListConditions`, by placeholder name. */
+export function userSearchValues(search: UserSearch): Record<string, unknown> {
+  if (search.kind === 'email') return { term: search.term };
+  if (search.kind !== 'words') return {};
+  const [first = ''] = search.words;
+  return {
+    ...Object.fromEntries(search.words.map((word, index) => [wordName(index), [`^${word}`, word]])),
+    // Names starting with the word: from the word to the word with its last character moved up one,
+    // byte order (a range, unlike LIKE, stays a range when the statement is planned for any value).
+    firstFrom: first,
+    firstUntil: nextAfterPrefix(first),
+    firstElsewhere: [first],
+  };
+}
+
+/** The smallest text after every text starting with `prefix`: its last character moved up one. */
+function nextAfterPrefix(prefix: string): string {
+  const characters = [...prefix];
+  const last = characters.pop() ?? '';
+  return characters.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
+}
+
+type Statement<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
+type ListStatements =
+  | { kind: 'counted'; page: Statement<UserListRow & { total: number }> }
+  | { kind: 'searched'; page: Statement<UserListRow>; count: Statement<{ total: number }> }
+  | {
+      kind: 'split';
+      first: Statement<UserListRow & { sortKey: string }>;
+      rest: Statement<UserListRow & { sortKey: string }>;
+      count: Statement<{ total: number }>;
+    };
+
+/** Byte order of UTF-8, the order of `search_text` (collation "C"). */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The users list: one page and its total, through statements built once per shape (search kind, word
+ * count, state, sort) and prepared, so neither the query builder nor PostgreSQL's planner redo them on
+ * every visit of the users screen.
+ */
+export class UsersListQueries {
+  private readonly statements = new Map<string, ListStatements>();
+
+  constructor(private readonly db: Database) {}
+
+  async list(plan: ListPlan): Promise<{ records: UserListRow[]; total: number; totalIsCapped: boolean }> {
+    const search = userSearchOf(plan.search);
+    if (search.kind === 'nothing') return { records: [], total: 0, totalIsCapped: false };
+    const statements = this.statementsFor(plan, search);
+    const values = {
+      ...userSearchValues(search),
+      limit: plan.limit,
+      offset: plan.offset,
+      take: plan.offset + plan.limit,
+    };
+    if (statements.kind === 'counted') {
+      const rows = await statements.page.execute(values);
+      // Past the last page there is no row to carry the total.
+      const total = rows[0]?.total ?? (await countRows(this.db, 'users', plan.isActive));
+      return { records: rows, total, totalIsCapped: false };
+    }
+    const [records, [counted]] = await Promise.all([
+      statements.kind === 'split'
+        ? this.mergeSplit(statements, values, plan)
+        : statements.page.execute(values),
+      statements.count.execute(values),
+    ]);
+    const total = counted?.total ?? 0;
+    return { records, total: Math.min(total, SEARCH_COUNT_CAP), totalIsCapped: total > SEARCH_COUNT_CAP };
+  }
+
+  /** Both halves of a name-sorted search, each sorted and cut at the page's end, merged in name order. */
+  private async mergeSplit(
+    statements: Extract<ListStatements, { kind: 'split' }>,
+    values: Record<string, unknown>,
+    plan: ListPlan,
+  ) {
+    const [first, rest] = await Promise.all([
+      statements.first.execute(values),
+      statements.rest.execute(values),
+    ]);
+    const direction = plan.isAscending ? 1 : -1;
+    return [...first, ...rest]
+      .sort((a, b) => direction * (byteOrder(a.sortKey, b.sortKey) || a.id - b.id))
+      .slice(plan.offset, plan.offset + plan.limit);
+  }
+
+  private statementsFor(plan: ListPlan, search: UserSearch): ListStatements {
+    const words = search.kind === 'words' ? search.words.length : 0;
+    const sort = SORT_COLUMNS.indexOf(plan.sortColumn);
+    const key = `${search.kind}${words}_${plan.isActive ?? 'all'}_${sort}_${plan.isAscending ? 'asc' : 'desc'}`;
+    let statements = this.statements.get(key);
+    if (!statements) {
+      statements = this.prepare(plan, search, `users_list_${key}`);
+      this.statements.set(key, statements);
+    }
+    return statements;
+  }
+
+  private prepare(plan: ListPlan, search: UserSearch, name: string): ListStatements {
+    const value: Value = (placeholder) => sql.placeholder(placeholder);
+    const select = <Extra extends Record<string, SQL>>(
+      where: SQL | undefined,
+      orderBy: SQL[],
+      extra: Extra,
+    ) =>
+      this.db
+        .select({ ...userColumns, ...extra })
+        .from(users)
+        .innerJoin(profiles, eq(users.profileId, profiles.id))
+        .where(where)
+        .orderBy(...orderBy);
+    const where = userListConditions(search, plan.isActive, value);
+    if (search.kind === 'none') {
+      const page = select(where, plan.orderBy, { total: rowCountOf('users', plan.isActive) })
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+      return { kind: 'counted', page: page.prepare(`${name}_page`) };
+    }
+    const matches = this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .limit(SEARCH_COUNT_CAP + 1)
+      .as('matches');
+    const countStatement = this.db.select({ total: count() }).from(matches).prepare(`${name}_count`);
+
+    if (search.kind === 'words' && plan.sortColumn === users.searchText) {
+      // Matches of a name cluster where names start with its first word ("mariana…"), so neither walking
+      // the name index nor sorting every match is cheap for a broad word. The matches split exactly in
+      // two: names starting with the word, a range of the name index read in order, and records where it
+      // begins another word only (stored unmarked), which are few or spread along the names.
+      const half = (part: { first?: SQL; rest?: SQL }, suffix: string) =>
+        select(userListConditions(search, plan.isActive, value, part), plan.orderBy, {
+          sortKey: sql<string>`${users.searchText}`,
+        })
+          .limit(sql.placeholder('take'))
+          .prepare(`${name}_${suffix}`);
+      return {
+        kind: 'split',
+        first: half(
+          {
+            first: sql`${users.searchText} >= ${value('firstFrom')} and ${users.searchText} < ${value('firstUntil')}`,
+          },
+          'first',
+        ),
+        rest: half({ rest: sql`${users.searchPrefixes} @> ${value('firstElsewhere')}::text[]` }, 'rest'),
+        count: countStatement,
+      };
+    }
+    // E-mails start with the name too: a searched list sorted by e-mail sorts its matches rather than
+    // walk the e-mail index from "a" to where they cluster.
+    const direction = plan.isAscending ? asc : desc;
+    const orderBy =
+      plan.sortColumn === users.email
+        ? [direction(sql`(${users.email} || '')`), direction(users.id)]
+        : plan.orderBy;
+    const page = select(where, orderBy, {}).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+    return { kind: 'searched', page: page.prepare(`${name}_page`), count: countStatement };
+  }
+
+  /** The conditions with their values bound, for statements that are not prepared (exports). */
+  static boundConditions(plan: Pick<ListPlan, 'search' | 'isActive'>): SQL | undefined {
+    const search = userSearchOf(plan.search);
+    const values = userSearchValues(search);
+    return userListConditions(search, plan.isActive, (name) => sql.param(values[name]));
+  }
+}
