@@ -35,17 +35,17 @@ export const listQuerySchema = z.strictObject({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** Searches of large tables count their matches up to this many and then say "more than". */
-export const SEARCH_COUNT_CAP = 1_000;
+/** Searches of large tables count at most this many matches; past it their total is an estimate. */
+export const EXACT_COUNT_LIMIT = 1_000;
 
 export function pageOf<T extends z.ZodType>(row: T) {
   return z.object({
     data: z.array(row),
     total: z.number().int(),
     totalPages: z.number().int(),
-    /** True when `total` is SEARCH_COUNT_CAP and more records match (a broad search on a large table). */
-    totalIsCapped: z.boolean().optional(),
+    /** True when `total` is an estimate (a broad search on a large table: "about 28,000"). */
+    totalIsEstimate: z.boolean().optional(),
   });
 }
 
-export type Page<T> = { data: T[]; total: number; totalPages: number; totalIsCapped?: boolean };
+export type Page<T> = { data: T[]; total: number; totalPages: number; totalIsEstimate?: boolean };

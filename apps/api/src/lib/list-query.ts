@@ -45,6 +45,11 @@ export function planList(query: ListQuery, definition: ListDefinition): ListPlan
   };
 }
 
-export function toPage<T>(data: T[], total: number, perPage: number, totalIsCapped = false): Page<T> {
-  return { data, total, totalPages: Math.ceil(total / perPage), ...(totalIsCapped ? { totalIsCapped } : {}) };
+export function toPage<T>(data: T[], total: number, perPage: number, totalIsEstimate = false): Page<T> {
+  return {
+    data,
+    total,
+    totalPages: Math.ceil(total / perPage),
+    ...(totalIsEstimate ? { totalIsEstimate } : {}),
+  };
 }

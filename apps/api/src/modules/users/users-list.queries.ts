@@ -1,4 +1,4 @@
-import { SEARCH_COUNT_CAP } from '@scentia/shared/list.schemas';
+import { EXACT_COUNT_LIMIT } from '@scentia/shared/list.schemas';
 import { isValidEmail } from '@scentia/shared/validators';
 import {
   and,
@@ -146,6 +146,9 @@ function nextAfterPrefix(prefix: string): string {
   return characters.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
 }
 
+/** An estimate shown as such: two significant digits (28,008 → 28,000). */
+const aboutTotal = (estimate: number) => Number(Math.round(estimate).toPrecision(2));
+
 type Statement<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
 type ListStatements =
   | { kind: 'counted'; page: Statement<UserListRow & { total: number }> }
@@ -170,9 +173,9 @@ export class UsersListQueries {
 
   constructor(private readonly db: Database) {}
 
-  async list(plan: ListPlan): Promise<{ records: UserListRow[]; total: number; totalIsCapped: boolean }> {
+  async list(plan: ListPlan): Promise<{ records: UserListRow[]; total: number; totalIsEstimate: boolean }> {
     const search = userSearchOf(plan.search);
-    if (search.kind === 'nothing') return { records: [], total: 0, totalIsCapped: false };
+    if (search.kind === 'nothing') return { records: [], total: 0, totalIsEstimate: false };
     const statements = this.statementsFor(plan, search);
     const values = {
       ...userSearchValues(search),
@@ -184,16 +187,39 @@ export class UsersListQueries {
       const rows = await statements.page.execute(values);
       // Past the last page there is no row to carry the total.
       const total = rows[0]?.total ?? (await countRows(this.db, 'users', plan.isActive));
-      return { records: rows, total, totalIsCapped: false };
+      return { records: rows, total, totalIsEstimate: false };
     }
-    const [records, [counted]] = await Promise.all([
+    const [records, estimate] = await Promise.all([
       statements.kind === 'split'
         ? this.mergeSplit(statements, values, plan)
         : statements.page.execute(values),
-      statements.count.execute(values),
+      search.kind === 'words' ? this.estimateMatches(plan) : 0,
     ]);
+    // A broad search says "about N" from the planner's statistics: counting 29,000 matches of a word
+    // costs what the page does several times over, and nobody pages through them all.
+    if (estimate > EXACT_COUNT_LIMIT) {
+      return { records, total: aboutTotal(estimate), totalIsEstimate: true };
+    }
+    const [counted] = await statements.count.execute(values);
     const total = counted?.total ?? 0;
-    return { records, total: Math.min(total, SEARCH_COUNT_CAP), totalIsCapped: total > SEARCH_COUNT_CAP };
+    // The statistics missed a broad search: still no count past the limit.
+    if (total > EXACT_COUNT_LIMIT) {
+      return { records, total: aboutTotal(Math.max(estimate, total)), totalIsEstimate: true };
+    }
+    return { records, total, totalIsEstimate: false };
+  }
+
+  /** The planner's estimate of a search's matches (statistics kept by ANALYZE; no row is read). */
+  private async estimateMatches(plan: ListPlan): Promise<number> {
+    const result = await this.db.execute(
+      sql`explain (format json) select 1 from ${users} where ${UsersListQueries.boundConditions(plan)}`,
+    );
+    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const output = row ? Object.values(row)[0] : undefined;
+    const explained = (typeof output === 'string' ? JSON.parse(output) : output) as
+      | [{ Plan: { 'Plan Rows': number } }]
+      | undefined;
+    return explained?.[0]?.Plan['Plan Rows'] ?? 0;
   }
 
   /** Both halves of a name-sorted search, each sorted and cut at the page's end, merged in name order. */
@@ -248,7 +274,7 @@ export class UsersListQueries {
       .select({ id: users.id })
       .from(users)
       .where(where)
-      .limit(SEARCH_COUNT_CAP + 1)
+      .limit(EXACT_COUNT_LIMIT + 1)
       .as('matches');
     const countStatement = this.db.select({ total: count() }).from(matches).prepare(`${name}_count`);
 

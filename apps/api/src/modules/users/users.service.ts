@@ -74,8 +74,8 @@ export function createUsersService(deps: UsersServiceDeps) {
   return {
     async list(query: ListQuery) {
       const plan = planList(query, usersList);
-      const { records, total, totalIsCapped } = await repository.list(plan);
-      return toPage(records.map(toUserRow), total, plan.perPage, totalIsCapped);
+      const { records, total, totalIsEstimate } = await repository.list(plan);
+      return toPage(records.map(toUserRow), total, plan.perPage, totalIsEstimate);
     },
 
     /** Every user the list would show with this search and sort, for the spreadsheet. */

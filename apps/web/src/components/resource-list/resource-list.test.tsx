@@ -68,8 +68,8 @@ describe('ResourceList', () => {
     expect(screen.getByText('1-10 de 42')).toBeTruthy();
   });
 
-  it('says "more than" when the server capped the count of a broad search', () => {
-    renderList({ data: rows, total: 1000, totalPages: 100, totalIsCapped: true });
-    expect(screen.getByText('1-10 de mais de 1000')).toBeTruthy();
+  it('says "about" when the server estimated the total of a broad search', () => {
+    renderList({ data: rows, total: 28000, totalPages: 2800, totalIsEstimate: true });
+    expect(screen.getByText('1-10 de cerca de 28000')).toBeTruthy();
   });
 });

@@ -169,9 +169,9 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
             total: query.data?.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZE_OPTIONS,
-            // A broad search on a large table is counted up to a cap; the server says when more match.
+            // A broad search on a large table has an estimated total, which the server flags.
             showTotal: (total, [from, to]) =>
-              t(query.data?.totalIsCapped ? 'list.rangeCapped' : 'list.range', { from, to, total }),
+              t(query.data?.totalIsEstimate ? 'list.rangeEstimate' : 'list.range', { from, to, total }),
             locale: { items_per_page: t('list.perPage') },
           }}
         />
