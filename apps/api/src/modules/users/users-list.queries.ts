@@ -1,24 +1,16 @@
 import { EXACT_COUNT_LIMIT } from '@scentia/shared/list.schemas';
-import { isValidEmail } from '@scentia/shared/validators';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  isNotNull,
-  isNull,
-  or,
-  type Param,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import type { ListDefinition, ListPlan } from '../../lib/list-query.ts';
 import { countRows, rowCountOf } from '../../lib/row-counts.ts';
-import { searchPrefixes } from '../../lib/search-text.ts';
+import {
+  type UserSearch,
+  userListConditions,
+  userSearchOf,
+  userSearchValues,
+  type Value,
+} from './users-search.ts';
 
 /** The sorts the users list accepts: the spec's dotted names and plain field names. */
 export const usersList: ListDefinition = {
@@ -70,82 +62,6 @@ export type UserRecord = Awaited<ReturnType<typeof selectUsers>>[number];
 type UserListRow = UserRecord;
 
 const SORT_COLUMNS = [...new Set(Object.values(usersList.sortable))];
-const MAX_WORDS = 6;
-
-/**
- * How a search is looked up. `words` are the starts stored in `users.search_prefixes` (migration 0007):
- * a word matches a record when it begins the record's first token (stored marked, `^ana`) or another
- * of its words (stored plain).
- */
-export type UserSearch =
-  | { kind: 'none' }
-  | { kind: 'nothing' }
-  | { kind: 'email'; term: string }
-  | { kind: 'words'; words: string[] };
-
-export function userSearchOf(text: string | undefined): UserSearch {
-  const term = text?.trim() ?? '';
-  if (!term) return { kind: 'none' };
-  // A whole e-mail address finds that account, not everyone whose words start alike.
-  if (isValidEmail(term)) return { kind: 'email', term };
-  const words = searchPrefixes(term).slice(0, MAX_WORDS);
-  // A search with no word of two or more letters or digits ("%%%") matches nobody.
-  return words.length > 0 ? { kind: 'words', words } : { kind: 'nothing' };
-}
-
-type Value = (name: string) => Param | Placeholder;
-const wordName = (index: number) => `word${index}`;
-
-/** Every word begins the first token or another word: both stored starts are looked for. */
-const wordMatches = (count: number, value: Value, from = 0) =>
-  Array.from(
-    { length: count - from },
-    (_, index) => sql`${users.searchPrefixes} && ${value(wordName(index + from))}::text[]`,
-  );
-
-/**
- * The conditions of a search and state. Each state has its own GIN index, so a list of both states asks
- * each index (the OR) rather than reading the table.
- */
-export function userListConditions(
-  search: UserSearch,
-  isActive: boolean | undefined,
-  value: Value,
-  extra: { first?: SQL; rest?: SQL } = {},
-): SQL | undefined {
-  const active = isNull(users.deletedAt);
-  const inactive = isNotNull(users.deletedAt);
-  const state = isActive === true ? active : isActive === false ? inactive : undefined;
-  if (search.kind === 'none') return state;
-  if (search.kind === 'nothing') return sql`false`;
-  if (search.kind === 'email') return and(state, sql`lower(${users.email}) = lower(${value('term')})`);
-  if (extra.first) return and(state, extra.first, ...wordMatches(search.words.length, value, 1));
-  const matches = and(extra.rest, ...wordMatches(search.words.length, value, extra.rest ? 1 : 0));
-  return state ? and(state, matches) : or(and(active, matches), and(inactive, matches));
-}
-
-/** Bound values for `userListConditions`, by placeholder name. */
-export function userSearchValues(search: UserSearch): Record<string, unknown> {
-  if (search.kind === 'email') return { term: search.term };
-  if (search.kind !== 'words') return {};
-  const [first = ''] = search.words;
-  return {
-    ...Object.fromEntries(search.words.map((word, index) => [wordName(index), [`^${word}`, word]])),
-    // Names starting with the word: from the word to the word with its last character moved up one,
-    // byte order (a range, unlike LIKE, stays a range when the statement is planned for any value).
-    firstFrom: first,
-    firstUntil: nextAfterPrefix(first),
-    firstElsewhere: [first],
-  };
-}
-
-/** The smallest text after every text starting with `prefix`: its last character moved up one. */
-function nextAfterPrefix(prefix: string): string {
-  const characters = [...prefix];
-  const last = characters.pop() ?? '';
-  return characters.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
-}
-
 /** An estimate shown as such: two significant digits (28,008 → 28,000). */
 const aboutTotal = (estimate: number) => Number(Math.round(estimate).toPrecision(2));
 
