@@ -1,6 +1,5 @@
 import type { TemporaryRequestKind } from '@scentia/shared/account.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
@@ -10,6 +9,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSetPasswordFromLink } from '../api/complete-temporary-request.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { AuthSuccessCard } from './auth-success-card.tsx';
 import { SetPasswordForm } from './set-password-form.tsx';
 
 type PasswordLinkKind = Exclude<TemporaryRequestKind, 'activation'>;
@@ -35,28 +35,12 @@ export function PasswordLinkPage({ kind }: { kind: PasswordLinkKind }) {
   const [params] = useSearchParams();
   const token = params.get('t') ?? '';
   const mutation = useSetPasswordFromLink(kind);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (mutation.isSuccess) headingRef.current?.focus();
-  }, [mutation.isSuccess]);
 
   if (mutation.isSuccess) {
     return (
-      <AuthLayout>
-        <div className="auth-card">
-          <span className="auth-status-icon is-success" aria-hidden="true">
-            <PlainIcon name="check-circle" />
-          </span>
-          <h1 ref={headingRef} tabIndex={-1}>
-            {t(`${texts}.successTitle`)}
-          </h1>
-          <p className="auth-card-subtitle">{t(`${texts}.successText`)}</p>
-          <Link className="button-primary" to="/auth/login" state={{ email: mutation.data.email }}>
-            {t('common:actions.goToLogin')}
-          </Link>
-        </div>
-      </AuthLayout>
+      <AuthSuccessCard icon="check-circle" title={t(`${texts}.successTitle`)} email={mutation.data.email}>
+        <p className="auth-card-subtitle">{t(`${texts}.successText`)}</p>
+      </AuthSuccessCard>
     );
   }
 

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useAccountActivation } from '../api/activate-account.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
+import { AuthSuccessCard } from '../components/auth-success-card.tsx';
 import { RequireToken } from '../components/require-token.tsx';
 import '../components/form-fields.css';
 
@@ -50,22 +51,15 @@ function ActivateAccount() {
 
   if (state.status === 'success') {
     return (
-      <AuthLayout>
-        <div className="auth-card">
-          <span className="auth-status-icon is-success" aria-hidden="true">
-            <PlainIcon name="check-circle" />
-          </span>
-          <h1 ref={headingRef} tabIndex={-1}>
-            {t('activateAccount.successTitle')}
-          </h1>
-          <p className="auth-card-subtitle">
-            {t('activateAccount.successText', { email: state.result.email })}
-          </p>
-          <Link className="button-primary" to="/auth/login" state={{ email: state.result.email }}>
-            {t('common:actions.goToLogin')}
-          </Link>
-        </div>
-      </AuthLayout>
+      <AuthSuccessCard
+        icon="check-circle"
+        title={t('activateAccount.successTitle')}
+        email={state.result.email}
+      >
+        <p className="auth-card-subtitle">
+          {t('activateAccount.successText', { email: state.result.email })}
+        </p>
+      </AuthSuccessCard>
     );
   }
 

@@ -1,14 +1,14 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
-import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
+import { AuthSuccessCard } from '../components/auth-success-card.tsx';
 import { SignUpForm } from '../components/sign-up-form.tsx';
 import { type SignUpField, serverFieldErrors } from '../sign-up-rules.ts';
 
@@ -22,36 +22,20 @@ export default function SignUpPage() {
   const mutation = useSignUp();
   const [serverErrors, setServerErrors] = useState<Partial<Record<SignUpField, string>>>({});
   const [generalError, setGeneralError] = useState<string | undefined>(undefined);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (mutation.isSuccess) headingRef.current?.focus();
-  }, [mutation.isSuccess]);
 
   if (mutation.isSuccess) {
     return (
-      <AuthLayout>
-        <div className="auth-card">
-          <span className="auth-status-icon is-success" aria-hidden="true">
-            <PlainIcon name="mail" />
-          </span>
-          <h1 ref={headingRef} tabIndex={-1}>
-            {t('signUp.successTitle')}
-          </h1>
-          <p className="auth-card-subtitle">
-            <Trans
-              t={t}
-              i18nKey="signUp.successText"
-              values={{ email: mutation.data.email }}
-              components={{ 1: <strong /> }}
-            />
-          </p>
-          <p className="auth-card-subtitle">{t('signUp.successHint')}</p>
-          <Link className="button-primary" to="/auth/login" state={{ email: mutation.data.email }}>
-            {t('common:actions.goToLogin')}
-          </Link>
-        </div>
-      </AuthLayout>
+      <AuthSuccessCard icon="mail" title={t('signUp.successTitle')} email={mutation.data.email}>
+        <p className="auth-card-subtitle">
+          <Trans
+            t={t}
+            i18nKey="signUp.successText"
+            values={{ email: mutation.data.email }}
+            components={{ 1: <strong /> }}
+          />
+        </p>
+        <p className="auth-card-subtitle">{t('signUp.successHint')}</p>
+      </AuthSuccessCard>
     );
   }
 

@@ -1,14 +1,13 @@
-import {
-  CheckCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  ExclamationCircleOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { CheckCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { createdAtColumn, statusColumn } from '../../../components/resource-list/column-builders.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
+import {
+  deleteAction,
+  editAction,
+  toggleAction,
+} from '../../../components/resource-list/row-action-builders.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
 import { useActivateCategory } from '../api/activate-category.ts';
 import { useDeactivateCategory } from '../api/deactivate-category.ts';
@@ -17,8 +16,6 @@ import { exportCategories } from '../api/export-categories.ts';
 import { CATEGORY_SORTS, type CategoryRow, useCategoriesList } from '../api/list-categories.ts';
 import { missingTranslations } from '../category-form-values.ts';
 import { type CategoryRowActionKind, categoryRowActions } from '../category-row-actions.ts';
-
-const DATE_TIME = 'DD/MM/YYYY HH:mm';
 
 /** /admin/categories (spec §2): the categories with the row actions spec §4 allows. */
 export default function CategoriesListPage() {
@@ -53,64 +50,20 @@ export default function CategoriesListPage() {
       },
     },
     { title: t('columns.fragrances'), dataIndex: 'fragranceCount', sortKey: CATEGORY_SORTS.fragrances },
-    {
-      title: t('columns.status'),
-      dataIndex: 'ativo',
-      render: (isActive: boolean) => (
-        <Tag className={isActive ? 'status-tag is-positive' : 'status-tag'}>
-          {isActive ? t('status.active') : t('status.inactive')}
-        </Tag>
-      ),
-    },
-    {
-      title: t('columns.createdAt'),
-      dataIndex: 'createdAt',
-      sortKey: CATEGORY_SORTS.createdAt,
-      render: (createdAt: string) => dayjs(createdAt).format(DATE_TIME),
-    },
+    statusColumn(t),
+    createdAtColumn(t, CATEGORY_SORTS.createdAt),
   ];
 
   function actionOf(kind: CategoryRowActionKind, row: CategoryRow): RowAction {
     switch (kind) {
       case 'edit':
-        return {
-          key: kind,
-          label: t('actions.edit'),
-          icon: <EditOutlined />,
-          to: `/admin/categories/${row.categoryId}/update`,
-        };
+        return editAction(t, `/admin/categories/${row.categoryId}/update`);
       case 'delete':
-        return {
-          key: kind,
-          label: t('actions.delete'),
-          icon: <DeleteOutlined />,
-          isDanger: true,
-          confirm: {
-            title: t('confirm.delete', { name: row.name }),
-            content: t('confirm.deleteText'),
-            okText: t('actions.delete'),
-          },
-          run: () => remove.mutateAsync(row.categoryId),
-          successMessage: t('common:list.deleted'),
-          errorMessage: t('common:list.deleteError'),
-        };
+        return deleteAction(t, row.name, () => remove.mutateAsync(row.categoryId));
       case 'toggle':
-        return {
-          key: kind,
-          label: row.ativo ? t('actions.deactivate') : t('actions.activate'),
-          icon: row.ativo ? <StopOutlined /> : <CheckCircleOutlined />,
-          isDanger: row.ativo,
-          confirm: {
-            title: row.ativo
-              ? t('confirm.deactivate', { name: row.name })
-              : t('confirm.activate', { name: row.name }),
-            okText: row.ativo ? t('actions.deactivate') : t('actions.activate'),
-          },
-          run: () =>
-            row.ativo ? deactivate.mutateAsync(row.categoryId) : activate.mutateAsync(row.categoryId),
-          successMessage: t('common:list.statusChanged'),
-          errorMessage: t('common:list.statusError'),
-        };
+        return toggleAction(t, { name: row.name, isActive: row.ativo }, () =>
+          row.ativo ? deactivate.mutateAsync(row.categoryId) : activate.mutateAsync(row.categoryId),
+        );
     }
   }
 

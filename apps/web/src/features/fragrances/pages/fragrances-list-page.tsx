@@ -1,14 +1,17 @@
-import {
-  CheckCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PictureOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { PictureOutlined } from '@ant-design/icons';
 import { Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import {
+  createdAtColumn,
+  StatusTag,
+  statusColumn,
+} from '../../../components/resource-list/column-builders.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
+import {
+  deleteAction,
+  editAction,
+  toggleAction,
+} from '../../../components/resource-list/row-action-builders.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
 import { useActivateFragrance } from '../api/activate-fragrance.ts';
 import { useDeactivateFragrance } from '../api/deactivate-fragrance.ts';
@@ -22,8 +25,6 @@ import {
   fragranceRowActions,
 } from '../fragrance-row-actions.ts';
 import '../components/fragrances.css';
-
-const DATE_TIME = 'DD/MM/YYYY HH:mm';
 
 /** /admin/fragrances (spec §2): the fragrances with their thumbnails and the row actions of spec §4. */
 export default function FragrancesListPage() {
@@ -55,15 +56,12 @@ export default function FragrancesListPage() {
     { title: t('fields.name'), dataIndex: 'name', sortKey: FRAGRANCE_SORTS.name },
     { title: t('fields.category'), dataIndex: ['category', 'name'], sortKey: FRAGRANCE_SORTS.category },
     {
-      title: t('columns.status'),
-      dataIndex: 'ativo',
+      ...statusColumn(t),
       render: (isActive: boolean, row) => {
         const campaigns = collectionCampaignCount(row.collections);
         return (
           <span className="fragrance-status">
-            <Tag className={isActive ? 'status-tag is-positive' : 'status-tag'}>
-              {isActive ? t('status.active') : t('status.inactive')}
-            </Tag>
+            <StatusTag t={t} isActive={isActive} />
             {campaigns > 0 && (
               // Why the row has no deactivate action; focusable so keyboard users reach the tooltip.
               <Tooltip title={t('collections.locked')} trigger={['hover', 'focus']}>
@@ -76,55 +74,19 @@ export default function FragrancesListPage() {
         );
       },
     },
-    {
-      title: t('columns.createdAt'),
-      dataIndex: 'createdAt',
-      sortKey: FRAGRANCE_SORTS.createdAt,
-      render: (createdAt: string) => dayjs(createdAt).format(DATE_TIME),
-    },
+    createdAtColumn(t, FRAGRANCE_SORTS.createdAt),
   ];
 
   function actionOf(kind: FragranceRowActionKind, row: FragranceRow): RowAction {
     switch (kind) {
       case 'edit':
-        return {
-          key: kind,
-          label: t('actions.edit'),
-          icon: <EditOutlined />,
-          to: `/admin/fragrances/${row.fragranceId}/update`,
-        };
+        return editAction(t, `/admin/fragrances/${row.fragranceId}/update`);
       case 'delete':
-        return {
-          key: kind,
-          label: t('actions.delete'),
-          icon: <DeleteOutlined />,
-          isDanger: true,
-          confirm: {
-            title: t('confirm.delete', { name: row.name }),
-            content: t('confirm.deleteText'),
-            okText: t('actions.delete'),
-          },
-          run: () => remove.mutateAsync(row.fragranceId),
-          successMessage: t('common:list.deleted'),
-          errorMessage: t('common:list.deleteError'),
-        };
+        return deleteAction(t, row.name, () => remove.mutateAsync(row.fragranceId));
       case 'toggle':
-        return {
-          key: kind,
-          label: row.ativo ? t('actions.deactivate') : t('actions.activate'),
-          icon: row.ativo ? <StopOutlined /> : <CheckCircleOutlined />,
-          isDanger: row.ativo,
-          confirm: {
-            title: row.ativo
-              ? t('confirm.deactivate', { name: row.name })
-              : t('confirm.activate', { name: row.name }),
-            okText: row.ativo ? t('actions.deactivate') : t('actions.activate'),
-          },
-          run: () =>
-            row.ativo ? deactivate.mutateAsync(row.fragranceId) : activate.mutateAsync(row.fragranceId),
-          successMessage: t('common:list.statusChanged'),
-          errorMessage: t('common:list.statusError'),
-        };
+        return toggleAction(t, { name: row.name, isActive: row.ativo }, () =>
+          row.ativo ? deactivate.mutateAsync(row.fragranceId) : activate.mutateAsync(row.fragranceId),
+        );
     }
   }
 

@@ -1,14 +1,13 @@
-import {
-  CheckCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  MailOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { createdAtColumn, statusColumn } from '../../../components/resource-list/column-builders.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
+import {
+  deleteAction,
+  editAction,
+  toggleAction,
+} from '../../../components/resource-list/row-action-builders.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -17,8 +16,6 @@ import { USER_SORTS, type UserRow, useUsersList } from '../api/list-users.ts';
 import { useResendUserMail } from '../api/resend-user-mail.ts';
 import { useToggleUser } from '../api/toggle-user.ts';
 import { type UserRowActionKind, userRowActions } from '../user-row-actions.ts';
-
-const DATE_TIME = 'DD/MM/YYYY HH:mm';
 
 /** /admin/users (spec §2): the users list with the row actions the viewer may use (spec §4). */
 export default function UsersListPage() {
@@ -36,15 +33,7 @@ export default function UsersListPage() {
       dataIndex: ['profile', 'nome'],
       sortKey: USER_SORTS.profile,
     },
-    {
-      title: t('columns.status'),
-      dataIndex: 'ativo',
-      render: (isActive: boolean) => (
-        <Tag className={isActive ? 'status-tag is-positive' : 'status-tag'}>
-          {isActive ? t('status.active') : t('status.inactive')}
-        </Tag>
-      ),
-    },
+    statusColumn(t),
     {
       title: t('columns.confirmed'),
       dataIndex: 'confirmedAt',
@@ -55,23 +44,13 @@ export default function UsersListPage() {
           <Tag className="status-tag is-warning">{t('common:list.no')}</Tag>
         ),
     },
-    {
-      title: t('columns.createdAt'),
-      dataIndex: 'createdAt',
-      sortKey: USER_SORTS.createdAt,
-      render: (createdAt: string) => dayjs(createdAt).format(DATE_TIME),
-    },
+    createdAtColumn(t, USER_SORTS.createdAt),
   ];
 
   function actionOf(kind: UserRowActionKind, row: UserRow): RowAction {
     switch (kind) {
       case 'edit':
-        return {
-          key: kind,
-          label: t('actions.edit'),
-          icon: <EditOutlined />,
-          to: `/admin/users/${row.id}/update`,
-        };
+        return editAction(t, `/admin/users/${row.id}/update`);
       case 'resend':
         return {
           key: kind,
@@ -83,36 +62,11 @@ export default function UsersListPage() {
           errorMessage: t('messages.mailError'),
         };
       case 'delete':
-        return {
-          key: kind,
-          label: t('actions.delete'),
-          icon: <DeleteOutlined />,
-          isDanger: true,
-          confirm: {
-            title: t('confirm.delete', { name: row.nome }),
-            content: t('confirm.deleteText'),
-            okText: t('actions.delete'),
-          },
-          run: () => remove.mutateAsync(row.id),
-          successMessage: t('common:list.deleted'),
-          errorMessage: t('common:list.deleteError'),
-        };
+        return deleteAction(t, row.nome, () => remove.mutateAsync(row.id));
       case 'toggle':
-        return {
-          key: kind,
-          label: row.ativo ? t('actions.deactivate') : t('actions.activate'),
-          icon: row.ativo ? <StopOutlined /> : <CheckCircleOutlined />,
-          isDanger: row.ativo,
-          confirm: {
-            title: row.ativo
-              ? t('confirm.deactivate', { name: row.nome })
-              : t('confirm.activate', { name: row.nome }),
-            okText: row.ativo ? t('actions.deactivate') : t('actions.activate'),
-          },
-          run: () => toggle.mutateAsync({ id: row.id, ativo: !row.ativo }),
-          successMessage: t('common:list.statusChanged'),
-          errorMessage: t('common:list.statusError'),
-        };
+        return toggleAction(t, { name: row.nome, isActive: row.ativo }, () =>
+          toggle.mutateAsync({ id: row.id, ativo: !row.ativo }),
+        );
     }
   }
 
