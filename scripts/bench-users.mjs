@@ -2,7 +2,8 @@
 // the row count). The data set is seeded once into the database `scentia_bench` and kept between runs.
 //  - list: p50/p95/p99 of GET /api/usuario (search + sort + page + total) at 50 concurrent requests, with
 //    autocannon, every latency recorded;
-//  - floor: the same SQL (page query + count) straight through `pg`, 50 concurrent callers;
+//  - floor: the same statements as the repository (page, estimate, count) straight through `pg`, 50
+//    concurrent callers;
 //  - export: GET /api/export of every active user, time and the server's peak memory.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
