@@ -228,7 +228,7 @@ export class UsersListQueries {
     return { kind: 'searched', page: page.prepare(`${name}_page`), count: countStatement };
   }
 
-  /** The conditions with their values bound, for statements that are not prepared (exports). */
+  /** The conditions with their values bound, for statements that are not prepared (estimates, exports). */
   static boundConditions(plan: Pick<ListPlan, 'search' | 'isActive'>): SQL | undefined {
     const search = userSearchOf(plan.search);
     const values = userSearchValues(search);
