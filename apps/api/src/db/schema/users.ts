@@ -37,12 +37,16 @@ export const users = pgTable(
     zipcode: varchar('zipcode', { length: 12 }),
     country: varchar('country', { length: 2 }),
     language: varchar('language', { length: 5 }).notNull().default('pt-BR'),
-    /** Name and e-mail lower-cased without accents, kept by a trigger; the name sort uses it. */
+    /**
+     * Name and e-mail lower-cased without accents, kept by a trigger; the name sort uses it. Migration
+     * 0007 gives it collation "C" (byte order), which this builder cannot declare.
+     */
     searchText: varchar('search_text', { length: 401 }).notNull().default(''),
     /**
      * Every start (2 to 20 characters) of every word of `searchText`, the e-mail split at its
-     * punctuation: "ana" gives {an, ana}. Kept by the same trigger; word-prefix search looks words up
-     * here as whole array elements, which a GIN index answers without scanning ranges of keys.
+     * punctuation; starts of the first token are marked: "ana maria" gives {^an, ^ana, ma, mar, mari,
+     * maria}. Kept by the same trigger; word-prefix search looks words up here as whole array
+     * elements, which a GIN index answers without scanning ranges of keys.
      */
     searchPrefixes: text('search_prefixes').array().notNull().default(sql`'{}'::text[]`),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -62,7 +66,7 @@ export const users = pgTable(
     index('users_inactive_search_prefixes_idx')
       .using('gin', table.searchPrefixes)
       .where(sql`${table.deletedAt} is not null`),
-    // Names sort by their search text: accent- and case-insensitive, the same on every collation.
+    // Names sort by their search text: accent- and case-insensitive, byte order on every server.
     index('users_search_text_idx').on(table.searchText, table.id),
     index('users_email_idx').on(table.email, table.id),
     index('users_created_at_idx').on(table.createdAt, table.id),

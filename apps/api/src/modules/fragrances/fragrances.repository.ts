@@ -49,6 +49,10 @@ export type FragranceValues = {
   categoryId: number;
 };
 
+/** The fragrance sits in no campaign's collection (checked in the statement that depends on it). */
+const inNoCollection = (id: number) =>
+  sql`not exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`;
+
 export class FragrancesRepository {
   constructor(readonly db: Database) {}
 
@@ -212,13 +216,7 @@ export class FragrancesRepository {
     const rows = await this.db
       .update(fragrances)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(
-        and(
-          eq(fragrances.id, id),
-          isNull(fragrances.deletedAt),
-          sql`not exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`,
-        ),
-      )
+      .where(and(eq(fragrances.id, id), isNull(fragrances.deletedAt), inNoCollection(id)))
       .returning({ id: fragrances.id });
     return rows.length === 1;
   }
@@ -227,13 +225,7 @@ export class FragrancesRepository {
   async deleteInactive(id: number): Promise<boolean> {
     const rows = await this.db
       .delete(fragrances)
-      .where(
-        and(
-          eq(fragrances.id, id),
-          isNotNull(fragrances.deletedAt),
-          sql`not exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`,
-        ),
-      )
+      .where(and(eq(fragrances.id, id), isNotNull(fragrances.deletedAt), inNoCollection(id)))
       .returning({ id: fragrances.id });
     return rows.length === 1;
   }

@@ -53,13 +53,15 @@ export const userColumns = {
   profileName: profiles.name,
 };
 
-/** The users and their profiles, as every read of this module starts. */
-export const selectUsers = (db: Database) =>
-  db.select(userColumns).from(users).innerJoin(profiles, eq(users.profileId, profiles.id));
+/** The users with their profiles, as every read of users starts; `extra` adds computed columns. */
+export const selectUsers = <Extra extends Record<string, SQL>>(db: Database, extra = {} as Extra) =>
+  db
+    .select({ ...userColumns, ...extra })
+    .from(users)
+    .innerJoin(profiles, eq(users.profileId, profiles.id));
 
 /** A user row as the repository reads it (with its profile). */
-export type UserRecord = Awaited<ReturnType<typeof selectUsers>>[number];
-type UserListRow = UserRecord;
+export type UserRecord = Awaited<ReturnType<typeof selectUsers<Record<never, SQL>>>>[number];
 
 const SORT_COLUMNS = [...new Set(Object.values(usersList.sortable))];
 /** An estimate shown as such: two significant digits (28,008 → 28,000). */
@@ -67,12 +69,12 @@ const aboutTotal = (estimate: number) => Number(Math.round(estimate).toPrecision
 
 type Statement<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
 type ListStatements =
-  | { kind: 'counted'; page: Statement<UserListRow & { total: number }> }
-  | { kind: 'searched'; page: Statement<UserListRow>; count: Statement<{ total: number }> }
+  | { kind: 'counted'; page: Statement<UserRecord & { total: number }> }
+  | { kind: 'searched'; page: Statement<UserRecord>; count: Statement<{ total: number }> }
   | {
       kind: 'split';
-      first: Statement<UserListRow & { sortKey: string }>;
-      rest: Statement<UserListRow & { sortKey: string }>;
+      first: Statement<UserRecord & { sortKey: string }>;
+      rest: Statement<UserRecord & { sortKey: string }>;
       count: Statement<{ total: number }>;
     };
 
@@ -89,7 +91,7 @@ export class UsersListQueries {
 
   constructor(private readonly db: Database) {}
 
-  async list(plan: ListPlan): Promise<{ records: UserListRow[]; total: number; totalIsEstimate: boolean }> {
+  async list(plan: ListPlan): Promise<{ records: UserRecord[]; total: number; totalIsEstimate: boolean }> {
     const search = userSearchOf(plan.search);
     if (search.kind === 'nothing') return { records: [], total: 0, totalIsEstimate: false };
     const statements = this.statementsFor(plan, search);
@@ -173,10 +175,7 @@ export class UsersListQueries {
       orderBy: SQL[],
       extra: Extra,
     ) =>
-      this.db
-        .select({ ...userColumns, ...extra })
-        .from(users)
-        .innerJoin(profiles, eq(users.profileId, profiles.id))
+      selectUsers(this.db, extra)
         .where(where)
         .orderBy(...orderBy);
     const where = userListConditions(search, plan.isActive, value);

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
-import { type UserRecord, UsersListQueries, userColumns } from './users-list.queries.ts';
+import { selectUsers, type UserRecord, UsersListQueries } from './users-list.queries.ts';
 
 export { usersList } from './users-list.queries.ts';
 export type { UserRecord };
@@ -80,10 +80,7 @@ export class UsersRepository {
       const keyset = after
         ? sql`(${plan.sortColumn}, ${users.id}) ${compare} (${after.sortKey}, ${after.id})`
         : undefined;
-      const rows = await this.db
-        .select({ ...userColumns, sortKey: sql<string>`(${plan.sortColumn})::text` })
-        .from(users)
-        .innerJoin(profiles, eq(users.profileId, profiles.id))
+      const rows = await selectUsers(this.db, { sortKey: sql<string>`(${plan.sortColumn})::text` })
         .where(and(where, keyset))
         .orderBy(...plan.orderBy)
         .limit(size);
@@ -95,11 +92,7 @@ export class UsersRepository {
   }
 
   async findById(id: number) {
-    const [record] = await this.db
-      .select(userColumns)
-      .from(users)
-      .innerJoin(profiles, eq(users.profileId, profiles.id))
-      .where(eq(users.id, id));
+    const [record] = await selectUsers(this.db).where(eq(users.id, id));
     return record;
   }
 
