@@ -1,11 +1,12 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /** Security headers and response compression for everything the server answers. */
 export const securityPlugin = fp(
   async (app) => {
-    await app.register(fastifyHelmet, {
+    // Helmet's middleware, built once: the Fastify wrapper rebuilt it (parsing the policy) on every request.
+    const setSecurityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -21,6 +22,9 @@ export const securityPlugin = fp(
         },
       },
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
     await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   },

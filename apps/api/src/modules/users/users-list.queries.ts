@@ -1,5 +1,6 @@
 import { EXACT_COUNT_LIMIT } from '@scentia/shared/list.schemas';
-import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import type { ListDefinition, ListPlan } from '../../lib/list-query.ts';
@@ -70,7 +71,12 @@ const aboutTotal = (estimate: number) => Number(Math.round(estimate).toPrecision
 type Statement<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
 type ListStatements =
   | { kind: 'counted'; page: Statement<UserRecord & { total: number }> }
-  | { kind: 'searched'; page: Statement<UserRecord>; count: Statement<{ total: number }> }
+  | {
+      kind: 'searched';
+      page: Statement<UserRecord>;
+      countedPage: Statement<UserRecord & { total: number }>;
+      count: Statement<{ total: number }>;
+    }
   | {
       kind: 'split';
       first: Statement<UserRecord & { sortKey: string }>;
@@ -107,24 +113,57 @@ export class UsersListQueries {
       const total = rows[0]?.total ?? (await countRows(this.db, 'users', plan.isActive));
       return { records: rows, total, totalIsEstimate: false };
     }
+    if (statements.kind === 'searched') return this.listSearched(statements, values, plan, search);
     const [records, estimate] = await Promise.all([
-      statements.kind === 'split'
-        ? this.mergeSplit(statements, values, plan)
-        : statements.page.execute(values),
-      search.kind === 'words' ? this.estimateMatches(plan) : 0,
+      this.mergeSplit(statements, values, plan),
+      this.estimateMatches(plan),
     ]);
     // A broad search says "about N" from the planner's statistics: counting 29,000 matches of a word
     // costs what the page does several times over, and nobody pages through them all.
     if (estimate > EXACT_COUNT_LIMIT) {
       return { records, total: aboutTotal(estimate), totalIsEstimate: true };
     }
-    const [counted] = await statements.count.execute(values);
+    return { records, ...(await this.countMatches(statements.count, values, estimate)) };
+  }
+
+  /**
+   * A search sorted by anything but the name. A narrow one (by the planner's estimate) reads all its
+   * matches for the sort anyway, so its page statement counts them as it goes; a broad one is left to
+   * the planner (walking the sort's index, say) and its total is the estimate.
+   */
+  private async listSearched(
+    statements: Extract<ListStatements, { kind: 'searched' }>,
+    values: Record<string, unknown>,
+    plan: ListPlan,
+    search: UserSearch,
+  ) {
+    const estimate = search.kind === 'words' ? await this.estimateMatches(plan) : 0;
+    if (estimate > EXACT_COUNT_LIMIT) {
+      const records = await statements.page.execute(values);
+      return { records, total: aboutTotal(estimate), totalIsEstimate: true };
+    }
+    const records = await statements.countedPage.execute(values);
+    const counted = records[0]?.total;
+    // Past the last page there is no row to carry the total.
+    if (counted === undefined) {
+      return { records, ...(await this.countMatches(statements.count, values, estimate)) };
+    }
+    return { records, total: counted, totalIsEstimate: false };
+  }
+
+  /** The exact count of a search's matches, up to the limit; past it, "about" the larger figure. */
+  private async countMatches(
+    statement: Statement<{ total: number }>,
+    values: Record<string, unknown>,
+    estimate: number,
+  ) {
+    const [counted] = await statement.execute(values);
     const total = counted?.total ?? 0;
     // The statistics missed a broad search: still no count past the limit.
     if (total > EXACT_COUNT_LIMIT) {
-      return { records, total: aboutTotal(Math.max(estimate, total)), totalIsEstimate: true };
+      return { total: aboutTotal(Math.max(estimate, total)), totalIsEstimate: true };
     }
-    return { records, total, totalIsEstimate: false };
+    return { total, totalIsEstimate: false };
   }
 
   /** The planner's estimate of a search's matches (statistics kept by ANALYZE; no row is read). */
@@ -219,12 +258,41 @@ export class UsersListQueries {
     // E-mails start with the name too: a searched list sorted by e-mail sorts its matches rather than
     // walk the e-mail index from "a" to where they cluster.
     const direction = plan.isAscending ? asc : desc;
-    const orderBy =
-      plan.sortColumn === users.email
-        ? [direction(sql`(${users.email} || '')`), direction(users.id)]
-        : plan.orderBy;
-    const page = select(where, orderBy, {}).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
-    return { kind: 'searched', page: page.prepare(`${name}_page`), count: countStatement };
+    const sortKey = plan.sortColumn === users.email ? sql`(${users.email} || '')` : plan.sortColumn;
+    // Matches are sorted on their keys alone, and only the page's rows are read whole: a search with
+    // 1,500 matches then sorts 1,500 narrow rows instead of 1,500 users with their profiles.
+    const byProfile = plan.sortColumn === profiles.name;
+    const withProfile = <Query extends PgSelect>(query: Query) =>
+      byProfile ? query.innerJoin(profiles, eq(users.profileId, profiles.id)) : query;
+    const pageIds = withProfile(this.db.select({ id: users.id }).from(users).$dynamic())
+      .where(where)
+      .orderBy(direction(sortKey), direction(users.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    const page = select(inArray(users.id, pageIds), plan.orderBy, {}).prepare(`${name}_page`);
+    const matchesWith = this.db.$with('matches').as(
+      withProfile(
+        this.db
+          .select({ id: users.id, sortKey: sql`${sortKey}`.as('sort_key') })
+          .from(users)
+          .$dynamic(),
+      ).where(where),
+    );
+    const pageOfMatches = this.db
+      .select({ id: matchesWith.id })
+      .from(matchesWith)
+      .orderBy(direction(matchesWith.sortKey), direction(matchesWith.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    const countedPage = this.db
+      .with(matchesWith)
+      .select({ ...userColumns, total: sql<number>`(select count(*)::int from ${matchesWith})` })
+      .from(users)
+      .innerJoin(profiles, eq(users.profileId, profiles.id))
+      .where(inArray(users.id, pageOfMatches))
+      .orderBy(...plan.orderBy)
+      .prepare(`${name}_counted`);
+    return { kind: 'searched', page, countedPage, count: countStatement };
   }
 
   /** The conditions with their values bound, for statements that are not prepared (estimates, exports). */

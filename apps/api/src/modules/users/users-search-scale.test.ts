@@ -52,6 +52,34 @@ it('counts a narrower search exactly, without the flag', async () => {
   expect(page.totalIsEstimate).toBeUndefined();
 });
 
+it('pages a broad search by date from the newest match, with an estimated total', async () => {
+  const page = await list('search=amarela');
+  expect(page.totalIsEstimate).toBe(true);
+  // One insert gave them one creation time: the id breaks the tie, newest first.
+  expect(page.data.map((row: { nome: string }) => row.nome)).toEqual(
+    Array.from({ length: 10 }, (_, index) => `Rosa Amarela ${ROSES - index}`),
+  );
+});
+
+it('counts a narrow search exactly in any sort, and past its last page', async () => {
+  const emails = await list('search=rosa%20amarela%20300&orderBy=User.Email&orderByDirection=asc');
+  expect(emails.data.map((row: { email: string }) => row.email)).toEqual(
+    // "@" sorts after digits, in byte order as in a linguistic one.
+    ['rosa3000', 'rosa3001', 'rosa3002', 'rosa300'].map((local) => `${local}@jardim.com.br`),
+  );
+  expect(emails.total).toBe(4);
+  const byProfile = await list('search=flores&orderBy=Profile.Nome&orderByDirection=desc');
+  expect(byProfile.data.map((row: { email: string }) => row.email).sort()).toEqual([
+    'ana.r@flores.com.br',
+    'zelia@flores.com.br',
+  ]);
+  expect(byProfile.total).toBe(2);
+  const pastTheEnd = await list('search=rosa%20amarela%20300&page=3');
+  expect(pastTheEnd.data).toEqual([]);
+  expect(pastTheEnd.total).toBe(4);
+  expect(pastTheEnd.totalIsEstimate).toBeUndefined();
+});
+
 it('sorts a broad word by name across names that start with it and names that merely contain it', async () => {
   const names = async (query: string) =>
     (await list(`search=rosa&orderBy=User.Nome&${query}`)).data.map((row: { nome: string }) => row.nome);
