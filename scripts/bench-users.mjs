@@ -262,7 +262,7 @@ const statementsOf = (query, index) => {
       },
       counted: {
         name: name('counted'),
-        text: `with matches as (select u.id, ${sortKey} as sort_key from users u where ${matching})
+        text: `with matches as (select u.id, ${sortKey} as sort_key from users u where ${matching} limit 1001)
           select ${columns}, (select count(*)::int from matches) from users u join profiles p on p.id = u.profile_id
           where u.id in (select id from matches order by sort_key ${direction}, id ${direction}
                          limit ${query.limit} offset ${query.offset}) order by ${query.order}`,

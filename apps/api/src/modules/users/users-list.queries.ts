@@ -128,8 +128,8 @@ export class UsersListQueries {
 
   /**
    * A search sorted by anything but the name. A narrow one (by the planner's estimate) reads all its
-   * matches for the sort anyway, so its page statement counts them as it goes; a broad one is left to
-   * the planner (walking the sort's index, say) and its total is the estimate.
+   * matches for the sort anyway, so its page statement counts them as it goes (up to the limit); a broad
+   * one is left to the planner (walking the sort's index, say) and its total is the estimate.
    */
   private async listSearched(
     statements: Extract<ListStatements, { kind: 'searched' }>,
@@ -142,13 +142,17 @@ export class UsersListQueries {
       const records = await statements.page.execute(values);
       return { records, total: aboutTotal(estimate), totalIsEstimate: true };
     }
-    const records = await statements.countedPage.execute(values);
-    const counted = records[0]?.total;
+    const counted = await statements.countedPage.execute(values);
+    const total = counted[0]?.total;
     // Past the last page there is no row to carry the total.
-    if (counted === undefined) {
-      return { records, ...(await this.countMatches(statements.count, values, estimate)) };
+    if (total === undefined) {
+      return { records: counted, ...(await this.countMatches(statements.count, values, estimate)) };
     }
-    return { records, total: counted, totalIsEstimate: false };
+    if (total <= EXACT_COUNT_LIMIT) return { records: counted, total, totalIsEstimate: false };
+    // The statistics missed a broad search: the statement stopped reading its matches at the limit, so
+    // its page is not the page; the planner's own page is read instead.
+    const records = await statements.page.execute(values);
+    return { records, total: aboutTotal(Math.max(estimate, total)), totalIsEstimate: true };
   }
 
   /** The exact count of a search's matches, up to the limit; past it, "about" the larger figure. */
@@ -276,7 +280,10 @@ export class UsersListQueries {
           .select({ id: users.id, sortKey: sql`${sortKey}`.as('sort_key') })
           .from(users)
           .$dynamic(),
-      ).where(where),
+      )
+        .where(where)
+        // A wrong estimate cannot make it read more than this.
+        .limit(EXACT_COUNT_LIMIT + 1),
     );
     const pageOfMatches = this.db
       .select({ id: matchesWith.id })

@@ -115,3 +115,18 @@ it('finds exactly the account of a whole e-mail address, and every word start ot
     'Ana Rosa',
   ]);
 });
+
+it('still pages and estimates a search the statistics have not seen yet', async () => {
+  // Inserted after the last ANALYZE: the planner takes "tulipa" for a rare word.
+  await ctx.query(sql`
+    insert into users (name, email, profile_id)
+    select 'Tulipa Branca ' || i, 'tulipa' || i || '@jardim.com.br', (select id from profiles where name = 'USER')
+    from generate_series(1, ${EXACT_COUNT_LIMIT + 500}) as i`);
+  const page = await list('search=tulipa');
+  // Counting stopped at the limit: "about 1,000", never a count of every match.
+  expect(page.totalIsEstimate).toBe(true);
+  expect(page.total).toBe(EXACT_COUNT_LIMIT);
+  expect(page.data.map((row: { nome: string }) => row.nome)).toEqual(
+    Array.from({ length: 10 }, (_, index) => `Tulipa Branca ${EXACT_COUNT_LIMIT + 500 - index}`),
+  );
+});
