@@ -143,11 +143,8 @@ export class UsersListQueries {
       return { records, total: aboutTotal(estimate), totalIsEstimate: true };
     }
     const counted = await statements.countedPage.execute(values);
-    const total = counted[0]?.total;
     // Past the last page there is no row to carry the total.
-    if (total === undefined) {
-      return { records: counted, ...(await this.countMatches(statements.count, values, estimate)) };
-    }
+    const total = counted[0]?.total ?? (await statements.count.execute(values))[0]?.total ?? 0;
     if (total <= EXACT_COUNT_LIMIT) return { records: counted, total, totalIsEstimate: false };
     // The statistics missed a broad search: the statement stopped reading its matches at the limit, so
     // its page is not the page; the planner's own page is read instead.

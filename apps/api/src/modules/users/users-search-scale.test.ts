@@ -129,4 +129,9 @@ it('still pages and estimates a search the statistics have not seen yet', async 
   expect(page.data.map((row: { nome: string }) => row.nome)).toEqual(
     Array.from({ length: 10 }, (_, index) => `Tulipa Branca ${EXACT_COUNT_LIMIT + 500 - index}`),
   );
+  // Past the matches the counting statement stopped at, the page is still there.
+  const late = await list(`search=tulipa&perPage=50&page=22`);
+  expect(late.data.map((row: { nome: string }) => row.nome)).toEqual(
+    Array.from({ length: 50 }, (_, index) => `Tulipa Branca ${EXACT_COUNT_LIMIT + 500 - 1050 - index}`),
+  );
 });
