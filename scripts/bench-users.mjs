@@ -223,7 +223,7 @@ const statementsOf = (query, index) => {
       ],
     };
   }
-  // As the repository writes them (users-list.queries.ts): each word begins the first token (marked) or
+  // As the repository writes them (users-list.statements.ts): each word begins the first token (marked) or
   // another word; each state has its own index, and a list of both states asks both.
   const wordsFrom = (from) =>
     query.words.slice(from).map((_, offset) => `u.search_prefixes && $${from + offset + 1}::text[]`);

@@ -3,9 +3,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
-import { selectUsers, type UserRecord, UsersListQueries } from './users-list.queries.ts';
+import { UsersListQueries } from './users-list.queries.ts';
+import { selectUsers, type UserRecord } from './users-select.ts';
 
-export { usersList } from './users-list.queries.ts';
+export { usersList } from './users-select.ts';
 export type { UserRecord };
 
 /** The API shape of a user (spec §3 User). */

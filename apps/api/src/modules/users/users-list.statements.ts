@@ -1,0 +1,125 @@
+import { EXACT_COUNT_LIMIT } from '@scentia/shared/list.schemas';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { profiles, users } from '../../db/schema/index.ts';
+import type { ListPlan } from '../../lib/list-query.ts';
+import { rowCountOf } from '../../lib/row-counts.ts';
+import { type UserSearch, userListConditions, type Value } from './users-search.ts';
+import { selectUsers, type UserRecord, userColumns } from './users-select.ts';
+
+/** A prepared statement of the users list, run with its values. */
+export type Statement<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
+
+/** The statements of one list shape (search kind, word count, state, sort). */
+export type ListStatements =
+  | { kind: 'counted'; page: Statement<UserRecord & { total: number }> }
+  | {
+      kind: 'searched';
+      page: Statement<UserRecord>;
+      countedPage: Statement<UserRecord & { total: number }>;
+      count: Statement<{ total: number }>;
+    }
+  | {
+      kind: 'split';
+      first: Statement<UserRecord & { sortKey: string }>;
+      rest: Statement<UserRecord & { sortKey: string }>;
+      count: Statement<{ total: number }>;
+    };
+
+/**
+ * Builds and prepares the statements of one list shape: browsing (page with its total), a searched page
+ * (sorted on its matches' keys; counted in the same statement when narrow) or a name-sorted search
+ * (split in two halves).
+ */
+export function prepareListStatements(
+  db: Database,
+  plan: ListPlan,
+  search: UserSearch,
+  name: string,
+): ListStatements {
+  const value: Value = (placeholder) => sql.placeholder(placeholder);
+  const select = <Extra extends Record<string, SQL>>(where: SQL | undefined, orderBy: SQL[], extra: Extra) =>
+    selectUsers(db, extra)
+      .where(where)
+      .orderBy(...orderBy);
+  const where = userListConditions(search, plan.isActive, value);
+  if (search.kind === 'none') {
+    const page = select(where, plan.orderBy, { total: rowCountOf('users', plan.isActive) })
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return { kind: 'counted', page: page.prepare(`${name}_page`) };
+  }
+  const matches = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('matches');
+  const countStatement = db.select({ total: count() }).from(matches).prepare(`${name}_count`);
+
+  if (search.kind === 'words' && plan.sortColumn === users.searchText) {
+    // Matches of a name cluster where names start with its first word ("mariana…"), so neither walking
+    // the name index nor sorting every match is cheap for a broad word. The matches split exactly in
+    // two: names starting with the word, a range of the name index read in order, and records where it
+    // begins another word only (stored unmarked), which are few or spread along the names.
+    const half = (part: { first?: SQL; rest?: SQL }, suffix: string) =>
+      select(userListConditions(search, plan.isActive, value, part), plan.orderBy, {
+        sortKey: sql<string>`${users.searchText}`,
+      })
+        .limit(sql.placeholder('take'))
+        .prepare(`${name}_${suffix}`);
+    return {
+      kind: 'split',
+      first: half(
+        {
+          first: sql`${users.searchText} >= ${value('firstFrom')} and ${users.searchText} < ${value('firstUntil')}`,
+        },
+        'first',
+      ),
+      rest: half({ rest: sql`${users.searchPrefixes} @> ${value('firstElsewhere')}::text[]` }, 'rest'),
+      count: countStatement,
+    };
+  }
+  // E-mails start with the name too: a searched list sorted by e-mail sorts its matches rather than
+  // walk the e-mail index from "a" to where they cluster.
+  const direction = plan.isAscending ? asc : desc;
+  const sortKey = plan.sortColumn === users.email ? sql`(${users.email} || '')` : plan.sortColumn;
+  // Matches are sorted on their keys alone, and only the page's rows are read whole: a search with
+  // 1,500 matches then sorts 1,500 narrow rows instead of 1,500 users with their profiles.
+  const byProfile = plan.sortColumn === profiles.name;
+  const withProfile = <Query extends PgSelect>(query: Query) =>
+    byProfile ? query.innerJoin(profiles, eq(users.profileId, profiles.id)) : query;
+  const pageIds = withProfile(db.select({ id: users.id }).from(users).$dynamic())
+    .where(where)
+    .orderBy(direction(sortKey), direction(users.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  const page = select(inArray(users.id, pageIds), plan.orderBy, {}).prepare(`${name}_page`);
+  const matchesWith = db.$with('matches').as(
+    withProfile(
+      db
+        .select({ id: users.id, sortKey: sql`${sortKey}`.as('sort_key') })
+        .from(users)
+        .$dynamic(),
+    )
+      .where(where)
+      // A wrong estimate cannot make it read more than this.
+      .limit(EXACT_COUNT_LIMIT + 1),
+  );
+  const pageOfMatches = db
+    .select({ id: matchesWith.id })
+    .from(matchesWith)
+    .orderBy(direction(matchesWith.sortKey), direction(matchesWith.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  const countedPage = db
+    .with(matchesWith)
+    .select({ ...userColumns, total: sql<number>`(select count(*)::int from ${matchesWith})` })
+    .from(users)
+    .innerJoin(profiles, eq(users.profileId, profiles.id))
+    .where(inArray(users.id, pageOfMatches))
+    .orderBy(...plan.orderBy)
+    .prepare(`${name}_counted`);
+  return { kind: 'searched', page, countedPage, count: countStatement };
+}
