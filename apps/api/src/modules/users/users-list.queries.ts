@@ -15,6 +15,12 @@ const aboutTotal = (estimate: number) => Number(Math.round(estimate).toPrecision
 /** Byte order of UTF-8, the order of `search_text` (collation "C"). */
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
+/** A search's conditions with their values bound in (for the statements that are not prepared). */
+function boundConditionsOf(search: UserSearch, isActive: boolean | undefined): SQL | undefined {
+  const values = userSearchValues(search);
+  return userListConditions(search, isActive, (name) => sql.param(values[name]));
+}
+
 /**
  * The users list: one page and its total, through statements built once per shape (search kind, word
  * count, state, sort) and prepared, so neither the query builder nor PostgreSQL's planner redo them on
@@ -44,7 +50,7 @@ export class UsersListQueries {
     if (statements.kind === 'searched') return this.listSearched(statements, values, plan, search);
     const [records, estimate] = await Promise.all([
       this.mergeSplit(statements, values, plan),
-      this.estimateMatches(plan),
+      this.estimateMatches(search, plan.isActive),
     ]);
     // A broad search says "about N" from the planner's statistics: counting 29,000 matches of a word
     // costs what the page does several times over, and nobody pages through them all.
@@ -65,7 +71,7 @@ export class UsersListQueries {
     plan: ListPlan,
     search: UserSearch,
   ) {
-    const estimate = search.kind === 'words' ? await this.estimateMatches(plan) : 0;
+    const estimate = search.kind === 'words' ? await this.estimateMatches(search, plan.isActive) : 0;
     if (estimate > EXACT_COUNT_LIMIT) {
       const records = await statements.page.execute(values);
       return { records, total: aboutTotal(estimate), totalIsEstimate: true };
@@ -96,9 +102,9 @@ export class UsersListQueries {
   }
 
   /** The planner's estimate of a search's matches (statistics kept by ANALYZE; no row is read). */
-  private async estimateMatches(plan: ListPlan): Promise<number> {
+  private async estimateMatches(search: UserSearch, isActive: boolean | undefined): Promise<number> {
     const result = await this.db.execute(
-      sql`explain (format json) select 1 from ${users} where ${UsersListQueries.boundConditions(plan)}`,
+      sql`explain (format json) select 1 from ${users} where ${boundConditionsOf(search, isActive)}`,
     );
     const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
     const output = row ? Object.values(row)[0] : undefined;
@@ -138,8 +144,6 @@ export class UsersListQueries {
 
   /** The conditions with their values bound, for statements that are not prepared (estimates, exports). */
   static boundConditions(plan: Pick<ListPlan, 'search' | 'isActive'>): SQL | undefined {
-    const search = userSearchOf(plan.search);
-    const values = userSearchValues(search);
-    return userListConditions(search, plan.isActive, (name) => sql.param(values[name]));
+    return boundConditionsOf(userSearchOf(plan.search), plan.isActive);
   }
 }
