@@ -4,7 +4,12 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
 import { countRows } from '../../lib/row-counts.ts';
-import { type ListStatements, prepareListStatements, type Statement } from './users-list.statements.ts';
+import {
+  type ListStatements,
+  prepareListStatements,
+  SORTED_MATCHES_LIMIT,
+  type Statement,
+} from './users-list.statements.ts';
 import { type UserSearch, userListConditions, userSearchOf, userSearchValues } from './users-search.ts';
 import { type UserRecord, usersList } from './users-select.ts';
 
@@ -61,9 +66,10 @@ export class UsersListQueries {
   }
 
   /**
-   * A search sorted by anything but the name. A narrow one (by the planner's estimate) reads all its
-   * matches for the sort anyway, so its page statement counts them as it goes (up to the limit); a broad
-   * one is left to the planner (walking the sort's index, say) and its total is the estimate.
+   * A search sorted by anything but the name. Unless the planner's statistics say it is broad, its
+   * matches are read, sorted on their keys and counted in one statement (up to SORTED_MATCHES_LIMIT);
+   * a broad one is left to the planner (walking the sort's index, say) and its total is the estimate.
+   * Totals past EXACT_COUNT_LIMIT are shown as "about", even when counted.
    */
   private async listSearched(
     statements: Extract<ListStatements, { kind: 'searched' }>,
@@ -72,7 +78,7 @@ export class UsersListQueries {
     search: UserSearch,
   ) {
     const estimate = search.kind === 'words' ? await this.estimateMatches(search, plan.isActive) : 0;
-    if (estimate > EXACT_COUNT_LIMIT) {
+    if (estimate > SORTED_MATCHES_LIMIT) {
       const records = await statements.page.execute(values);
       return { records, total: aboutTotal(estimate), totalIsEstimate: true };
     }
@@ -80,6 +86,9 @@ export class UsersListQueries {
     // Past the last page there is no row to carry the total.
     const total = counted[0]?.total ?? (await statements.count.execute(values))[0]?.total ?? 0;
     if (total <= EXACT_COUNT_LIMIT) return { records: counted, total, totalIsEstimate: false };
+    if (total <= SORTED_MATCHES_LIMIT) {
+      return { records: counted, total: aboutTotal(total), totalIsEstimate: true };
+    }
     // The statistics missed a broad search: the statement stopped reading its matches at the limit, so
     // its page is not the page; the planner's own page is read instead.
     const records = await statements.page.execute(values);

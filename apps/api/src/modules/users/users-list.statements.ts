@@ -8,6 +8,14 @@ import { rowCountOf } from '../../lib/row-counts.ts';
 import { type UserSearch, userListConditions, type Value } from './users-search.ts';
 import { selectUsers, type UserRecord, userColumns } from './users-select.ts';
 
+/**
+ * A search with up to this many matches sorts them all in one statement (and counts them); past it,
+ * the planner's page. Rare words are estimated by the planner from a floor frequency (a word that
+ * matches nobody is estimated at about 2,000), so the estimate alone cannot tell a rare word from a
+ * broad one: below this figure the matches are read, never the whole sort index walked hoping for them.
+ */
+export const SORTED_MATCHES_LIMIT = 5_000;
+
 /** A prepared statement of the users list, run with its values. */
 export type Statement<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
 
@@ -17,6 +25,7 @@ export type ListStatements =
   | {
       kind: 'searched';
       page: Statement<UserRecord>;
+      /** The page and its matches' count (up to SORTED_MATCHES_LIMIT + 1), sorting every match. */
       countedPage: Statement<UserRecord & { total: number }>;
       count: Statement<{ total: number }>;
     }
@@ -50,13 +59,10 @@ export function prepareListStatements(
       .offset(sql.placeholder('offset'));
     return { kind: 'counted', page: page.prepare(`${name}_page`) };
   }
-  const matches = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .limit(EXACT_COUNT_LIMIT + 1)
-    .as('matches');
-  const countStatement = db.select({ total: count() }).from(matches).prepare(`${name}_count`);
+  const countUpTo = (limit: number, suffix: string) => {
+    const matches = db.select({ id: users.id }).from(users).where(where).limit(limit).as('matches');
+    return db.select({ total: count() }).from(matches).prepare(`${name}_${suffix}`);
+  };
 
   if (search.kind === 'words' && plan.sortColumn === users.searchText) {
     // Matches of a name cluster where names start with its first word ("mariana…"), so neither walking
@@ -78,7 +84,7 @@ export function prepareListStatements(
         'first',
       ),
       rest: half({ rest: sql`${users.searchPrefixes} @> ${value('firstElsewhere')}::text[]` }, 'rest'),
-      count: countStatement,
+      count: countUpTo(EXACT_COUNT_LIMIT + 1, 'count'),
     };
   }
   // E-mails start with the name too: a searched list sorted by e-mail sorts its matches rather than
@@ -105,7 +111,7 @@ export function prepareListStatements(
     )
       .where(where)
       // A wrong estimate cannot make it read more than this.
-      .limit(EXACT_COUNT_LIMIT + 1),
+      .limit(SORTED_MATCHES_LIMIT + 1),
   );
   const pageOfMatches = db
     .select({ id: matchesWith.id })
@@ -121,5 +127,5 @@ export function prepareListStatements(
     .where(inArray(users.id, pageOfMatches))
     .orderBy(...plan.orderBy)
     .prepare(`${name}_counted`);
-  return { kind: 'searched', page, countedPage, count: countStatement };
+  return { kind: 'searched', page, countedPage, count: countUpTo(SORTED_MATCHES_LIMIT + 1, 'count') };
 }

@@ -2,6 +2,7 @@ import { EXACT_COUNT_LIMIT } from '@scentia/shared/list.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { SORTED_MATCHES_LIMIT } from './users-list.statements.ts';
 
 // Three times more people share a word than a search counts exactly.
 const ROSES = 3 * EXACT_COUNT_LIMIT + 2;
@@ -118,20 +119,37 @@ it('finds exactly the account of a whole e-mail address, and every word start ot
 
 it('still pages and estimates a search the statistics have not seen yet', async () => {
   // Inserted after the last ANALYZE: the planner takes "tulipa" for a rare word.
+  const tulips = SORTED_MATCHES_LIMIT + 500;
   await ctx.query(sql`
     insert into users (name, email, profile_id)
     select 'Tulipa Branca ' || i, 'tulipa' || i || '@jardim.com.br', (select id from profiles where name = 'USER')
-    from generate_series(1, ${EXACT_COUNT_LIMIT + 500}) as i`);
+    from generate_series(1, ${tulips}) as i`);
   const page = await list('search=tulipa');
-  // Counting stopped at the limit: "about 1,000", never a count of every match.
+  // Reading matches stopped at the limit: "about 5,000", never a count of every match.
   expect(page.totalIsEstimate).toBe(true);
-  expect(page.total).toBe(EXACT_COUNT_LIMIT);
+  expect(page.total).toBe(SORTED_MATCHES_LIMIT);
   expect(page.data.map((row: { nome: string }) => row.nome)).toEqual(
-    Array.from({ length: 10 }, (_, index) => `Tulipa Branca ${EXACT_COUNT_LIMIT + 500 - index}`),
+    Array.from({ length: 10 }, (_, index) => `Tulipa Branca ${tulips - index}`),
   );
   // Past the matches the counting statement stopped at, the page is still there.
-  const late = await list(`search=tulipa&perPage=50&page=22`);
+  const late = await list('search=tulipa&perPage=50&page=102');
   expect(late.data.map((row: { nome: string }) => row.nome)).toEqual(
-    Array.from({ length: 50 }, (_, index) => `Tulipa Branca ${EXACT_COUNT_LIMIT + 500 - 1050 - index}`),
+    Array.from({ length: 50 }, (_, index) => `Tulipa Branca ${tulips - 5050 - index}`),
   );
+});
+
+it('sorts every match of a search the statistics take for a broad one when it has few, and says "about"', async () => {
+  // 1,500 people share "violeta", the statistics have not seen them, and the total is past the exact count.
+  await ctx.query(sql`
+    insert into users (name, email, profile_id)
+    select 'Violeta Azul ' || i, 'violeta' || i || '@jardim.com.br', (select id from profiles where name = 'USER')
+    from generate_series(1, 1500) as i`);
+  const page = await list('search=violeta&orderBy=User.Email&orderByDirection=desc&perPage=20&page=2');
+  expect(page.totalIsEstimate).toBe(true);
+  expect(page.total).toBe(1500);
+  // E-mails in byte order, descending: violeta999, violeta998, … (page 2 starts at the 21st).
+  const descending = Array.from({ length: 1500 }, (_, index) => `violeta${index + 1}@jardim.com.br`).sort(
+    (a, b) => (a < b ? 1 : -1),
+  );
+  expect(page.data.map((row: { email: string }) => row.email)).toEqual(descending.slice(20, 40));
 });
