@@ -42,6 +42,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : openPglite(options.dataDir);
 }
 
+/**
+ * The planner's price of reading a page out of order, against 1 for the next page. The default (4) is
+ * for spinning disks; a back-office's tables live in memory or on SSDs, where reading the pages a GIN
+ * index names costs little more than reading in order. With 4 the planner would rather read all 50,000
+ * inactive users through a small index than the few pages the search's index names (300 ms against 0.3).
+ */
+const RANDOM_PAGE_COST = 1.1;
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   const folder = inMemory ? undefined : resolve(dataDir, 'pglite');
@@ -49,7 +57,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   // pg_trgm has to be loaded at every open, not only when the extension is created.
   const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
   // As on a server (openPostgres): prepared statements are planned with their values every time.
-  await client.exec('set plan_cache_mode = force_custom_plan');
+  await client.exec(`set plan_cache_mode = force_custom_plan; set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -67,7 +75,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     connectionString,
     max,
     connectionTimeoutMillis: 5_000,
-    options: '-c plan_cache_mode=force_custom_plan',
+    options: `-c plan_cache_mode=force_custom_plan -c random_page_cost=${RANDOM_PAGE_COST}`,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});

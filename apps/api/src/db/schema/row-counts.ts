@@ -1,4 +1,5 @@
-import { bigint, boolean, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { profiles } from './profiles.ts';
 
 /**
  * Exact row counts per resource and state (active = `deleted_at` is null), kept by statement-level
@@ -14,3 +15,14 @@ export const rowCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.resource, table.isActive] })],
 );
+
+/**
+ * The number of users of each profile (active or not), kept by statement-level triggers on users like
+ * `row_counts`: the profiles list shows it without counting a million users.
+ */
+export const profileUserCounts = pgTable('profile_user_counts', {
+  profileId: integer('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});

@@ -57,7 +57,10 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
-    index('users_profile_id_idx').on(table.profileId),
+    // Also the profile sort's walks, one profile after another (users-list.statements.ts); active users
+    // have their own, so those walks read the index alone.
+    index('users_profile_id_idx').on(table.profileId, table.id),
+    index('users_active_profile_id_idx').on(table.profileId, table.id).where(sql`${table.deletedAt} is null`),
     // Word-prefix search (docs/decisions.md), one GIN index per state: the default list searches active
     // users only, and a list of every state combines both.
     index('users_active_search_prefixes_idx')
@@ -70,6 +73,19 @@ export const users = pgTable(
     index('users_search_text_idx').on(table.searchText, table.id),
     index('users_email_idx').on(table.email, table.id),
     index('users_created_at_idx').on(table.createdAt, table.id),
+    // Inactive users are few and may cluster anywhere in a sort (all "Vinícius", all of last year):
+    // their lists walk indexes of their own instead of skipping every active user on the way.
+    ...(
+      [
+        ['search_text', table.searchText],
+        ['email', table.email],
+        ['created_at', table.createdAt],
+        ['profile_id', table.profileId],
+      ] as const
+    ).map(([name, column]) =>
+      index(`users_inactive_${name}_idx`).on(column, table.id).where(sql`${table.deletedAt} is not null`),
+    ),
+    index('users_inactive_id_idx').on(table.id).where(sql`${table.deletedAt} is not null`),
     check('users_genre_check', sql`${table.genre} is null or ${table.genre} in ('M', 'F', 'O')`),
   ],
 );

@@ -1,13 +1,14 @@
 import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { profiles, users } from '../../db/schema/index.ts';
+import { profiles } from '../../db/schema/index.ts';
 import type { ListDefinition, ListPlan } from '../../lib/list-query.ts';
 import { containsPattern } from '../../lib/search-text.ts';
 
 const master = alias(profiles, 'master');
-// Qualified by hand so the subquery stays right even where Drizzle writes columns without their table.
-const userCount = sql<number>`(select count(*)::int from ${users} where ${users}.profile_id = ${profiles}.id)`;
+// From the trigger-kept counters (migration 0008), not a count of every user of the profile. Qualified
+// by hand so the subquery stays right even where Drizzle writes columns without their table.
+const userCount = sql<number>`coalesce((select c.total::int from profile_user_counts c where c.profile_id = ${profiles}.id), 0)`;
 
 export const profilesList: ListDefinition = {
   sortable: {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
@@ -35,6 +36,26 @@ describe('GET /api/perfil', () => {
       'OPERADOR',
     ]);
     expect((await list('orderBy=perfilMaster&orderByDirection=asc')).json().total).toBe(3);
+  });
+
+  it('keeps each number of users exact as users are added, moved, deactivated and deleted', async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        (await list('orderBy=nome&orderByDirection=asc'))
+          .json()
+          .data.map((row: { nome: string; totalUsuarios: number }) => [row.nome, row.totalUsuarios]),
+      );
+    const { id } = await ctx.createAccount({ profile: 'USER' });
+    expect(await counts()).toEqual({ ADMIN: 1, OPERADOR: 3, USER: 1 });
+    await ctx.query(
+      sql`update users set profile_id = (select id from profiles where name = 'OPERADOR') where id = ${id}`,
+    );
+    expect(await counts()).toEqual({ ADMIN: 1, OPERADOR: 4, USER: 0 });
+    // An inactive user still belongs to the profile.
+    await ctx.query(sql`update users set deleted_at = now() where id = ${id}`);
+    expect(await counts()).toEqual({ ADMIN: 1, OPERADOR: 4, USER: 0 });
+    await ctx.query(sql`delete from users where id = ${id}`);
+    expect(await counts()).toEqual({ ADMIN: 1, OPERADOR: 3, USER: 0 });
   });
 
   it('refuses an undeclared sort', async () => {
