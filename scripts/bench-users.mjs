@@ -4,6 +4,7 @@
 //    autocannon, every latency recorded;
 //  - floor: the same statements as the repository (page, estimate, count) straight through `pg`, 50
 //    concurrent callers;
+//  - shapes: every list shape (search kind × sort × direction × state) once, without load;
 //  - export: GET /api/export of every active user, time and the server's peak memory.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -248,7 +249,7 @@ const statementsOf = (query, index) => {
       where ${conditions} order by ${order} limit ${limit} offset ${offset}`;
   if (!query.nameSort) {
     // Sorted by anything but the name: the matches' keys are sorted and only the page is read whole; a
-    // narrow search (estimated at 1,000 or fewer) counts its matches in the same statement.
+    // search estimated at 5,000 matches or fewer sorts and counts them all in one statement.
     const matching = where(wordsFrom(0));
     const [sortKey, direction] = query.order.split(', ')[0].split(/ (?=asc$|desc$)/);
     return {
@@ -262,7 +263,7 @@ const statementsOf = (query, index) => {
       },
       counted: {
         name: name('counted'),
-        text: `with matches as (select u.id, ${sortKey} as sort_key from users u where ${matching} limit 1001)
+        text: `with matches as (select u.id, ${sortKey} as sort_key from users u where ${matching} limit 5001)
           select ${columns}, (select count(*)::int from matches) from users u join profiles p on p.id = u.profile_id
           where u.id in (select id from matches order by sort_key ${direction}, id ${direction}
                          limit ${query.limit} offset ${query.offset}) order by ${query.order}`,
@@ -296,7 +297,13 @@ const statementsOf = (query, index) => {
     },
     {
       name: name('rest'),
-      text: select(where([`u.search_prefixes @> $${n}::text[]`, ...shifted(1)]), query.order, take, 0),
+      // Sorted on an expression, as the repository does, so it is never a walk of the name index.
+      text: select(
+        where([`u.search_prefixes @> $${n}::text[]`, ...shifted(1)]),
+        query.order.replace('u.search_text', "(u.search_text || '')"),
+        take,
+        0,
+      ),
       values: restValues,
     },
     estimate,
@@ -307,7 +314,7 @@ async function loadFloor(queries) {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    options: '-c plan_cache_mode=force_custom_plan',
+    options: '-c plan_cache_mode=force_custom_plan -c random_page_cost=1.1',
   });
   const latencies = [];
   const deadline = Date.now() + DURATION_SECONDS * 1000;
@@ -322,7 +329,7 @@ async function loadFloor(queries) {
           return Object.values(rows[0])[0][0].Plan['Plan Rows'];
         };
         if (statements.counted) {
-          await pool.query((await estimated()) > 1000 ? statements.page : statements.counted);
+          await pool.query((await estimated()) > 5000 ? statements.page : statements.counted);
         } else {
           const results = await Promise.all(statements.parallel.map((statement) => pool.query(statement)));
           if (statements.count) {
@@ -349,6 +356,33 @@ for (const [name, queries] of [
   ['all queries mixed', QUERIES],
 ]) {
   phases.push({ name, api: await loadApi(queries), floor: await loadFloor(queries) });
+}
+
+// Every list shape once (no load): each search kind × every sort × both directions × each state, page 3
+// of 20, median of 3 requests. The load phases measure a realistic mix; this finds the shapes it misses.
+const shapes = [];
+for (const search of ['', 'mariana', 'helena cardoso', 'silva santos', 'zzz']) {
+  for (const orderBy of ['User.Nome', 'User.Email', 'User.CreatedAt', 'User.Id', 'Profile.Nome']) {
+    for (const direction of ['asc', 'desc']) {
+      for (const state of ['&isActive=true', '&isActive=false', '']) {
+        const query = `page=3&perPage=20&orderBy=${orderBy}&orderByDirection=${direction}${state}`;
+        shapes.push(`/api/usuario?${query}${search ? `&search=${encodeURIComponent(search)}` : ''}`);
+      }
+    }
+  }
+}
+shapes.push('/api/perfil?page=1&perPage=10&orderBy=totalUsuarios&orderByDirection=desc');
+const shapeTimes = [];
+for (const path of shapes) {
+  const times = [];
+  for (let run = 0; run < 3; run += 1) {
+    const started = performance.now();
+    const response = await fetch(`${base}${path}`, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  shapeTimes.push({ path, ms: summarize(times).p50 });
 }
 
 // The export of every active user, with the server's memory sampled while it streams.
@@ -385,6 +419,12 @@ for (const phase of phases) {
 console.log('\nBudget: p95 under 50 ms and within 1.5× of the floor.');
 console.log('\n| query (alone, median of 5) | ms |\n|---|---|');
 for (const entry of alone) console.log(`| \`${decodeURIComponent(entry.path)}\` | ${entry.ms.toFixed(1)} |`);
+const shapeSummary = summarize(shapeTimes.map((shape) => shape.ms));
+const slowShapes = shapeTimes.filter((shape) => shape.ms > 50).sort((a, b) => b.ms - a.ms);
+console.log(
+  `\nEvery list shape once (${shapeTimes.length} shapes, median of 3 each): p50 ${ms(shapeSummary.p50)}, p95 ${ms(shapeSummary.p95)}, slowest ${ms(Math.max(...shapeTimes.map((shape) => shape.ms)))}; ${slowShapes.length} over 50 ms${slowShapes.length ? ':' : '.'}`,
+);
+for (const shape of slowShapes) console.log(`- ${ms(shape.ms)} \`${decodeURIComponent(shape.path)}\``);
 console.log(
   `\nExport of every active user: ${(bytes / 1024 / 1024).toFixed(1)} MB .xlsx in ${exportSeconds.toFixed(1)} s; server memory ${before.rssMb.toFixed(0)} MB before, peak ${peakRss.toFixed(0)} MB while streaming.`,
 );

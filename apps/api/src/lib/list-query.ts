@@ -1,5 +1,5 @@
 import type { ListQuery, Page } from '@scentia/shared/list.schemas';
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { invalidFields } from './app-error.ts';
 
 /**
@@ -24,6 +24,12 @@ export type ListPlan = {
   offset: number;
   perPage: number;
 };
+
+/** A list's state filter on its soft-delete column: active rows, inactive rows, or every row. */
+export function stateCondition(deletedAt: AnyColumn, isActive: boolean | undefined): SQL | undefined {
+  if (isActive === undefined) return undefined;
+  return isActive ? isNull(deletedAt) : isNotNull(deletedAt);
+}
 
 /** Turns a validated list query into a plan; an `orderBy` the resource does not declare is a 400. */
 export function planList(query: ListQuery, definition: ListDefinition): ListPlan {

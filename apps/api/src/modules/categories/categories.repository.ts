@@ -2,7 +2,7 @@ import type { Language } from '@scentia/shared/locales';
 import { and, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, categoryTranslations, fragrances } from '../../db/schema/index.ts';
-import type { ListDefinition, ListPlan } from '../../lib/list-query.ts';
+import { type ListDefinition, type ListPlan, stateCondition } from '../../lib/list-query.ts';
 import { countRows } from '../../lib/row-counts.ts';
 import { allWordsIn, containsPattern } from '../../lib/search-text.ts';
 
@@ -45,12 +45,7 @@ export class CategoriesRepository {
   }
 
   private filters(plan: Pick<ListPlan, 'search' | 'isActive'>): SQL | undefined {
-    const state =
-      plan.isActive === true
-        ? isNull(categories.deletedAt)
-        : plan.isActive === false
-          ? isNotNull(categories.deletedAt)
-          : undefined;
+    const state = stateCondition(categories.deletedAt, plan.isActive);
     return and(state, ...allWordsIn(categories.searchText, plan.search));
   }
 

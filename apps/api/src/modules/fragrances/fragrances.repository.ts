@@ -2,7 +2,7 @@ import type { Language } from '@scentia/shared/locales';
 import { and, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaignSlots, categories, fragrances, fragranceTranslations } from '../../db/schema/index.ts';
-import type { ListDefinition, ListPlan } from '../../lib/list-query.ts';
+import { type ListDefinition, type ListPlan, stateCondition } from '../../lib/list-query.ts';
 import { countRows } from '../../lib/row-counts.ts';
 import { containsPattern } from '../../lib/search-text.ts';
 
@@ -63,12 +63,7 @@ export class FragrancesRepository {
   /** Search matches the fragrance's name or its category's name; every word must match one of them. */
   private filters(plan: Pick<ListPlan, 'search' | 'isActive'>): SQL | undefined {
     const words = (plan.search ?? '').split(/\s+/).filter(Boolean).slice(0, 6);
-    const state =
-      plan.isActive === true
-        ? isNull(fragrances.deletedAt)
-        : plan.isActive === false
-          ? isNotNull(fragrances.deletedAt)
-          : undefined;
+    const state = stateCondition(fragrances.deletedAt, plan.isActive);
     return and(
       state,
       ...words.map((word) =>

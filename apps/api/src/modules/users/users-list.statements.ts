@@ -1,9 +1,9 @@
 import { EXACT_COUNT_LIMIT } from '@scentia/shared/list.schemas';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
-import type { ListPlan } from '../../lib/list-query.ts';
+import { type ListPlan, stateCondition } from '../../lib/list-query.ts';
 import { rowCountOf } from '../../lib/row-counts.ts';
 import { type UserSearch, userListConditions, type Value } from './users-search.ts';
 import { selectUsers, type UserRecord, userColumns } from './users-select.ts';
@@ -149,16 +149,12 @@ export function prepareListStatements(
 function firstUsersOfEachProfile(db: Database, plan: ListPlan) {
   const profileUsers = alias(users, 'profile_users');
   const eachProfile = alias(profiles, 'each_profile');
-  const state =
-    plan.isActive === true
-      ? isNull(profileUsers.deletedAt)
-      : plan.isActive === false
-        ? isNotNull(profileUsers.deletedAt)
-        : undefined;
   const firstUsers = db
     .select({ id: profileUsers.id })
     .from(profileUsers)
-    .where(and(eq(profileUsers.profileId, eachProfile.id), state))
+    .where(
+      and(eq(profileUsers.profileId, eachProfile.id), stateCondition(profileUsers.deletedAt, plan.isActive)),
+    )
     .orderBy((plan.isAscending ? asc : desc)(profileUsers.id))
     .limit(sql.placeholder('take'))
     .as('first_users');

@@ -1,6 +1,7 @@
 import { isValidEmail } from '@scentia/shared/validators';
 import { and, isNotNull, isNull, or, type Param, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
+import { stateCondition } from '../../lib/list-query.ts';
 import { searchPrefixes } from '../../lib/search-text.ts';
 
 /**
@@ -46,7 +47,7 @@ export function userListConditions(
 ): SQL | undefined {
   const active = isNull(users.deletedAt);
   const inactive = isNotNull(users.deletedAt);
-  const state = isActive === true ? active : isActive === false ? inactive : undefined;
+  const state = stateCondition(users.deletedAt, isActive);
   if (search.kind === 'none') return state;
   if (search.kind === 'nothing') return sql`false`;
   if (search.kind === 'email') return and(state, sql`lower(${users.email}) = lower(${value('term')})`);
