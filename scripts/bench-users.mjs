@@ -175,17 +175,23 @@ for (const query of QUERIES) {
   if (!response.ok) throw new Error(`${query.path} answered ${response.status}`);
 }
 
-// Each query alone through the API (median of 5), to show where the time goes.
-const alone = [];
-for (const query of QUERIES) {
+/** The median time of `runs` requests to `path`, one after another (no load). */
+async function medianTime(path, runs) {
   const times = [];
-  for (let run = 0; run < 5; run += 1) {
+  for (let run = 0; run < runs; run += 1) {
     const started = performance.now();
-    await (await fetch(`${base}/api/usuario?${query.path}`, { headers })).arrayBuffer();
+    const response = await fetch(`${base}${path}`, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     times.push(performance.now() - started);
   }
-  alone.push({ path: query.path, ms: summarize(times).p50 });
+  return summarize(times).p50;
 }
+
+// Each query alone through the API (median of 5), to show where the time goes.
+const alone = [];
+for (const query of QUERIES)
+  alone.push({ path: query.path, ms: await medianTime(`/api/usuario?${query.path}`, 5) });
 
 // Load phases: browsing (no search) and searching, each through the API and straight through pg.
 async function loadApi(queries) {
@@ -373,17 +379,7 @@ for (const search of ['', 'mariana', 'helena cardoso', 'silva santos', 'zzz']) {
 }
 shapes.push('/api/perfil?page=1&perPage=10&orderBy=totalUsuarios&orderByDirection=desc');
 const shapeTimes = [];
-for (const path of shapes) {
-  const times = [];
-  for (let run = 0; run < 3; run += 1) {
-    const started = performance.now();
-    const response = await fetch(`${base}${path}`, { headers });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    times.push(performance.now() - started);
-  }
-  shapeTimes.push({ path, ms: summarize(times).p50 });
-}
+for (const path of shapes) shapeTimes.push({ path, ms: await medianTime(path, 3) });
 
 // The export of every active user, with the server's memory sampled while it streams.
 const before = memoryOf(server.pid);

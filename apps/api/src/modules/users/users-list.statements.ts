@@ -38,8 +38,8 @@ export type ListStatements =
 
 /**
  * Builds and prepares the statements of one list shape: browsing (page with its total), a searched page
- * (sorted on its matches' keys; counted in the same statement when narrow) or a name-sorted search
- * (split in two halves).
+ * (sorted on its matches' keys; counted in the same statement up to SORTED_MATCHES_LIMIT) or a
+ * name-sorted search (split in two halves).
  */
 export function prepareListStatements(
   db: Database,
@@ -73,7 +73,7 @@ export function prepareListStatements(
     // Matches of a name cluster where names start with its first word ("mariana…"), so neither walking
     // the name index nor sorting every match is cheap for a broad word. The matches split exactly in
     // two: names starting with the word, a range of the name index read in order, and records where it
-    // begins another word only (stored unmarked), which are few or spread along the names.
+    // begins another word only (stored unmarked), read through the search index and sorted.
     const half = (part: { first?: SQL; rest?: SQL }, suffix: string, orderBy: SQL[]) =>
       select(userListConditions(search, plan.isActive, value, part), orderBy, {
         sortKey: sql<string>`${users.searchText}`,
