@@ -100,7 +100,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   });
 
   const users = createUsersService({
-    repository: new UsersRepository(database.db),
+    repository: new UsersRepository(database.db, database.plannedOnceDb),
     queueRegistrationMail: account.queueRegistrationMail,
     nudgeMail: () => mailOutbox.nudge(),
   });

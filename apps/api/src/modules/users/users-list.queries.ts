@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
 import { countRows } from '../../lib/row-counts.ts';
 import {
+  type ListDatabases,
   type ListStatements,
   prepareListStatements,
   SORTED_MATCHES_LIMIT,
@@ -16,6 +17,9 @@ import { type UserRecord, usersList } from './users-select.ts';
 const SORT_COLUMNS = [...new Set(Object.values(usersList.sortable))];
 /** An estimate shown as such: two significant digits (28,008 → 28,000). */
 const aboutTotal = (estimate: number) => Number(Math.round(estimate).toPrecision(2));
+
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATES_KEPT = 10_000;
 
 /** Byte order of UTF-8, the order of `search_text` (collation "C"). */
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -33,8 +37,13 @@ function boundConditionsOf(search: UserSearch, isActive: boolean | undefined): S
  */
 export class UsersListQueries {
   private readonly statements = new Map<string, ListStatements>();
+  private readonly estimates = new Map<string, { estimate: number; expiresAt: number }>();
 
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+
+  constructor(private readonly databases: ListDatabases) {
+    this.db = databases.db;
+  }
 
   async list(plan: ListPlan): Promise<{ records: UserRecord[]; total: number; totalIsEstimate: boolean }> {
     const search = userSearchOf(plan.search);
@@ -110,8 +119,22 @@ export class UsersListQueries {
     return { total, totalIsEstimate: false };
   }
 
-  /** The planner's estimate of a search's matches (statistics kept by ANALYZE; no row is read). */
+  /**
+   * The planner's estimate of a search's matches (statistics kept by ANALYZE; no row is read). It changes
+   * only when the statistics do, so it is remembered for a minute: paging or re-sorting a search does not
+   * ask again.
+   */
   private async estimateMatches(search: UserSearch, isActive: boolean | undefined): Promise<number> {
+    const key = `${isActive ?? 'all'} ${search.kind === 'words' ? search.words.join(' ') : ''}`;
+    const remembered = this.estimates.get(key);
+    if (remembered && remembered.expiresAt > Date.now()) return remembered.estimate;
+    const estimate = await this.explainMatches(search, isActive);
+    if (this.estimates.size >= ESTIMATES_KEPT) this.estimates.clear();
+    this.estimates.set(key, { estimate, expiresAt: Date.now() + ESTIMATE_TTL_MS });
+    return estimate;
+  }
+
+  private async explainMatches(search: UserSearch, isActive: boolean | undefined): Promise<number> {
     const result = await this.db.execute(
       sql`explain (format json) select 1 from ${users} where ${boundConditionsOf(search, isActive)}`,
     );
@@ -145,7 +168,7 @@ export class UsersListQueries {
     const key = `${search.kind}${words}_${plan.isActive ?? 'all'}_${sort}_${plan.isAscending ? 'asc' : 'desc'}`;
     let statements = this.statements.get(key);
     if (!statements) {
-      statements = prepareListStatements(this.db, plan, search, `users_list_${key}`);
+      statements = prepareListStatements(this.databases, plan, search, `users_list_${key}`);
       this.statements.set(key, statements);
     }
     return statements;

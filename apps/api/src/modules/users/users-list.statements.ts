@@ -36,37 +36,48 @@ export type ListStatements =
       count: Statement<{ total: number }>;
     };
 
+/** Where the statements run: `plannedOnceDb` takes those whose plan does not depend on their values. */
+export type ListDatabases = { db: Database; plannedOnceDb: Database };
+
 /**
  * Builds and prepares the statements of one list shape: browsing (page with its total), a searched page
  * (sorted on its matches' keys; counted in the same statement up to SORTED_MATCHES_LIMIT) or a
  * name-sorted search (split in two halves).
  */
 export function prepareListStatements(
-  db: Database,
+  { db, plannedOnceDb }: ListDatabases,
   plan: ListPlan,
   search: UserSearch,
   name: string,
 ): ListStatements {
   const value: Value = (placeholder) => sql.placeholder(placeholder);
-  const select = <Extra extends Record<string, SQL>>(where: SQL | undefined, orderBy: SQL[], extra: Extra) =>
-    selectUsers(db, extra)
+  const select = <Extra extends Record<string, SQL>>(
+    where: SQL | undefined,
+    orderBy: SQL[],
+    extra: Extra,
+    on = db,
+  ) =>
+    selectUsers(on, extra)
       .where(where)
       .orderBy(...orderBy);
   const where = userListConditions(search, plan.isActive, value);
   const direction = plan.isAscending ? asc : desc;
   if (search.kind === 'none') {
-    const rows =
-      plan.sortColumn === profiles.name
-        ? and(where, inArray(users.id, firstUsersOfEachProfile(db, plan)))
-        : where;
-    const page = select(rows, plan.orderBy, { total: rowCountOf('users', plan.isActive) })
+    const byProfile = plan.sortColumn === profiles.name;
+    const rows = byProfile ? and(where, inArray(users.id, firstUsersOfEachProfile(db, plan))) : where;
+    // Only the page's bounds vary, and each browsing shape reads its sort's index in order: planned once.
+    // Not the profile sort, whose walk of each profile a plan made without the page's end gives up for
+    // a sort of every user (5 ms → 200 ms).
+    const on = byProfile ? db : plannedOnceDb;
+    const page = select(rows, plan.orderBy, { total: rowCountOf('users', plan.isActive) }, on)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     return { kind: 'counted', page: page.prepare(`${name}_page`) };
   }
+  // Counting reads every match through the search index whatever the words: planned once.
   const countUpTo = (limit: number, suffix: string) => {
     const matches = db.select({ id: users.id }).from(users).where(where).limit(limit).as('matches');
-    return db.select({ total: count() }).from(matches).prepare(`${name}_${suffix}`);
+    return plannedOnceDb.select({ total: count() }).from(matches).prepare(`${name}_${suffix}`);
   };
 
   if (search.kind === 'words' && plan.sortColumn === users.searchText) {
@@ -130,7 +141,9 @@ export function prepareListStatements(
     .orderBy(direction(matchesWith.sortKey), direction(matchesWith.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  const countedPage = db
+  // Run only for searches estimated narrow, whose matches are read through the search index, whatever
+  // the words: planned once.
+  const countedPage = plannedOnceDb
     .with(matchesWith)
     .select({ ...userColumns, total: sql<number>`(select count(*)::int from ${matchesWith})` })
     .from(users)

@@ -1,6 +1,6 @@
 import { EXACT_COUNT_LIMIT } from '@scentia/shared/list.schemas';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { SORTED_MATCHES_LIMIT } from './users-list.statements.ts';
 
@@ -152,4 +152,27 @@ it('sorts every match of a search the statistics take for a broad one when it ha
     (a, b) => (a < b ? 1 : -1),
   );
   expect(page.data.map((row: { email: string }) => row.email)).toEqual(descending.slice(20, 40));
+});
+
+it("remembers a search's estimate for a minute, then asks the statistics again", async () => {
+  const estimated = async () => {
+    const page = await list('search=amarela&orderBy=User.Nome&orderByDirection=asc');
+    expect(page.totalIsEstimate).toBe(true);
+    return page.total;
+  };
+  const before = await estimated();
+  expect(before).toBeLessThan(ROSES * 1.1);
+  // As many people again share the word, and the statistics know it.
+  await ctx.query(sql`
+    insert into users (name, email, profile_id)
+    select 'Margarida Amarela ' || i, 'margarida' || i || '@jardim.com.br', (select id from profiles where name = 'USER')
+    from generate_series(1, ${ROSES}) as i`);
+  await ctx.query(sql`analyze users`);
+  expect(await estimated()).toBe(before);
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+  try {
+    expect(await estimated()).toBeGreaterThan(2 * ROSES * 0.9);
+  } finally {
+    vi.useRealTimers();
+  }
 });

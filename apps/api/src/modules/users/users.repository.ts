@@ -55,8 +55,11 @@ export type UserValues = {
 export class UsersRepository {
   private readonly listQueries: UsersListQueries;
 
-  constructor(readonly db: Database) {
-    this.listQueries = new UsersListQueries(db);
+  constructor(
+    readonly db: Database,
+    plannedOnceDb = db,
+  ) {
+    this.listQueries = new UsersListQueries({ db, plannedOnceDb });
   }
 
   transaction<T>(work: (repository: UsersRepository) => Promise<T>): Promise<T> {
