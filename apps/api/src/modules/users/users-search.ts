@@ -51,9 +51,15 @@ export function userListConditions(
   if (search.kind === 'none') return state;
   if (search.kind === 'nothing') return sql`false`;
   if (search.kind === 'email') return and(state, sql`lower(${users.email}) = lower(${value('term')})`);
-  if (extra.first) return and(state, extra.first, ...wordMatches(search.words.length, value, 1));
-  const matches = and(extra.rest, ...wordMatches(search.words.length, value, extra.rest ? 1 : 0));
-  return state ? and(state, matches) : or(and(active, matches), and(inactive, matches));
+  const eitherState = (matches: SQL | undefined) =>
+    state ? and(state, matches) : or(and(active, matches), and(inactive, matches));
+  if (extra.first) {
+    // Names starting with the first word: a range of the name index, narrowed by the other words (if
+    // any) through the search index of each state.
+    const others = wordMatches(search.words.length, value, 1);
+    return others.length ? and(extra.first, eitherState(and(...others))) : and(state, extra.first);
+  }
+  return eitherState(and(extra.rest, ...wordMatches(search.words.length, value, extra.rest ? 1 : 0)));
 }
 
 /** Bound values for `userListConditions`, by placeholder name. */
