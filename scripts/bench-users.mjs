@@ -223,6 +223,7 @@ const statementsOf = (query, index) => {
     return {
       parallel: [
         {
+          plannedOnce: true,
           name: name('page'),
           text: `select ${columns}, ${total} from users u join profiles p on p.id = u.profile_id
           where ${active ?? 'true'} order by ${query.order} limit ${query.limit} offset ${query.offset}`,
@@ -239,13 +240,14 @@ const statementsOf = (query, index) => {
     query.active
       ? [active, ...conditions].join(' and ')
       : `((u.deleted_at is null and ${conditions.join(' and ')}) or (u.deleted_at is not null and ${conditions.join(' and ')}))`;
-  // A name-sorted page runs beside the planner's estimate; only an estimate of 1,000 or fewer is counted
-  // after.
+  // A name-sorted page runs beside the planner's estimate (remembered for a minute); only an estimate of
+  // 1,000 or fewer is counted after.
   const estimate = {
     text: `explain (format json) select 1 from users u where ${where(wordsFrom(0))}`,
     values,
   };
   const count = {
+    plannedOnce: true,
     name: name('count'),
     text: `select count(*) from (select u.id from users u where ${where(wordsFrom(0))} limit 1001) m`,
     values,
@@ -268,6 +270,7 @@ const statementsOf = (query, index) => {
         values,
       },
       counted: {
+        plannedOnce: true,
         name: name('counted'),
         text: `with matches as (select u.id, ${sortKey} as sort_key from users u where ${matching} limit 5001)
           select ${columns}, (select count(*)::int from matches) from users u join profiles p on p.id = u.profile_id
@@ -291,8 +294,12 @@ const statementsOf = (query, index) => {
   const parallel = [
     {
       name: name('first'),
+      // Both states: the other words through each state's search index, as the repository does.
       text: select(
-        [active, `u.search_text >= $${n} and u.search_text < $${n + 1}`, ...shifted(1)]
+        [
+          `u.search_text >= $${n} and u.search_text < $${n + 1}`,
+          ...(query.active || n === 1 ? [active, ...shifted(1)] : [where(shifted(1))]),
+        ]
           .filter(Boolean)
           .join(' and '),
         query.order,
@@ -312,42 +319,53 @@ const statementsOf = (query, index) => {
       ),
       values: restValues,
     },
-    estimate,
   ];
-  return { parallel, count };
+  return { parallel, estimate, count };
 };
+// As the server: estimates remembered for a minute, by query (the server keys them by words and state).
+const estimates = new Map();
 async function loadFloor(queries) {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 10,
-    options: '-c plan_cache_mode=force_custom_plan -c random_page_cost=1.1',
-  });
+  // As the server (db/client.ts): statements whose plan does not depend on their values are planned once,
+  // on a pool of their own; the others with their values at every call.
+  const poolOf = (mode) =>
+    new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      options: `-c plan_cache_mode=${mode} -c random_page_cost=1.1`,
+    });
+  const custom = poolOf('force_custom_plan');
+  const plannedOnce = poolOf('force_generic_plan');
+  const run = (statement) => (statement.plannedOnce ? plannedOnce : custom).query(statement);
   const latencies = [];
   const deadline = Date.now() + DURATION_SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, worker) => {
       for (let index = worker; Date.now() < deadline; index += 1) {
-        const position = index % queries.length;
-        const statements = statementsOf(queries[position], QUERIES.indexOf(queries[position]));
+        const position = QUERIES.indexOf(queries[index % queries.length]);
+        const statements = statementsOf(QUERIES[position], position);
         const started = performance.now();
         const estimated = async () => {
-          const { rows } = await pool.query(statements.estimate);
-          return Object.values(rows[0])[0][0].Plan['Plan Rows'];
+          const remembered = estimates.get(position);
+          if (remembered && remembered.expiresAt > Date.now()) return remembered.estimate;
+          const { rows } = await custom.query(statements.estimate);
+          const estimate = Object.values(rows[0])[0][0].Plan['Plan Rows'];
+          estimates.set(position, { estimate, expiresAt: Date.now() + 60_000 });
+          return estimate;
         };
         if (statements.counted) {
-          await pool.query((await estimated()) > 5000 ? statements.page : statements.counted);
+          await run((await estimated()) > 5000 ? statements.page : statements.counted);
         } else {
-          const results = await Promise.all(statements.parallel.map((statement) => pool.query(statement)));
-          if (statements.count) {
-            const [explained] = Object.values(results.at(-1).rows[0]);
-            if (explained[0].Plan['Plan Rows'] <= 1000) await pool.query(statements.count);
-          }
+          const [estimate] = await Promise.all([
+            statements.estimate ? estimated() : undefined,
+            ...statements.parallel.map(run),
+          ]);
+          if (statements.count && estimate <= 1000) await run(statements.count);
         }
         latencies.push(performance.now() - started);
       }
     }),
   );
-  await pool.end();
+  await Promise.all([custom.end(), plannedOnce.end()]);
   return summarize(latencies);
 }
 
