@@ -214,7 +214,7 @@ async function loadApi(queries) {
 
 // The floor: the statements the repository sends, straight through pg, with the server's pool size.
 const columns = `u.id, u.name, u.email, u.cpf, u.document, u.genre, u.birthday, u.street, u.city, u.state, u.zipcode, u.country,
-  u.language, u.password_hash, u.confirmed_at, u.deleted_at, u.created_at, u.updated_at, p.id, p.name`;
+  u.language, u.confirmed_at, u.deleted_at, u.created_at, u.updated_at, p.id, p.name`;
 const statementsOf = (query, index) => {
   const active = query.active ? 'u.deleted_at is null' : undefined;
   const name = (part) => `floor_${index}_${part}`;

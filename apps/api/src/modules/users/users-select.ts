@@ -21,6 +21,7 @@ export const usersList: ListDefinition = {
   tieBreaker: users.id,
 };
 
+/** What the users screens read of a user: never the password hash, which only sign-in needs. */
 export const userColumns = {
   id: users.id,
   name: users.name,
@@ -35,7 +36,6 @@ export const userColumns = {
   zipcode: users.zipcode,
   country: users.country,
   language: users.language,
-  passwordHash: users.passwordHash,
   confirmedAt: users.confirmedAt,
   deletedAt: users.deletedAt,
   createdAt: users.createdAt,
