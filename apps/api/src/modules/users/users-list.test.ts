@@ -198,4 +198,16 @@ describe('GET /api/usuario — multi-word search', () => {
     expect(await names('search=silva%20joao')).toEqual(['João Silva']);
     expect(await names('search=joao%20souza')).toEqual([]);
   });
+
+  it('sorts by name the matches of both states, or of one', async () => {
+    // Both names start with the first word; the other word is in their e-mails; Joana is inactive.
+    const names = async (query: string) =>
+      (await list(`search=jo%20pessoa&orderBy=User.Nome&${query}`)).body.data.map(
+        (row: { nome: string }) => row.nome,
+      );
+    expect(await names('orderByDirection=asc')).toEqual(['Joana Souza', 'João Silva']);
+    expect(await names('orderByDirection=desc')).toEqual(['João Silva', 'Joana Souza']);
+    expect(await names('orderByDirection=asc&isActive=true')).toEqual(['João Silva']);
+    expect(await names('orderByDirection=asc&isActive=false')).toEqual(['Joana Souza']);
+  });
 });
