@@ -1,3 +1,4 @@
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { stateOfCep } from './cep-ranges.ts';
 
 export type PostcodeAddress = {
@@ -38,13 +39,11 @@ export function createViaCepProvider(options: {
   timeoutMs: number;
   log: { warn: (details: object, message: string) => void };
 }): PostcodeProvider {
-  const cache = new Map<string, { value: PostcodeAddress | undefined; expiresAt: number }>();
-
-  const remember = (digits: string, value: PostcodeAddress | undefined) => {
-    if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(digits, { value, expiresAt: Date.now() + CACHE_TTL_MS });
-    return value;
-  };
+  const cache = createTtlCache<PostcodeAddress | undefined>({
+    ttlMs: CACHE_TTL_MS,
+    maxEntries: CACHE_MAX_ENTRIES,
+  });
+  const remember = cache.remember;
 
   const offline = (digits: string): PostcodeAddress | undefined => {
     const uf = stateOfCep(digits);
@@ -55,8 +54,8 @@ export function createViaCepProvider(options: {
 
   return {
     async lookup(digits) {
-      const cached = cache.get(digits);
-      if (cached && cached.expiresAt > Date.now()) return cached.value;
+      const cached = cache.recall(digits);
+      if (cached) return cached.value;
       let answer: ViaCepAnswer;
       try {
         const response = await fetch(new URL(`/ws/${digits}/json/`, options.baseUrl), {

@@ -1,9 +1,9 @@
 import { EXACT_COUNT_LIMIT } from '@scentia/shared/list.schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
 import { countRows } from '../../lib/row-counts.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import {
   type ListDatabases,
   type ListStatements,
@@ -18,9 +18,6 @@ const SORT_COLUMNS = [...new Set(Object.values(usersList.sortable))];
 /** An estimate shown as such: two significant digits (28,008 → 28,000). */
 const aboutTotal = (estimate: number) => Number(Math.round(estimate).toPrecision(2));
 
-const ESTIMATE_TTL_MS = 60_000;
-const ESTIMATES_KEPT = 10_000;
-
 /** Byte order of UTF-8, the order of `search_text` (collation "C"). */
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -32,18 +29,15 @@ function boundConditionsOf(search: UserSearch, isActive: boolean | undefined): S
 
 /**
  * The users list: one page and its total, through statements built once per shape (search kind, word
- * count, state, sort) and prepared, so neither the query builder nor PostgreSQL's planner redo them on
- * every visit of the users screen.
+ * count, state, sort) and prepared, so the query builder does not redo them on every visit of the users
+ * screen (nor PostgreSQL's planner, for those on the planned-once pool).
  */
 export class UsersListQueries {
   private readonly statements = new Map<string, ListStatements>();
-  private readonly estimates = new Map<string, { estimate: number; expiresAt: number }>();
+  /** Estimates change only when the statistics do (see estimateMatches). */
+  private readonly estimates = createTtlCache<number>({ ttlMs: 60_000, maxEntries: 10_000 });
 
-  private readonly db: Database;
-
-  constructor(private readonly databases: ListDatabases) {
-    this.db = databases.db;
-  }
+  constructor(private readonly databases: ListDatabases) {}
 
   async list(plan: ListPlan): Promise<{ records: UserRecord[]; total: number; totalIsEstimate: boolean }> {
     const search = userSearchOf(plan.search);
@@ -58,7 +52,7 @@ export class UsersListQueries {
     if (statements.kind === 'counted') {
       const rows = await statements.page.execute(values);
       // Past the last page there is no row to carry the total.
-      const total = rows[0]?.total ?? (await countRows(this.db, 'users', plan.isActive));
+      const total = rows[0]?.total ?? (await countRows(this.databases.db, 'users', plan.isActive));
       return { records: rows, total, totalIsEstimate: false };
     }
     if (statements.kind === 'searched') return this.listSearched(statements, values, plan, search);
@@ -126,16 +120,13 @@ export class UsersListQueries {
    */
   private async estimateMatches(search: UserSearch, isActive: boolean | undefined): Promise<number> {
     const key = `${isActive ?? 'all'} ${search.kind === 'words' ? search.words.join(' ') : ''}`;
-    const remembered = this.estimates.get(key);
-    if (remembered && remembered.expiresAt > Date.now()) return remembered.estimate;
-    const estimate = await this.explainMatches(search, isActive);
-    if (this.estimates.size >= ESTIMATES_KEPT) this.estimates.clear();
-    this.estimates.set(key, { estimate, expiresAt: Date.now() + ESTIMATE_TTL_MS });
-    return estimate;
+    const remembered = this.estimates.recall(key);
+    if (remembered) return remembered.value;
+    return this.estimates.remember(key, await this.explainMatches(search, isActive));
   }
 
   private async explainMatches(search: UserSearch, isActive: boolean | undefined): Promise<number> {
-    const result = await this.db.execute(
+    const result = await this.databases.db.execute(
       sql`explain (format json) select 1 from ${users} where ${boundConditionsOf(search, isActive)}`,
     );
     const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
