@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import type { MailOutbox } from './lib/mail/mail-outbox.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
+import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';

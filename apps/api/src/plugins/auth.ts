@@ -2,8 +2,8 @@ import { ErrorCode } from '@scentia/shared/error-codes';
 import { isAdminProfile, isUserProfile } from '@scentia/shared/validators';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Account } from '../lib/account.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { Account } from '../modules/auth/auth.repository.ts';
 
 /**
  * Who may call a route. Routes are `staff` unless they say otherwise, so a new endpoint is closed to

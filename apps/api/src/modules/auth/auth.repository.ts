@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, refreshTokens, users } from '../../db/schema/index.ts';
+import type { Account } from '../../lib/account.ts';
 
 /** The fields of an account that sign-in and session checks need. */
 const accountColumns = {
@@ -14,19 +15,6 @@ const accountColumns = {
   language: users.language,
   profileId: profiles.id,
   profileName: profiles.name,
-};
-
-export type Account = {
-  id: number;
-  name: string;
-  email: string;
-  passwordHash: string | null;
-  confirmedAt: Date | null;
-  deletedAt: Date | null;
-  createdAt: Date;
-  language: string;
-  profileId: number;
-  profileName: string;
 };
 
 /** SQL for sign-in, sessions and refresh tokens. */

@@ -1,12 +1,14 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@scentia/shared/auth.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { AccessTokens } from '../../lib/access-tokens.ts';
+import type { Account } from '../../lib/account.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { getDecoyHash, verifyPassword } from '../../lib/passwords.ts';
 import { createSessionCheckCache } from '../../lib/session-check-cache.ts';
-import type { Account, AuthRepository } from './auth.repository.ts';
+import { hashToken } from '../../lib/token-hash.ts';
+import type { AuthRepository } from './auth.repository.ts';
 
 export type AuthServiceDeps = {
   repository: AuthRepository;
@@ -17,10 +19,6 @@ export type AuthServiceDeps = {
 };
 
 export type ClientInfo = { ip: string; userAgent?: string };
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { repository, accessTokens } = deps;

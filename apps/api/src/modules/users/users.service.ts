@@ -5,10 +5,10 @@ import type { Language } from '@scentia/shared/locales';
 import type { UserBody, UserRow } from '@scentia/shared/users.schemas';
 import { isAdminProfile } from '@scentia/shared/validators';
 import type { Database } from '../../db/client.ts';
+import type { Account } from '../../lib/account.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
-import type { Account } from '../auth/auth.repository.ts';
 import { toUserRow, type UsersRepository, type UserValues, usersList } from './users.repository.ts';
 
 export type UsersServiceDeps = {

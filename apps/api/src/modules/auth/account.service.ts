@@ -9,7 +9,7 @@ import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import type { MailOutbox } from '../../lib/mail/mail-outbox.ts';
 import { renderActionMail, withoutControlCharacters } from '../../lib/mail/render-mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { hashToken } from '../auth/auth.service.ts';
+import { hashToken } from '../../lib/token-hash.ts';
 import { AccountRepository, type Person } from './account.repository.ts';
 
 /** The page of the web client each kind of link opens. */
