@@ -25,6 +25,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { createServices } from './services.ts';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
 
   await app.register(i18nPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Scentia API', version: '1.0.0' }, servers: [{ url: '/' }] },
@@ -79,6 +81,8 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   app.decorate('mailOutbox', mailOutbox);
   app.addHook('onReady', async () => mailOutbox.start());
   app.addHook('onClose', async () => mailOutbox.stop());
+  app.addHook('onReady', async () => services.fileSweep.start());
+  app.addHook('onClose', async () => services.fileSweep.stop());
 
   await app.register(
     async (api) => {

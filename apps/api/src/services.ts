@@ -5,10 +5,12 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
+import { createPeriodicJob } from './lib/jobs/periodic-job.ts';
 import { MailOutbox } from './lib/mail/mail-outbox.ts';
 import { resolveSigningKey } from './lib/signing-key.ts';
 import { createLocalStorage, type LocalStorage } from './lib/storage/local-storage.ts';
 import { createS3Storage } from './lib/storage/s3-storage.ts';
+import { createStoredFiles } from './lib/storage/stored-files.ts';
 import { AccountRepository } from './modules/auth/account.repository.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
@@ -24,6 +26,7 @@ import { UsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
 const HOUR_MS = 3_600_000;
+const FILE_SWEEP_INTERVAL_MS = 15 * 60_000;
 
 /** Uploaded files: an S3-compatible bucket when configured, a local folder otherwise. */
 export function createStorage(config: Config, signingKey: Uint8Array) {
@@ -116,9 +119,20 @@ export async function createServices(config: Config, database: DatabaseHandle, l
 
   const storage = createStorage(config, signingKey);
   const localStorage = 'read' in storage ? (storage as LocalStorage) : undefined;
+  const storedFiles = createStoredFiles({ db: database.db, storage, log });
+  // Files whose row never committed or that a row stopped referencing, left by a killed process.
+  const fileSweep = createPeriodicJob({
+    name: 'file-sweep',
+    intervalMs: FILE_SWEEP_INTERVAL_MS,
+    run: async () => {
+      await storedFiles.sweep();
+    },
+    log,
+  });
 
   return {
     localStorage,
+    fileSweep,
     fragrances: createFragrancesService({ repository: new FragrancesRepository(database.db), storage, log }),
     categories: createCategoriesService(new CategoriesRepository(database.db)),
     mailOutbox,

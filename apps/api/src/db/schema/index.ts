@@ -6,5 +6,6 @@ export * from './profiles.ts';
 export * from './refresh-tokens.ts';
 export * from './row-counts.ts';
 export * from './settings.ts';
+export * from './stored-files.ts';
 export * from './temporary-requests.ts';
 export * from './users.ts';

@@ -11,6 +11,11 @@ export type FileStorage = {
   urlFor: (key: string) => Promise<string>;
   /** Only the local driver serves files itself (through GET /api/files/...). */
   read?: (key: string) => Promise<{ body: Readable; size: number } | undefined>;
+  /**
+   * Removes what interrupted writes left behind, older than `before`, and answers what it removed.
+   * Only the local driver has any: an S3 PutObject that does not complete stores nothing.
+   */
+  removeTemporaries?: (before: Date) => Promise<string[]>;
 };
 
 export const STORAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9/.-]{0,190}$/;

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { type FileStorage, isSafeStorageKey } from './file-storage.ts';
+
+const TEMPORARY_SUFFIX = '.partial';
 
 export type LocalStorageOptions = {
   folder: string;
@@ -29,12 +31,28 @@ export function createLocalStorage(options: LocalStorageOptions) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       // Written aside and renamed, so a reader never sees half a file.
-      const temporary = `${path}.${process.pid}.partial`;
+      // A process killed before the rename leaves it behind; `removeTemporaries` sweeps it later.
+      const temporary = `${path}.${process.pid}${TEMPORARY_SUFFIX}`;
       await writeFile(temporary, body);
       await rename(temporary, path);
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async removeTemporaries(before) {
+      const names = await readdir(root, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      const removed: string[] = [];
+      for (const name of names.filter((each) => each.endsWith(TEMPORARY_SUFFIX))) {
+        const path = join(root, name);
+        const info = await stat(path).catch(() => undefined);
+        if (!info?.isFile() || info.mtime >= before) continue;
+        await rm(path, { force: true });
+        removed.push(name);
+      }
+      return removed;
     },
     async urlFor(key) {
       const period = options.urlTtlSeconds;

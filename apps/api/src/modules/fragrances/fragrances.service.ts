@@ -8,6 +8,7 @@ import { normaliseImage } from '../../lib/images.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
+import { createStoredFiles } from '../../lib/storage/stored-files.ts';
 import { type FragranceRecord, type FragrancesRepository, fragrancesList } from './fragrances.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
@@ -21,35 +22,31 @@ export type FragrancesServiceDeps = {
 
 /**
  * Fragrances and their images (spec §4 Fragrance): edit only while active; the category must be
- * active; permanent delete only once inactive. Files are written before the row and removed again
- * when the row cannot be written, so a failure leaves neither a row nor a file behind.
+ * active; permanent delete only once inactive. Images go through stored files (lib/storage/
+ * stored-files.ts): staged before the row, committed with it, and the files a row stops referencing
+ * released with it and removed after, so neither a failure nor a killed process leaves a file behind.
  */
 export function createFragrancesService({ repository, storage, log }: FragrancesServiceDeps) {
-  async function removeFiles(keys: Partial<ImageKeys>) {
-    for (const key of [keys.imageKey, keys.thumbnailKey]) {
-      if (!key) continue;
-      await storage
-        .remove(key)
-        .catch((error: unknown) => log.warn({ key, err: error }, 'Could not remove a stored file'));
-    }
-  }
+  const files = createStoredFiles({ db: repository.db, storage, log });
+  const imageKeysOf = (
+    keys: Partial<ImageKeys> | { imageKey: string | null; thumbnailKey: string | null },
+  ) => [keys.imageKey, keys.thumbnailKey];
 
   async function storeImage(file: UploadedFile): Promise<ImageKeys> {
     const { display, thumbnail } = await normaliseImage(file.bytes);
     const base = `fragrances/${randomUUID()}`;
     const keys = { imageKey: `${base}.webp`, thumbnailKey: `${base}-thumb.webp` };
-    try {
-      await storage.put(keys.imageKey, display, 'image/webp');
-      await storage.put(keys.thumbnailKey, thumbnail, 'image/webp');
-      return keys;
-    } catch (error) {
-      log.error({ err: error }, 'Storing an image failed');
-      await removeFiles(keys);
-      throw new AppError(ErrorCode.STORAGE_UNAVAILABLE);
-    }
+    await files.stageFiles([
+      { key: keys.imageKey, body: display, contentType: 'image/webp' },
+      { key: keys.thumbnailKey, body: thumbnail, contentType: 'image/webp' },
+    ]);
+    return keys;
   }
 
-  /** Writes the row (inside `write`) after the image; on failure the new image is removed again. */
+  /**
+   * Stages the image, then writes the row (`write`, whose transaction must commit the keys); when the
+   * row is not written the staged files are removed at once rather than by the sweep.
+   */
   async function withImage<T>(
     file: UploadedFile | undefined,
     write: (keys: ImageKeys | undefined) => Promise<T>,
@@ -58,7 +55,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
     try {
       return await write(keys);
     } catch (error) {
-      if (keys) await removeFiles(keys);
+      if (keys) await files.discardStaged(imageKeysOf(keys));
       throw error;
     }
   }
@@ -136,6 +133,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
         repository.transaction(async (tx) => {
           const created = await tx.insert({ ...valuesOf(body), ...(keys as ImageKeys) });
           await tx.replaceTranslations(created, translationsOf(body));
+          await files.commitFiles(tx.db, imageKeysOf(keys as ImageKeys));
           return created;
         }),
       );
@@ -146,18 +144,23 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
       const current = await getRecord(id);
       if (current.deletedAt) throw new AppError(ErrorCode.RECORD_INACTIVE);
       await assertCategoryActive(body.categoryId);
-      await withImage(file, (keys) =>
+      const replaced = await withImage(file, (keys) =>
         repository.transaction(async (tx) => {
-          await tx.update(id, { ...valuesOf(body), ...keys });
+          // Updating first locks the row, so the image read next is the one this save replaces even
+          // when another save of the same fragrance committed meanwhile.
+          await tx.update(id, valuesOf(body));
           await tx.replaceTranslations(id, translationsOf(body));
+          if (!keys) return [];
+          const before = await tx.findById(id);
+          await tx.update(id, keys);
+          await files.commitFiles(tx.db, imageKeysOf(keys));
+          const replacedKeys = before ? imageKeysOf(before) : [];
+          await files.releaseFiles(tx.db, replacedKeys);
+          return replacedKeys;
         }),
       );
       // The replaced image is removed only once the new one is committed.
-      if (file)
-        await removeFiles({
-          imageKey: current.imageKey ?? undefined,
-          thumbnailKey: current.thumbnailKey ?? undefined,
-        });
+      await files.removeReleased(replaced);
       return toRow(await getRecord(id));
     },
 
@@ -180,11 +183,11 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
     async deletePermanently(id: number): Promise<void> {
       const current = await getRecord(id);
       if (!current.deletedAt) throw new AppError(ErrorCode.RECORD_ACTIVE);
-      if (!(await repository.deleteInactive(id))) throw new AppError(ErrorCode.FRAGRANCE_IN_COLLECTION);
-      await removeFiles({
-        imageKey: current.imageKey ?? undefined,
-        thumbnailKey: current.thumbnailKey ?? undefined,
+      await repository.transaction(async (tx) => {
+        if (!(await tx.deleteInactive(id))) throw new AppError(ErrorCode.FRAGRANCE_IN_COLLECTION);
+        await files.releaseFiles(tx.db, imageKeysOf(current));
       });
+      await files.removeReleased(imageKeysOf(current));
     },
   };
 }
