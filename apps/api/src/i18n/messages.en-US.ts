@@ -98,6 +98,7 @@ export const enUS: Record<MessageKey, string> = {
   'field.unexpectedFile': 'No file is expected in this field.',
   'field.fileName': 'Invalid file name.',
   'field.tooManyParts': 'The form has too many parts.',
+  'field.unsafeText': 'Contains a character that is not allowed ({{character}}).',
   'field.tooShort3': 'Must be at least 3 characters long.',
   'field.categoryInactive': 'Choose an active category.',
   'export.fragrances.fileName': 'fragrances',

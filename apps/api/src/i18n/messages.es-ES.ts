@@ -100,6 +100,7 @@ export const esES: Record<MessageKey, string> = {
   'field.unexpectedFile': 'No se espera un archivo en este campo.',
   'field.fileName': 'Nombre de archivo no válido.',
   'field.tooManyParts': 'El formulario tiene demasiadas partes.',
+  'field.unsafeText': 'Contiene un carácter no permitido ({{character}}).',
   'field.tooShort3': 'Debe tener al menos 3 caracteres.',
   'field.categoryInactive': 'Elija una categoría activa.',
   'export.fragrances.fileName': 'fragancias',

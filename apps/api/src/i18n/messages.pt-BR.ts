@@ -96,6 +96,7 @@ export const ptBR = {
   'field.unexpectedFile': 'Arquivo não esperado neste campo.',
   'field.fileName': 'Nome de arquivo inválido.',
   'field.tooManyParts': 'O formulário tem partes demais.',
+  'field.unsafeText': 'Contém um caractere não permitido ({{character}}).',
   'field.tooShort3': 'Deve ter no mínimo 3 caracteres.',
   'field.categoryInactive': 'Escolha uma categoria ativa.',
   'export.fragrances.fileName': 'fragrancias',

@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import { findUnsafeCharacter, findUnsafeText } from './unsafe-text.ts';
 
 export type UploadedFile = { bytes: Buffer; fileName: string };
 export type MultipartForm = { fields: Record<string, unknown>; file: UploadedFile | undefined };
@@ -9,8 +10,7 @@ export type MultipartForm = { fields: Record<string, unknown>; file: UploadedFil
 const MAX_FIELDS = 40;
 const MAX_FIELD_BYTES = 2_000;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
-const UNSAFE_FILE_NAME = /[/\\\u0000-\u001f\u007f]/;
+const PATH_SEPARATOR = /[/\\]/;
 
 /**
  * Sets `translations[0][language]` style names into nested objects and arrays, so the result can be
@@ -65,7 +65,15 @@ export async function readMultipartForm(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        setPath(fields, part.fieldname, String(part.value));
+        const value = String(part.value);
+        // The same check as JSON bodies get (plugins/input-guard.ts), which never sees multipart parts.
+        const unsafe = findUnsafeText({ [part.fieldname]: value });
+        if (unsafe) {
+          throw new AppError(ErrorCode.VALIDATION, {
+            fields: [{ path: unsafe.path, key: 'field.unsafeText', params: { character: unsafe.character } }],
+          });
+        }
+        setPath(fields, part.fieldname, value);
         continue;
       }
       if (part.fieldname !== options.fileField || file) {
@@ -74,7 +82,7 @@ export async function readMultipartForm(
           fields: [{ path: part.fieldname, key: 'field.unexpectedFile' }],
         });
       }
-      if (UNSAFE_FILE_NAME.test(part.filename)) {
+      if (PATH_SEPARATOR.test(part.filename) || findUnsafeCharacter(part.filename)) {
         part.file.resume();
         throw new AppError(ErrorCode.VALIDATION, {
           fields: [{ path: options.fileField, key: 'field.fileName' }],

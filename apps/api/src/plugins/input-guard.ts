@@ -1,0 +1,30 @@
+import { ErrorCode } from '@scentia/shared/error-codes';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import { findUnsafeText } from '../lib/unsafe-text.ts';
+
+/**
+ * Every string a request brings — path parameters, query and JSON body, values and keys — is checked
+ * here once, before any route schema or service sees it: text the database or our exports cannot hold
+ * (lib/unsafe-text.ts) is a 400 naming the field, never a 500 from deep inside. Multipart bodies are read
+ * by their handlers, so lib/multipart-form.ts runs the same check on each part.
+ */
+export const inputGuardPlugin = fp(
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      const found =
+        findUnsafeText(request.params) ?? findUnsafeText(request.query) ?? findUnsafeText(request.body);
+      if (!found) return;
+      throw new AppError(ErrorCode.VALIDATION, {
+        fields: [
+          {
+            path: found.path || 'body',
+            key: 'field.unsafeText',
+            params: { character: found.character },
+          },
+        ],
+      });
+    });
+  },
+  { name: 'input-guard', dependencies: ['i18n', 'error-handler'] },
+);
