@@ -1,0 +1,78 @@
+// `npm run check:locales`: the web client's message files say the same things in the three languages.
+// For every namespace (apps/web/src/locales/<language>/<namespace>.json) it compares the keys of each
+// language with Portuguese, the language the texts are written in first, and names every missing or
+// extra key per file. Plural forms are compared as one key: each language has its own plural categories
+// (Spanish and Portuguese have a `many` form that English lacks).
+//
+// The API's catalogs (apps/api/src/i18n/messages.<language>.ts) need no check here: the English and
+// Spanish ones are typed Record<MessageKey, string>, with MessageKey taken from the Portuguese one, so
+// the compiler already refuses a missing or an extra key.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// A folder given as the argument is checked instead (how the check itself is tried out).
+const LOCALES = process.argv[2] ?? join(import.meta.dirname, '../apps/web/src/locales');
+const SOURCE = 'pt-BR';
+const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'];
+// The spec has the privacy policy in Portuguese only, whatever the interface language (docs/decisions.md).
+const SINGLE_LANGUAGE = new Map([['privacy-policy.json', SOURCE]]);
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const problems = [];
+
+/** Every leaf of a message file as a dotted path ("actions.back"), plural forms folded into one. */
+function keysOf(value, prefix = '', keys = new Set()) {
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) keysOf(child, prefix ? `${prefix}.${key}` : key, keys);
+  } else {
+    keys.add(prefix.replace(PLURAL_SUFFIX, ''));
+  }
+  return keys;
+}
+
+function readKeys(language, file) {
+  const path = join(LOCALES, language, file);
+  try {
+    return keysOf(JSON.parse(readFileSync(path, 'utf8')));
+  } catch (error) {
+    problems.push(`${language}/${file}: not valid JSON (${error.message})`);
+    return undefined;
+  }
+}
+
+const files = new Set(LANGUAGES.flatMap((language) => readdirSync(join(LOCALES, language))));
+
+for (const file of [...files].sort()) {
+  const only = SINGLE_LANGUAGE.get(file);
+  if (only) {
+    for (const language of LANGUAGES.filter((other) => other !== only))
+      if (existsSync(join(LOCALES, language, file)))
+        problems.push(`${language}/${file}: exists, but this file is ${only} only`);
+    continue;
+  }
+  if (!file.endsWith('.json')) {
+    problems.push(`${file}: not a message file (.json)`);
+    continue;
+  }
+  const missingFrom = LANGUAGES.filter((language) => !existsSync(join(LOCALES, language, file)));
+  for (const language of missingFrom) problems.push(`${language}/${file}: missing`);
+  if (missingFrom.includes(SOURCE)) continue;
+
+  const source = readKeys(SOURCE, file);
+  if (!source) continue;
+  for (const language of LANGUAGES.filter((other) => other !== SOURCE && !missingFrom.includes(other))) {
+    const keys = readKeys(language, file);
+    if (!keys) continue;
+    const missing = [...source].filter((key) => !keys.has(key));
+    const extra = [...keys].filter((key) => !source.has(key));
+    if (missing.length > 0) problems.push(`${language}/${file}: missing ${missing.join(', ')}`);
+    if (extra.length > 0) problems.push(`${language}/${file}: extra (not in ${SOURCE}) ${extra.join(', ')}`);
+  }
+}
+
+if (problems.length > 0) {
+  console.error(
+    `Message files disagree (${problems.length}):\n${problems.map((line) => `  ${line}`).join('\n')}`,
+  );
+  process.exit(1);
+}
+console.log(`Message files agree: ${files.size} namespaces in ${LANGUAGES.join(', ')}.`);
