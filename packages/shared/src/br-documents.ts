@@ -84,7 +84,12 @@ export function isValidCep(value: string): boolean {
   return /^\d{5}-?\d{3}$/.test(value.trim());
 }
 
+/** A CEP as stored and sent to the postcode service: its digits only. */
+export function cepDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
 export function formatCep(value: string): string {
-  const digits = value.replace(/\D/g, '');
+  const digits = cepDigits(value);
   return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : value;
 }

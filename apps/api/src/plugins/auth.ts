@@ -1,20 +1,16 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
-import { isAdminProfile, isUserProfile } from '@scentia/shared/validators';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Access, DEFAULT_ACCESS, roleOf, routeRefusal } from '../lib/access-policy.ts';
 import type { Account } from '../lib/account.ts';
 import { AppError } from '../lib/app-error.ts';
 
-/**
- * Who may call a route. Routes are `staff` unless they say otherwise, so a new endpoint is closed to
- * USER profiles and to anonymous callers by default.
- * - public: anyone; authenticated: any signed-in account (USER included);
- * - staff: any profile but USER; admin: the ADMIN profile only.
- */
-export type Access = 'public' | 'authenticated' | 'staff' | 'admin';
-
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /**
+     * Who may call the route (lib/access-policy.ts). Routes are `staff` unless they say otherwise, so a
+     * new endpoint is closed to USER profiles and to anonymous callers by default.
+     */
     access?: Access;
   }
   interface FastifyRequest {
@@ -46,16 +42,15 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest('sessionId', null);
     app.addHook('onRequest', async (request) => {
       if (request.is404) return;
-      const access = request.routeOptions.config.access ?? 'staff';
+      const access = request.routeOptions.config.access ?? DEFAULT_ACCESS;
       if (access === 'public') return;
       const token = bearerToken(request);
       if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED);
       const { account, sessionId } = await options.authenticate(token);
       request.account = account;
       request.sessionId = sessionId;
-      if (access === 'staff' && isUserProfile(account.profileName)) throw new AppError(ErrorCode.FORBIDDEN);
-      if (access === 'admin' && !isAdminProfile(account.profileName))
-        throw new AppError(ErrorCode.ADMIN_ONLY);
+      const refusal = routeRefusal(access, roleOf(account));
+      if (refusal) throw new AppError(refusal);
     });
   },
   { name: 'auth', dependencies: ['i18n', 'error-handler'] },

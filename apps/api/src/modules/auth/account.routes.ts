@@ -19,7 +19,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     {
       config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: {
-        tags: ['account'],
+        tags: ['auth'],
         summary: 'Public sign-up: creates an unconfirmed USER account and sends the activation mail',
         body: signUpBodySchema,
         response: { 201: z.object({ email: z.string() }), 409: errorResponses[400], ...errorResponses },
@@ -37,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     {
       config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: {
-        tags: ['account'],
+        tags: ['auth'],
         summary: 'Sends a password-recovery mail; answers the same whether or not the address has an account',
         body: recoveryRequestBodySchema,
         response: { 204: z.null(), ...errorResponses },
@@ -54,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     {
       config: { access: 'public', rateLimit: publicBurst },
       schema: {
-        tags: ['account'],
+        tags: ['auth'],
         summary: 'Uses a mail link: activation, password recovery or password registration',
         body: temporaryRequestBodySchema,
         response: { 200: temporaryRequestResultSchema, 410: errorResponses[400], ...errorResponses },
@@ -68,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     {
       config: { access: 'authenticated', rateLimit: publicBurst },
       schema: {
-        tags: ['account'],
+        tags: ['auth'],
         summary: "Changes the signed-in user's password; their other sessions end",
         body: changePasswordBodySchema,
         response: { 204: z.null(), ...errorResponses },
@@ -88,7 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     '/usuario/resend-mail/:id',
     {
       schema: {
-        tags: ['account'],
+        tags: ['auth'],
         summary:
           'Re-sends the activation or registration mail of an unconfirmed user (new link, old one dies)',
         params: idParamsSchema,
@@ -96,7 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       },
     },
     async (request, reply) => {
-      await service.resendConfirmation(request.params.id);
+      await service.resendConfirmation(currentAccount(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -4,6 +4,8 @@ import { ErrorCode } from '@scentia/shared/error-codes';
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '@scentia/shared/locales';
 import type { Database } from '../../db/client.ts';
 import type { TemporaryRequestKind } from '../../db/schema/index.ts';
+import { requireAccess } from '../../lib/access-policy.ts';
+import type { Account } from '../../lib/account.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import type { MailOutbox } from '../../lib/mail/mail-outbox.ts';
@@ -163,10 +165,10 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /** Sends a fresh activation or registration mail to an unconfirmed person; the old link dies. */
-    async resendConfirmation(personId: number): Promise<void> {
+    async resendConfirmation(actor: Account, personId: number): Promise<void> {
       const person = await deps.repository.findPersonById(personId);
       if (!person) throw new AppError(ErrorCode.NOT_FOUND);
-      if (person.confirmedAt) throw new AppError(ErrorCode.ALREADY_CONFIRMED);
+      requireAccess(actor, 'users.resend', person);
       // People who signed up chose a password already; people an admin created still have to.
       const kind = person.passwordHash ? 'activation' : 'registration';
       await deps.repository.transaction((repository) => issueLink(repository, person, kind));

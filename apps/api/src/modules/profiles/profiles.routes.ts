@@ -1,7 +1,7 @@
 import { listQuerySchema, pageOf } from '@scentia/shared/list.schemas';
-import { isAdminProfile } from '@scentia/shared/validators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { can } from '../../lib/access-policy.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
 import { currentAccount } from '../../plugins/auth.ts';
@@ -60,7 +60,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ repository: ProfilesReposit
     async (request) => {
       const account = currentAccount(request);
       const options = await repository.listOptions(
-        isAdminProfile(account.profileName) ? undefined : account.profileId,
+        can(account, 'profiles.seeAll', undefined) ? undefined : account.profileId,
       );
       return { data: options.map((option) => ({ id: option.id, nome: option.name })) };
     },

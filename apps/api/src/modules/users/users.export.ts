@@ -1,7 +1,7 @@
 import type { Language } from '@scentia/shared/locales';
 import { translate } from '../../i18n/translate.ts';
 import type { ExportColumn } from '../../lib/xlsx-export.ts';
-import type { UserRecord } from './users.repository.ts';
+import type { UserRecord } from './users-select.ts';
 
 /** The users spreadsheet's columns, headed in the request's language. */
 export function userExportColumns(language: Language): ExportColumn<UserRecord>[] {

@@ -6,9 +6,6 @@ import type { ListPlan } from '../../lib/list-query.ts';
 import { UsersListQueries } from './users-list.queries.ts';
 import { selectUsers, type UserRecord } from './users-select.ts';
 
-export { usersList } from './users-select.ts';
-export type { UserRecord };
-
 /** The API shape of a user (spec §3 User). */
 export function toUserRow(record: UserRecord): UserRow {
   return {

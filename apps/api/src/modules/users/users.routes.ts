@@ -138,6 +138,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.delete(
     '/usuario/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['users'],
         summary: 'Deletes an unconfirmed user (ADMIN only); confirmed users are deactivated instead',

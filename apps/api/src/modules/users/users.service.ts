@@ -1,15 +1,16 @@
-import { normalizeTaxId } from '@scentia/shared/br-documents';
+import { cepDigits, normalizeTaxId } from '@scentia/shared/br-documents';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { ListQuery } from '@scentia/shared/list.schemas';
 import type { Language } from '@scentia/shared/locales';
 import type { UserBody, UserRow } from '@scentia/shared/users.schemas';
-import { isAdminProfile } from '@scentia/shared/validators';
 import type { Database } from '../../db/client.ts';
+import { requireAccess } from '../../lib/access-policy.ts';
 import type { Account } from '../../lib/account.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
-import { toUserRow, type UsersRepository, type UserValues, usersList } from './users.repository.ts';
+import { toUserRow, type UsersRepository, type UserValues } from './users.repository.ts';
+import { usersList } from './users-select.ts';
 
 export type UsersServiceDeps = {
   repository: UsersRepository;
@@ -23,10 +24,9 @@ export type UsersServiceDeps = {
 };
 
 /**
- * Users and the role rules of spec §4/§6, enforced here whatever the client shows:
- * - only an admin toggles users (confirmed ones only, never themselves) and deletes them (unconfirmed only);
- * - a non-admin edits only their own record, without changing its profile or state, and creates users
- *   only with their own profile.
+ * Users. Who may edit, toggle or delete which user, and give which profile (spec §4/§6), is decided by
+ * the access policy (lib/access-policy.ts, on the row rules of packages/shared/src/users.rules.ts),
+ * whatever the client shows.
  */
 export function createUsersService(deps: UsersServiceDeps) {
   const { repository } = deps;
@@ -46,8 +46,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           : reference;
     const profile = await repository.findProfile(lookup);
     if (!profile) throw new AppError(ErrorCode.PROFILE_NOT_FOUND);
-    if (!isAdminProfile(actor.profileName) && profile.id !== actor.profileId)
-      throw new AppError(ErrorCode.PROFILE_NOT_ALLOWED);
+    requireAccess(actor, 'profiles.assign', { profileId: profile.id });
     return profile;
   }
 
@@ -64,7 +63,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       birthday: body.birthday,
       profileId,
       country: address?.country ?? null,
-      zipcode: address?.zipcode ? (isBrazil ? address.zipcode.replace(/\D/g, '') : address.zipcode) : null,
+      zipcode: address?.zipcode ? (isBrazil ? cepDigits(address.zipcode) : address.zipcode) : null,
       street: address?.street ?? null,
       city: address?.city ?? null,
       state: address?.state ?? null,
@@ -107,13 +106,12 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async update(actor: Account, id: number, body: UserBody): Promise<UserRow> {
-      const isAdmin = isAdminProfile(actor.profileName);
-      if (!isAdmin && actor.id !== id) throw new AppError(ErrorCode.OWN_RECORD_ONLY);
       const current = await getRecord(id);
+      requireAccess(actor, 'users.edit', current);
       const profile = await resolveProfile(actor, body.profile);
       const wantsActive = body.ativo ?? current.deletedAt === null;
       const isStateChange = wantsActive !== (current.deletedAt === null);
-      if (isStateChange) assertCanToggle(actor, current);
+      if (isStateChange) requireAccess(actor, 'users.toggle', current);
       await repository.transaction(async (tx) => {
         try {
           await tx.update(id, valuesOf(body, profile.id));
@@ -127,25 +125,16 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async setActive(actor: Account, id: number, isActive: boolean): Promise<UserRow> {
-      const current = await getRecord(id);
-      assertCanToggle(actor, current);
+      requireAccess(actor, 'users.toggle', await getRecord(id));
       await repository.setActive(id, isActive);
       return toUserRow(await getRecord(id));
     },
 
     async remove(actor: Account, id: number): Promise<void> {
-      if (!isAdminProfile(actor.profileName)) throw new AppError(ErrorCode.ADMIN_ONLY);
-      const current = await getRecord(id);
-      if (current.confirmedAt) throw new AppError(ErrorCode.USER_CONFIRMED);
+      requireAccess(actor, 'users.delete', await getRecord(id));
       if (!(await repository.deleteUnconfirmed(id))) throw new AppError(ErrorCode.USER_CONFIRMED);
     },
   };
-}
-
-function assertCanToggle(actor: Account, target: { id: number; confirmedAt: Date | null }): void {
-  if (!isAdminProfile(actor.profileName)) throw new AppError(ErrorCode.ADMIN_ONLY);
-  if (!target.confirmedAt) throw new AppError(ErrorCode.USER_UNCONFIRMED);
-  if (target.id === actor.id) throw new AppError(ErrorCode.SELF_DEACTIVATION);
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,87 @@
+import { ErrorCode } from '@scentia/shared/error-codes';
+import { mayAssignProfile, type UserAction, userActionRefusal } from '@scentia/shared/users.rules';
+import { isAdminProfile, isUserProfile } from '@scentia/shared/validators';
+import type { Account } from './account.ts';
+import { AppError } from './app-error.ts';
+
+/**
+ * Who may do what: the one place the API decides it. Two levels, as in immich's `requireAccess`:
+ * - at a route's door, by its declared `config.access` (plugins/auth.ts asks `routeRefusal`), before
+ *   anything is parsed or read;
+ * - on one record, by a named permission (`requireAccess` in services), where the answer depends on
+ *   the record — the row rules shared with the web client (packages/shared/src/*.rules.ts).
+ * The role tests and the fuzz test read `ROLES` and `ROLES_BY_ACCESS` from here.
+ */
+
+/** The callers the policy tells apart: USER is the app's end user, staff any other profile. */
+export type Role = 'anonymous' | 'user' | 'staff' | 'admin';
+export const ROLES: readonly Role[] = ['anonymous', 'user', 'staff', 'admin'];
+
+/** What a route declares in `config.access`; routes that declare nothing are `staff`. */
+export type Access = 'public' | 'authenticated' | 'staff' | 'admin';
+export const DEFAULT_ACCESS: Access = 'staff';
+
+export const ROLES_BY_ACCESS: Record<Access, readonly Role[]> = {
+  public: ROLES,
+  authenticated: ['user', 'staff', 'admin'],
+  staff: ['staff', 'admin'],
+  admin: ['admin'],
+};
+
+export function roleOf(account: Pick<Account, 'profileName'> | null): Role {
+  if (!account) return 'anonymous';
+  if (isAdminProfile(account.profileName)) return 'admin';
+  return isUserProfile(account.profileName) ? 'user' : 'staff';
+}
+
+/** Why `role` is turned away at a route with `access`, or undefined when it may call it. */
+export function routeRefusal(access: Access, role: Role): ErrorCode | undefined {
+  if (ROLES_BY_ACCESS[access].includes(role)) return undefined;
+  if (role === 'anonymous') return ErrorCode.UNAUTHENTICATED;
+  return access === 'admin' ? ErrorCode.ADMIN_ONLY : ErrorCode.FORBIDDEN;
+}
+
+type UserTarget = { id: number; confirmedAt: Date | null };
+
+/** Record-level permissions, each with the record it is decided on. */
+type Permissions = {
+  [action in UserAction as `users.${action}`]: UserTarget;
+} & {
+  /** Giving a profile to a user (creating or editing them). */
+  'profiles.assign': { profileId: number };
+  /** Seeing every profile in the user form's dropdown, not only one's own. */
+  'profiles.seeAll': undefined;
+};
+export type Permission = keyof Permissions;
+
+function refusal<P extends Permission>(
+  actor: Account,
+  permission: P,
+  target: Permissions[P],
+): ErrorCode | undefined {
+  const viewer = { id: actor.id, profileName: actor.profileName, profileId: actor.profileId };
+  if (permission === 'profiles.assign') {
+    return mayAssignProfile(viewer, (target as Permissions['profiles.assign']).profileId)
+      ? undefined
+      : ErrorCode.PROFILE_NOT_ALLOWED;
+  }
+  if (permission === 'profiles.seeAll')
+    return isAdminProfile(actor.profileName) ? undefined : ErrorCode.ADMIN_ONLY;
+  const user = target as UserTarget;
+  const action = permission.slice('users.'.length) as UserAction;
+  return userActionRefusal(viewer, { id: user.id, isConfirmed: user.confirmedAt !== null }, action);
+}
+
+export function can<P extends Permission>(actor: Account, permission: P, target: Permissions[P]): boolean {
+  return refusal(actor, permission, target) === undefined;
+}
+
+/** Throws the refusal (403 or 409, with its code) when `actor` may not do this to `target`. */
+export function requireAccess<P extends Permission>(
+  actor: Account,
+  permission: P,
+  target: Permissions[P],
+): void {
+  const code = refusal(actor, permission, target);
+  if (code) throw new AppError(code);
+}
