@@ -1,11 +1,10 @@
+import { type City as CityAnswer, GEO_PAGE_SIZE, type Region } from '@scentia/shared/geo.schemas';
+import type { Page } from '@scentia/shared/list.schemas';
 import type { Language } from '@scentia/shared/locales';
 import { City, Country, State } from 'country-state-city';
 import { toSearchText } from '../../lib/search-text.ts';
 
-export const GEO_PAGE_SIZE = 10;
-
-export type Region = { code: string; name: string };
-export type GeoPage<T> = { data: T[]; total: number; totalPages: number };
+export type GeoPage<T> = Page<T>;
 
 /** Regions and cities of a country, 10 a page, optionally searched (accent- and case-insensitive). */
 export type GeoProvider = {
@@ -21,7 +20,7 @@ export type GeoProvider = {
     search?: string;
     page: number;
     language: Language;
-  }) => Promise<GeoPage<{ name: string }>>;
+  }) => Promise<GeoPage<CityAnswer>>;
 };
 
 function pageOf<T>(items: T[], page: number): GeoPage<T> {

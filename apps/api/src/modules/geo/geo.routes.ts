@@ -1,5 +1,10 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
-import { pageOf } from '@scentia/shared/list.schemas';
+import {
+  citiesPageSchema,
+  countriesAnswerSchema,
+  postcodeAnswerSchema,
+  regionsPageSchema,
+} from '@scentia/shared/geo.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -36,7 +41,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoProvider; postcodes: Pos
         tags: ['geo'],
         summary: 'Countries (ISO 3166 codes) named in the request language',
         response: {
-          200: z.object({ data: z.array(z.object({ code: z.string(), name: z.string() })) }),
+          200: countriesAnswerSchema,
           ...errorResponses,
         },
       },
@@ -57,14 +62,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoProvider; postcodes: Pos
             .transform((value) => value.replace('-', '')),
         }),
         response: {
-          200: z.object({
-            cep: z.string(),
-            uf: z.string(),
-            localidade: z.string().nullable(),
-            logradouro: z.string().nullable(),
-            bairro: z.string().nullable(),
-            source: z.enum(['viacep', 'offline']),
-          }),
+          200: postcodeAnswerSchema,
           ...errorResponses,
         },
       },
@@ -83,7 +81,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoProvider; postcodes: Pos
         tags: ['geo'],
         summary: 'Regions (states) of a country, 10 a page',
         querystring: z.strictObject({ country: countryCode, search, page }),
-        response: { 200: pageOf(z.object({ code: z.string(), name: z.string() })), ...unavailable },
+        response: { 200: regionsPageSchema, ...unavailable },
       },
     },
     async (request) => guarded(() => geo.regions({ ...request.query, language: request.language })),
@@ -101,7 +99,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoProvider; postcodes: Pos
           search,
           page,
         }),
-        response: { 200: pageOf(z.object({ name: z.string() })), ...unavailable },
+        response: { 200: citiesPageSchema, ...unavailable },
       },
     },
     async (request) => guarded(() => geo.cities({ ...request.query, language: request.language })),

@@ -1,15 +1,10 @@
+import { formatCep } from '@scentia/shared/br-documents';
+import type { PostcodeAnswer } from '@scentia/shared/geo.schemas';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { stateOfCep } from './cep-ranges.ts';
 
-export type PostcodeAddress = {
-  cep: string;
-  uf: string;
-  localidade: string | null;
-  logradouro: string | null;
-  bairro: string | null;
-  /** `viacep` when the service answered; `offline` when only the CEP range was used. */
-  source: 'viacep' | 'offline';
-};
+/** `source` is `viacep` when the service answered, `offline` when only the CEP range was used. */
+export type PostcodeAddress = PostcodeAnswer;
 
 export type PostcodeProvider = { lookup: (cep: string) => Promise<PostcodeAddress | undefined> };
 
@@ -24,10 +19,6 @@ type ViaCepAnswer = {
 
 const CACHE_TTL_MS = 24 * 3_600_000;
 const CACHE_MAX_ENTRIES = 10_000;
-
-function formatCep(digits: string): string {
-  return `${digits.slice(0, 5)}-${digits.slice(5)}`;
-}
 
 /**
  * Brazilian postcodes through a service speaking ViaCEP's JSON (`{baseUrl}/ws/{cep}/json/`), with a

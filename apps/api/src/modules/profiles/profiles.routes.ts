@@ -1,18 +1,11 @@
 import { listQuerySchema, pageOf } from '@scentia/shared/list.schemas';
+import { profileOptionsAnswerSchema, profileRowSchema } from '@scentia/shared/profiles.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { can } from '../../lib/access-policy.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
 import { currentAccount } from '../../plugins/auth.ts';
 import { type ProfilesRepository, profilesList } from './profiles.repository.ts';
-
-const profileRowSchema = z.object({
-  id: z.number().int(),
-  nome: z.string(),
-  perfilMaster: z.object({ nome: z.string() }).nullable(),
-  totalUsuarios: z.number().int(),
-});
 
 export const profilesRoutes: FastifyPluginAsyncZod<{ repository: ProfilesRepository }> = async (
   app,
@@ -52,7 +45,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ repository: ProfilesReposit
         tags: ['profiles'],
         summary: 'Profiles the caller may assign in the user form: all for ADMIN, only their own otherwise',
         response: {
-          200: z.object({ data: z.array(z.object({ id: z.number().int(), nome: z.string() })) }),
+          200: profileOptionsAnswerSchema,
           ...errorResponses,
         },
       },
