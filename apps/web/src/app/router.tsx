@@ -1,131 +1,124 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ID_PARAM, PATHS, type ResourcePaths } from '../lib/paths.ts';
 import { RequireSession } from './routes/require-session.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
+
+type PageModule = () => Promise<{ default: ComponentType }>;
 
 /**
  * Every page is its own chunk. The guards stay in the entry chunk so that /admin without a
  * session redirects to the login page without downloading the admin shell first.
  */
-const page = (load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] => {
+const page = (load: PageModule): RouteObject['lazy'] => {
   return async () => ({ Component: (await load()).default });
 };
 
-const adminSection = (path: string, load: () => Promise<{ default: ComponentType }>): RouteObject => ({
-  path,
-  lazy: page(load),
+const notFound = page(() => import('./routes/not-found-page.tsx'));
+
+const adminSection = (path: string, load: PageModule): RouteObject => ({ path, lazy: page(load) });
+
+/**
+ * A resource's list, create and update pages, and the not-found page for anything else below it.
+ * The modules are passed in, not derived, because the bundler splits chunks only at literal imports.
+ */
+const resourceRoutes = (
+  paths: ResourcePaths,
+  pages: { list: PageModule; create: PageModule; update: PageModule },
+): RouteObject => ({
+  path: paths.list,
+  children: [
+    { index: true, lazy: page(pages.list) },
+    { path: paths.create, lazy: page(pages.create) },
+    { path: paths.update(`:${ID_PARAM}`), lazy: page(pages.update) },
+    { path: '*', lazy: notFound },
+  ],
 });
 
-const routes: RouteObject[] = [
+// Paths are absolute (from the path table); React Router accepts them below a parent they start with.
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
     HydrateFallback: () => null,
     children: [
-      { index: true, element: <Navigate to="/admin" replace /> },
+      { index: true, element: <Navigate to={PATHS.admin.root} replace /> },
       {
-        path: 'auth',
+        path: PATHS.auth.root,
         children: [
-          { index: true, element: <Navigate to="/auth/login" replace /> },
-          { path: 'login', lazy: page(() => import('../features/auth/pages/login-page.tsx')) },
-          { path: 'cadastro', lazy: page(() => import('../features/auth/pages/sign-up-page.tsx')) },
+          { index: true, element: <Navigate to={PATHS.auth.login} replace /> },
+          { path: PATHS.auth.login, lazy: page(() => import('../features/auth/pages/login-page.tsx')) },
+          { path: PATHS.auth.signUp, lazy: page(() => import('../features/auth/pages/sign-up-page.tsx')) },
           {
-            path: 'ativar-conta',
+            path: PATHS.auth.activateAccount,
             lazy: page(() => import('../features/auth/pages/activate-account-page.tsx')),
           },
           {
-            path: 'recuperar-senha',
+            path: PATHS.auth.recoverPassword,
             lazy: page(() => import('../features/auth/pages/recover-password-page.tsx')),
           },
           {
-            path: 'cadastrar-senha',
+            path: PATHS.auth.registerPassword,
             lazy: page(() => import('../features/auth/pages/register-password-page.tsx')),
           },
-          { path: '*', element: <Navigate to="/auth/login" replace /> },
+          { path: '*', element: <Navigate to={PATHS.auth.login} replace /> },
         ],
       },
-      { path: 'logout', lazy: page(() => import('../features/auth/pages/logout-page.tsx')) },
+      { path: PATHS.logout, lazy: page(() => import('../features/auth/pages/logout-page.tsx')) },
       {
-        path: 'privacy-policy',
+        path: PATHS.privacyPolicy,
         lazy: page(() => import('../features/privacy/pages/privacy-policy-page.tsx')),
       },
       {
-        path: 'admin',
+        path: PATHS.admin.root,
         element: <RequireSession />,
         children: [
           {
             lazy: page(() => import('./shell/admin-layout.tsx')),
             children: [
-              { index: true, element: <Navigate to="/admin/home" replace /> },
-              adminSection('home', () => import('../features/home/pages/home-page.tsx')),
-              {
-                path: 'users',
-                children: [
-                  { index: true, lazy: page(() => import('../features/users/pages/users-list-page.tsx')) },
-                  {
-                    path: 'create',
-                    lazy: page(() => import('../features/users/pages/user-create-page.tsx')),
-                  },
-                  {
-                    path: ':id/update',
-                    lazy: page(() => import('../features/users/pages/user-update-page.tsx')),
-                  },
-                  { path: '*', lazy: page(() => import('./routes/not-found-page.tsx')) },
-                ],
-              },
-              {
-                path: 'fragrances',
-                children: [
-                  {
-                    index: true,
-                    lazy: page(() => import('../features/fragrances/pages/fragrances-list-page.tsx')),
-                  },
-                  {
-                    path: 'create',
-                    lazy: page(() => import('../features/fragrances/pages/fragrance-create-page.tsx')),
-                  },
-                  {
-                    path: ':id/update',
-                    lazy: page(() => import('../features/fragrances/pages/fragrance-update-page.tsx')),
-                  },
-                  { path: '*', lazy: page(() => import('./routes/not-found-page.tsx')) },
-                ],
-              },
-              {
-                path: 'categories',
-                children: [
-                  {
-                    index: true,
-                    lazy: page(() => import('../features/categories/pages/categories-list-page.tsx')),
-                  },
-                  {
-                    path: 'create',
-                    lazy: page(() => import('../features/categories/pages/category-create-page.tsx')),
-                  },
-                  {
-                    path: ':id/update',
-                    lazy: page(() => import('../features/categories/pages/category-update-page.tsx')),
-                  },
-                  { path: '*', lazy: page(() => import('./routes/not-found-page.tsx')) },
-                ],
-              },
-              adminSection('campaigns', () => import('../features/campaigns/pages/campaigns-page.tsx')),
-              adminSection('quiz', () => import('../features/quiz/pages/quiz-page.tsx')),
-              adminSection('devices', () => import('../features/devices/pages/devices-page.tsx')),
-              adminSection('capsules', () => import('../features/capsules/pages/capsules-page.tsx')),
+              { index: true, element: <Navigate to={PATHS.admin.home} replace /> },
+              adminSection(PATHS.admin.home, () => import('../features/home/pages/home-page.tsx')),
+              resourceRoutes(PATHS.admin.users, {
+                list: () => import('../features/users/pages/users-list-page.tsx'),
+                create: () => import('../features/users/pages/user-create-page.tsx'),
+                update: () => import('../features/users/pages/user-update-page.tsx'),
+              }),
+              resourceRoutes(PATHS.admin.fragrances, {
+                list: () => import('../features/fragrances/pages/fragrances-list-page.tsx'),
+                create: () => import('../features/fragrances/pages/fragrance-create-page.tsx'),
+                update: () => import('../features/fragrances/pages/fragrance-update-page.tsx'),
+              }),
+              resourceRoutes(PATHS.admin.categories, {
+                list: () => import('../features/categories/pages/categories-list-page.tsx'),
+                create: () => import('../features/categories/pages/category-create-page.tsx'),
+                update: () => import('../features/categories/pages/category-update-page.tsx'),
+              }),
+              adminSection(
+                PATHS.admin.campaigns,
+                () => import('../features/campaigns/pages/campaigns-page.tsx'),
+              ),
+              adminSection(PATHS.admin.quiz, () => import('../features/quiz/pages/quiz-page.tsx')),
+              adminSection(PATHS.admin.devices, () => import('../features/devices/pages/devices-page.tsx')),
+              adminSection(
+                PATHS.admin.capsules,
+                () => import('../features/capsules/pages/capsules-page.tsx'),
+              ),
               {
                 lazy: page(() => import('./routes/require-admin.tsx')),
                 children: [
-                  adminSection('perfis', () => import('../features/profiles/pages/profiles-page.tsx')),
+                  adminSection(
+                    PATHS.admin.profiles,
+                    () => import('../features/profiles/pages/profiles-page.tsx'),
+                  ),
                 ],
               },
-              { path: '*', lazy: page(() => import('./routes/not-found-page.tsx')) },
+              { path: '*', lazy: notFound },
             ],
           },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <Navigate to={PATHS.root} replace /> },
     ],
   },
 ];

@@ -6,14 +6,21 @@ import { isSearchable, useDebouncedSearch } from '../lib/search-rule.ts';
 
 export type TypeaheadOption = { value: string; label: string };
 
-type TypeaheadSelectProps = {
-  id?: string;
-  value?: string | null;
-  onChange?: (value: string | null) => void;
+/**
+ * Where a typeahead's options come from: a feature's `api/` file builds one per endpoint, the way
+ * it builds query options for a query.
+ */
+export type TypeaheadSource = {
   /** Identifies the option source in the query cache (the search is appended). */
   queryKey: QueryKey;
   /** The options matching a search ('' for the first page). */
   fetchOptions: (search: string, signal: AbortSignal) => Promise<TypeaheadOption[]>;
+};
+
+type TypeaheadSelectProps = TypeaheadSource & {
+  id?: string;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
   /** The label of the current value while the options do not include it (e.g. a loaded record). */
   valueLabel?: string;
   /** Lets the typed text itself be chosen when nothing matches (spec §5: longer than 2 characters). */

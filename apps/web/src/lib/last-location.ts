@@ -1,6 +1,7 @@
 import { LAST_LOCATION_TTL_MS } from '@scentia/shared/constants';
 import { z } from 'zod';
 import { readJson, removeItem, STORAGE_KEYS, writeJson } from './browser-storage.ts';
+import { PATHS } from './paths.ts';
 
 /**
  * The `lastLocation` entry (spec §3, §9): the admin page a user was on when the session ended,
@@ -11,7 +12,7 @@ export type LastLocation = z.infer<typeof lastLocationSchema>;
 
 /** Only admin pages are worth coming back to; anything else could be an open redirect. */
 function isRestorable(path: string): boolean {
-  return path.startsWith('/admin') && !path.startsWith('//');
+  return path.startsWith(PATHS.admin.root) && !path.startsWith('//');
 }
 
 export function rememberLocation(path: string, now: number = Date.now()): void {

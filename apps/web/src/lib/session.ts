@@ -2,9 +2,10 @@ import type { TokenPair } from '@scentia/shared/auth.schemas';
 import { clearAuth, startSession } from './auth-storage.ts';
 import { clearLastLocation, rememberLocation } from './last-location.ts';
 import { clearListPreferences } from './list-preferences.ts';
+import { PATHS } from './paths.ts';
 
-export const LOGIN_PATH = '/auth/login';
-export const EXPIRED_LOGIN_PATH = '/auth/login?expired=true';
+export const LOGIN_PATH = PATHS.auth.login;
+export const EXPIRED_LOGIN_PATH = `${PATHS.auth.login}?expired=true`;
 
 type Navigate = (to: string) => void;
 let navigateOnExpiry: Navigate | undefined;

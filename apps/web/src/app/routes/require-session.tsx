@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { rememberLocation } from '../../lib/last-location.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { signedOutPath } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 
@@ -12,7 +13,7 @@ export function RequireSession() {
   const location = useLocation();
   if (!tokens) {
     const path = `${location.pathname}${location.search}${location.hash}`;
-    if (path !== '/admin' && path !== '/admin/') rememberLocation(path);
+    if (path !== PATHS.admin.root && path !== `${PATHS.admin.root}/`) rememberLocation(path);
     return <Navigate to={signedOutPath()} replace />;
   }
   return <Outlet />;

@@ -9,6 +9,7 @@ import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { endSession, LOGIN_PATH } from '../../lib/session.ts';
 import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
 import { AppFooter } from './app-footer.tsx';
@@ -60,7 +61,7 @@ function AdminLayout() {
               <Button key="retry" type="primary" onClick={() => void userQuery.refetch()}>
                 {t('common:actions.retry')}
               </Button>,
-              <Link key="logout" to="/logout">
+              <Link key="logout" to={PATHS.logout}>
                 {t('userMenu.logout')}
               </Link>,
             ]}
@@ -101,7 +102,7 @@ function AdminLayout() {
           collapsed={isCollapsed}
           trigger={null}
         >
-          <Link to="/admin/home" className="admin-sider-logo" aria-label={t('menu.home')}>
+          <Link to={PATHS.admin.home} className="admin-sider-logo" aria-label={t('menu.home')}>
             <BrandLogo size={32} isWordmarkHidden={isCollapsed} />
           </Link>
           <SideMenu isCollapsed={isCollapsed} />

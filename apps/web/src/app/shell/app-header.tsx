@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
-import { sectionOf } from './menu-items.tsx';
+import { isWithin, PATHS } from '../../lib/paths.ts';
 import { UserMenu } from './user-menu.tsx';
 
 type AppHeaderProps = {
@@ -34,7 +34,7 @@ export function AppHeader({
 }: AppHeaderProps) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
-  const isProfilesActive = sectionOf(pathname) === 'perfis';
+  const isProfilesActive = isWithin(pathname, PATHS.admin.profiles);
 
   return (
     <Layout.Header className="admin-header">
@@ -56,14 +56,14 @@ export function AppHeader({
           />
         )}
         {isNarrow && (
-          <Link to="/admin/home" aria-label={t('menu.home')}>
+          <Link to={PATHS.admin.home} aria-label={t('menu.home')}>
             <BrandLogo size={28} isWordmarkHidden />
           </Link>
         )}
         {isAdminProfile(user.profile.nome) && (
           <nav aria-label={t('menu.topLabel')}>
             <Link
-              to="/admin/perfis"
+              to={PATHS.admin.profiles}
               className={`admin-top-link${isProfilesActive ? ' is-active' : ''}`}
               aria-current={isProfilesActive ? 'page' : undefined}
             >

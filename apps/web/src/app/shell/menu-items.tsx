@@ -9,22 +9,19 @@ import {
   WifiOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { PATHS } from '../../lib/paths.ts';
 
-export type MenuEntry = { key: string; icon: ReactNode };
+/** `key` names the entry's label (`menu.<key>`); `path` is where it leads, and what it stays selected within. */
+export type MenuEntry = { key: string; path: string; icon: ReactNode };
 
-/** The side menu of spec §2, in its order; the key is both the path under /admin and the label key. */
+/** The side menu of spec §2, in its order. */
 export const SIDE_MENU: MenuEntry[] = [
-  { key: 'home', icon: <HomeOutlined /> },
-  { key: 'users', icon: <TeamOutlined /> },
-  { key: 'fragrances', icon: <ExperimentOutlined /> },
-  { key: 'categories', icon: <TagsOutlined /> },
-  { key: 'campaigns', icon: <RocketOutlined /> },
-  { key: 'quiz', icon: <QuestionCircleOutlined /> },
-  { key: 'devices', icon: <WifiOutlined /> },
-  { key: 'capsules', icon: <InboxOutlined /> },
+  { key: 'home', path: PATHS.admin.home, icon: <HomeOutlined /> },
+  { key: 'users', path: PATHS.admin.users.list, icon: <TeamOutlined /> },
+  { key: 'fragrances', path: PATHS.admin.fragrances.list, icon: <ExperimentOutlined /> },
+  { key: 'categories', path: PATHS.admin.categories.list, icon: <TagsOutlined /> },
+  { key: 'campaigns', path: PATHS.admin.campaigns, icon: <RocketOutlined /> },
+  { key: 'quiz', path: PATHS.admin.quiz, icon: <QuestionCircleOutlined /> },
+  { key: 'devices', path: PATHS.admin.devices, icon: <WifiOutlined /> },
+  { key: 'capsules', path: PATHS.admin.capsules, icon: <InboxOutlined /> },
 ];
-
-/** "/admin/users/12/update" → "users". */
-export function sectionOf(pathname: string): string {
-  return pathname.split('/')[2] ?? 'home';
-}

@@ -1,7 +1,8 @@
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { SIDE_MENU, sectionOf } from './menu-items.tsx';
+import { isWithin } from '../../lib/paths.ts';
+import { SIDE_MENU } from './menu-items.tsx';
 
 type SideMenuProps = { isCollapsed?: boolean };
 
@@ -13,12 +14,12 @@ export function SideMenu({ isCollapsed = false }: SideMenuProps) {
       <Menu
         mode="inline"
         inlineCollapsed={isCollapsed}
-        selectedKeys={[sectionOf(pathname)]}
-        items={SIDE_MENU.map(({ key, icon }) => ({
+        selectedKeys={SIDE_MENU.filter((entry) => isWithin(pathname, entry.path)).map((entry) => entry.key)}
+        items={SIDE_MENU.map(({ key, path, icon }) => ({
           key,
           icon,
           // Real links: middle-click and "open in new tab" work as users expect.
-          label: <Link to={`/admin/${key}`}>{t(`menu.${key}`)}</Link>,
+          label: <Link to={path}>{t(`menu.${key}`)}</Link>,
         }))}
       />
     </nav>

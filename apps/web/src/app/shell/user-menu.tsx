@@ -4,6 +4,7 @@ import { Avatar, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../../lib/paths.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 
 type UserMenuProps = { user: CurrentUser; isCompact: boolean };
@@ -38,7 +39,7 @@ export function UserMenu({ user, isCompact }: UserMenuProps) {
           ],
           onClick: ({ key }) => {
             if (key === 'change-password') setPasswordDialogOpen(true);
-            if (key === 'logout') void navigate('/logout');
+            if (key === 'logout') void navigate(PATHS.logout);
           },
         }}
       >

@@ -15,9 +15,15 @@ type FormPageStateProps = {
   loadErrorText: string;
   query?: { isError: boolean; error: unknown; refetch: () => unknown };
   isNotFound?: boolean;
+  /** The viewer may not open this record (a non-admin on another user's page): said, not asked for. */
+  isForbidden?: boolean;
+  /** Why the record is out of reach; needed with `isForbidden`. */
+  forbiddenText?: string;
+  /** The loading skeleton's height, in lines, close to the form's so the page does not jump. */
+  skeletonRows?: number;
 };
 
-/** What a form page shows before its form: loading, not found, or a load error with a retry. */
+/** What a form page shows before its form: loading, not found, not allowed, or a load error with a retry. */
 export function FormPageState(props: FormPageStateProps) {
   const { t } = useTranslation();
   const { query } = props;
@@ -27,9 +33,11 @@ export function FormPageState(props: FormPageStateProps) {
     </Link>
   );
   const isMissing = props.isNotFound || (isApiError(query?.error) && query.error.status === 404);
-  let content = <Skeleton active paragraph={{ rows: 6 }} />;
+  let content = <Skeleton active paragraph={{ rows: props.skeletonRows ?? 6 }} />;
   if (isMissing) {
     content = <Result status="404" title={props.notFoundText} extra={back} />;
+  } else if (props.isForbidden) {
+    content = <Result status="403" title={props.forbiddenText} extra={back} />;
   } else if (query?.isError) {
     content = (
       <Result

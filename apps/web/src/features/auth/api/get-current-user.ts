@@ -2,6 +2,7 @@ import { type CurrentUser, currentUserSchema } from '@scentia/shared/auth.schema
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
 import { getStoredUser, storeUser } from '../../../lib/auth-storage.ts';
+import { authKeys } from './query-keys.ts';
 
 /** GET /api/usuario/me; the answer is also kept in the `auth` storage entry (spec §3, §4). */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
@@ -13,7 +14,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser>
 export function currentUserQueryOptions() {
   const stored = getStoredUser();
   return queryOptions({
-    queryKey: ['auth', 'current-user'],
+    queryKey: authKeys.currentUser(),
     queryFn: ({ signal }) => getCurrentUser(signal),
     // The stored user paints the shell at once; marking it as old makes the query confirm it
     // (and thereby the session) with the server on every full page load.

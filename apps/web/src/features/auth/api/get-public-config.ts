@@ -1,6 +1,7 @@
 import { type PublicConfig, publicConfigSchema } from '@scentia/shared/auth.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
+import { authKeys } from './query-keys.ts';
 
 /** GET /api/public-config: the store links of the mobile app shown on the login page. */
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
@@ -9,7 +10,7 @@ export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
 
 export function publicConfigQueryOptions() {
   return queryOptions({
-    queryKey: ['public-config'],
+    queryKey: authKeys.publicConfig(),
     queryFn: ({ signal }) => getPublicConfig(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

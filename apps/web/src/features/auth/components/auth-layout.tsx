@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { BrandIllustration } from './brand-illustration.tsx';
 import './auth-layout.css';
 
@@ -41,7 +42,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <div className="auth-content">{children}</div>
         <footer className="auth-footer">
           <span>{t('common:footer.rights', { year: new Date().getFullYear() })}</span>
-          <Link to="/privacy-policy">{t('common:footer.privacy')}</Link>
+          <Link to={PATHS.privacyPolicy}>{t('common:footer.privacy')}</Link>
         </footer>
       </main>
     </div>

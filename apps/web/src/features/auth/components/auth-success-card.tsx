@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlainIcon, type PlainIconName } from '../../../components/plain-icon.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 type AuthSuccessCardProps = {
@@ -33,7 +34,7 @@ export function AuthSuccessCard({ icon, title, email, children }: AuthSuccessCar
           {title}
         </h1>
         {children}
-        <Link className="button-primary" to="/auth/login" state={{ email }}>
+        <Link className="button-primary" to={PATHS.auth.login} state={{ email }}>
           {t('common:actions.goToLogin')}
         </Link>
       </div>

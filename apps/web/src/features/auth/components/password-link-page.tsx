@@ -6,6 +6,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSetPasswordFromLink } from '../api/complete-temporary-request.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -65,7 +66,7 @@ export function PasswordLinkPage({ kind }: { kind: PasswordLinkKind }) {
           </div>
         )}
         {isDeadLink ? (
-          <Link to="/auth/login">
+          <Link to={PATHS.auth.login}>
             <PlainIcon name="arrow-left" /> {t('common:actions.backToLogin')}
           </Link>
         ) : (
@@ -77,7 +78,7 @@ export function PasswordLinkPage({ kind }: { kind: PasswordLinkKind }) {
               onSubmit={(password) => mutation.mutate({ token, password })}
             />
             <p className="auth-alt">
-              <Link to="/auth/login">{t('common:actions.backToLogin')}</Link>
+              <Link to={PATHS.auth.login}>{t('common:actions.backToLogin')}</Link>
             </p>
           </>
         )}

@@ -1,6 +1,7 @@
 import { forwardRef, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PATHS } from '../../../lib/paths.ts';
 import './form-fields.css';
 
 type TermsFieldProps = {
@@ -29,7 +30,7 @@ export const TermsField = forwardRef<HTMLInputElement, TermsFieldProps>(function
           aria-describedby={error ? errorId : undefined}
         />
         <span>
-          <Trans t={t} i18nKey="login.terms" components={{ 1: <Link to="/privacy-policy" /> }} />
+          <Trans t={t} i18nKey="login.terms" components={{ 1: <Link to={PATHS.privacyPolicy} /> }} />
         </span>
       </label>
       {error && (

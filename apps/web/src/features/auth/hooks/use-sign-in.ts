@@ -8,6 +8,7 @@ import { clearAuth, getStoredUser } from '../../../lib/auth-storage.ts';
 import { delay } from '../../../lib/delay.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { takeLastLocation } from '../../../lib/last-location.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { beginSession } from '../../../lib/session.ts';
 import { getCurrentUser } from '../api/get-current-user.ts';
 import { login } from '../api/login.ts';
@@ -57,7 +58,7 @@ export function useSignIn() {
         });
         return;
       }
-      navigate(takeLastLocation() ?? '/admin', { replace: true });
+      navigate(takeLastLocation() ?? PATHS.admin.root, { replace: true });
     } catch (error) {
       setState({
         isPending: false,

@@ -5,6 +5,7 @@ import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useAccountActivation } from '../api/activate-account.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
@@ -82,7 +83,7 @@ function ActivateAccount() {
             </button>
           </p>
         )}
-        <Link to="/auth/login">
+        <Link to={PATHS.auth.login}>
           <PlainIcon name="arrow-left" /> {t('common:actions.backToLogin')}
         </Link>
       </div>

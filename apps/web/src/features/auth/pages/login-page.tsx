@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { LoginForm } from '../components/login-form.tsx';
@@ -50,7 +51,7 @@ export default function LoginPage() {
           initialEmail={emailFromState(location.state)}
         />
         <p className="auth-alt">
-          {t('login.noAccount')} <Link to="/auth/cadastro">{t('login.signUp')}</Link>
+          {t('login.noAccount')} <Link to={PATHS.auth.signUp}>{t('login.signUp')}</Link>
         </p>
         <StoreLinks />
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { getTokens } from '../../../lib/auth-storage.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { endSession } from '../../../lib/session.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { logout } from '../api/logout.ts';
@@ -23,7 +24,7 @@ export default function LogoutPage() {
     const tokens = getTokens();
     endSession();
     const revoke = tokens ? logout(tokens.refreshToken).catch(() => undefined) : Promise.resolve();
-    void revoke.then(() => navigate('/auth', { replace: true }));
+    void revoke.then(() => navigate(PATHS.auth.root, { replace: true }));
   }, [navigate]);
 
   return (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Notice } from '../../../components/notice.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
@@ -76,7 +77,7 @@ export default function SignUpPage() {
           }}
         />
         <p className="auth-alt">
-          {t('signUp.hasAccount')} <Link to="/auth/login">{t('signUp.signIn')}</Link>
+          {t('signUp.hasAccount')} <Link to={PATHS.auth.login}>{t('signUp.signIn')}</Link>
         </p>
       </div>
     </AuthLayout>

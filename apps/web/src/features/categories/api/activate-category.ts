@@ -1,7 +1,7 @@
 import { categoryRowSchema } from '@scentia/shared/catalog.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
-import { invalidateCategories } from '../invalidate-categories.ts';
+import { invalidateCategories } from './invalidate-categories.ts';
 
 /** PUT /api/categories/activate/{id}: 200 with the category, active again. */
 export function activateCategory(id: number) {

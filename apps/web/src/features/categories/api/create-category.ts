@@ -1,7 +1,7 @@
 import { type CategoryBodyInput, categoryRowSchema } from '@scentia/shared/catalog.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
-import { invalidateCategories } from '../invalidate-categories.ts';
+import { invalidateCategories } from './invalidate-categories.ts';
 
 /** POST /api/categories (JSON): 201 with the new category; 409 NAME_TAKEN. */
 export function createCategory(body: CategoryBodyInput) {

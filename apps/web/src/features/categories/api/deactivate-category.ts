@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
-import { invalidateCategories } from '../invalidate-categories.ts';
+import { invalidateCategories } from './invalidate-categories.ts';
 
 /** DELETE /api/categories/{id}: 204, deactivates it; 409 CATEGORY_HAS_FRAGRANCES. */
 export function deactivateCategory(id: number): Promise<void> {

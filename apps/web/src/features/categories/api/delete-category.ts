@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
-import { invalidateCategories } from '../invalidate-categories.ts';
+import { invalidateCategories } from './invalidate-categories.ts';
 
 /** DELETE /api/categories/{id}?hardDelete=true: 204; only inactive categories without fragrances. */
 export function deleteCategory(id: number): Promise<void> {

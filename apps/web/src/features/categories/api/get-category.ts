@@ -1,21 +1,10 @@
 import { categoryRowSchema } from '@scentia/shared/catalog.schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/api-client.ts';
+import { recordEndpoint } from '../../../components/resource-form/record-endpoint.ts';
+import { categoryKeys } from './query-keys.ts';
 
 /** GET /api/categories/{id}. */
-export function getCategory(id: number, signal?: AbortSignal) {
-  return http.get(`/categories/${id}`, { signal, schema: categoryRowSchema });
-}
+const categoryRecord = recordEndpoint(categoryKeys, '/categories', categoryRowSchema);
 
-export function categoryQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: ['categories', 'detail', id],
-    queryFn: ({ signal }) => getCategory(id, signal),
-    // The form starts from what the server has now, not from a cached copy.
-    staleTime: 0,
-  });
-}
-
-export function useCategory(id: number, isEnabled = true) {
-  return useQuery({ ...categoryQueryOptions(id), enabled: isEnabled });
-}
+export const getCategory = categoryRecord.fetchRecord;
+export const categoryQueryOptions = categoryRecord.queryOptions;
+export const useCategory = categoryRecord.useRecord;

@@ -1,10 +1,6 @@
 import { type CategoryRow, categoryRowSchema } from '@scentia/shared/catalog.schemas';
-import { pageOf } from '@scentia/shared/list.schemas';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ListParams, listQuery } from '../../../components/resource-list/list-params.ts';
-import { http } from '../../../lib/api-client.ts';
-
-const categoriesPageSchema = pageOf(categoryRowSchema);
+import { listEndpoint } from '../../../components/resource-list/list-endpoint.ts';
+import { categoryKeys } from './query-keys.ts';
 
 /** The category list's `orderBy` values (docs/api.md). */
 export const CATEGORY_SORTS = {
@@ -15,20 +11,10 @@ export const CATEGORY_SORTS = {
 } as const;
 
 /** GET /api/categories: one page of categories (search by name, active filter, sort). */
-export function listCategories(params: ListParams, signal?: AbortSignal) {
-  return http.get('/categories', { query: listQuery(params), signal, schema: categoriesPageSchema });
-}
+const categoriesList = listEndpoint(categoryKeys, '/categories', categoryRowSchema);
 
-export function categoriesListQueryOptions(params: ListParams) {
-  return queryOptions({
-    queryKey: ['categories', 'list', params],
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => listCategories(params, signal),
-  });
-}
-
-export function useCategoriesList(params: ListParams) {
-  return useQuery(categoriesListQueryOptions(params));
-}
+export const listCategories = categoriesList.fetchPage;
+export const categoriesListQueryOptions = categoriesList.queryOptions;
+export const useCategoriesList = categoriesList.useList;
 
 export type { CategoryRow };

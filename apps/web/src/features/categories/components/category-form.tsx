@@ -5,6 +5,7 @@ import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
 import { schemaPathRule, zodIssueKey } from '../../../lib/form-rules.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import {
   CATEGORY_FORM_FIELDS,
   type CategoryFormValues,
@@ -45,7 +46,7 @@ export function CategoryForm({ mode, title, initialValues, onSubmit }: CategoryF
       form={form}
       mode={mode}
       initialValues={initialValues}
-      listPath="/admin/categories"
+      listPath={PATHS.admin.categories.list}
       onSubmit={onSubmit}
       fieldPaths={CATEGORY_FORM_FIELDS}
       codeFields={CODE_FIELDS}

@@ -9,6 +9,7 @@ import {
   toggleAction,
 } from '../../../components/resource-list/row-action-builders.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { useActivateCategory } from '../api/activate-category.ts';
 import { useDeactivateCategory } from '../api/deactivate-category.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
@@ -57,7 +58,7 @@ export default function CategoriesListPage() {
   function actionOf(kind: CategoryRowActionKind, row: CategoryRow): RowAction {
     switch (kind) {
       case 'edit':
-        return editAction(t, `/admin/categories/${row.categoryId}/update`);
+        return editAction(t, PATHS.admin.categories.update(row.categoryId));
       case 'delete':
         return deleteAction(t, row.name, () => remove.mutateAsync(row.categoryId));
       case 'toggle':
@@ -77,7 +78,7 @@ export default function CategoriesListPage() {
       defaultSort={{ orderBy: CATEGORY_SORTS.createdAt, orderByDirection: 'desc' }}
       searchLabel={t('searchLabel')}
       hasActiveFilter
-      add={{ path: '/admin/categories/create', label: t('actions.add') }}
+      add={{ path: PATHS.admin.categories.create, label: t('actions.add') }}
       onExport={exportCategories}
       rowActions={(row) => categoryRowActions(row).map((kind) => actionOf(kind, row))}
     />

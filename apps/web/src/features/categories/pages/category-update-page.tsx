@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useCategory } from '../api/get-category.ts';
 import { useUpdateCategory } from '../api/update-category.ts';
 import { categoryFormToBody, categoryToForm } from '../category-form-values.ts';
@@ -10,8 +11,7 @@ import { CategoryForm } from '../components/category-form.tsx';
 /** /admin/categories/{id}/update. */
 export default function CategoryUpdatePage() {
   const { t } = useTranslation('categories');
-  const { id: idParam } = useParams();
-  const id = /^\d{1,10}$/.test(idParam ?? '') ? Number(idParam) : 0;
+  const id = useIdParam();
   const category = useCategory(id, id > 0);
   const update = useUpdateCategory();
   const initialValues = useMemo(
@@ -23,7 +23,7 @@ export default function CategoryUpdatePage() {
     return (
       <FormPageState
         title={t('editTitle')}
-        listPath="/admin/categories"
+        listPath={PATHS.admin.categories.list}
         backLabel={t('backToList')}
         notFoundText={t('notFound')}
         loadErrorText={t('loadError')}

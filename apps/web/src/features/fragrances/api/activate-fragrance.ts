@@ -1,7 +1,7 @@
 import { fragranceRowSchema } from '@scentia/shared/catalog.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
-import { invalidateFragrances } from '../invalidate-fragrances.ts';
+import { invalidateFragrances } from './invalidate-fragrances.ts';
 
 /** PUT /api/fragrances/activate/{id}: 200 with the fragrance (400 when its category is inactive). */
 export function activateFragrance(id: number) {

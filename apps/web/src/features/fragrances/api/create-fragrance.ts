@@ -1,7 +1,7 @@
 import { fragranceRowSchema } from '@scentia/shared/catalog.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
-import { invalidateFragrances } from '../invalidate-fragrances.ts';
+import { invalidateFragrances } from './invalidate-fragrances.ts';
 
 /**
  * POST /api/fragrances as multipart/form-data (see `fragranceFormData`): 201 with the new

@@ -1,21 +1,10 @@
 import { fragranceRowSchema } from '@scentia/shared/catalog.schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/api-client.ts';
+import { recordEndpoint } from '../../../components/resource-form/record-endpoint.ts';
+import { fragranceKeys } from './query-keys.ts';
 
-/** GET /api/fragrances/{id}. */
-export function getFragrance(id: number, signal?: AbortSignal) {
-  return http.get(`/fragrances/${id}`, { signal, schema: fragranceRowSchema });
-}
+/** GET /api/fragrances/{id}; never cached, so the form also gets fresh signed image URLs. */
+const fragranceRecord = recordEndpoint(fragranceKeys, '/fragrances', fragranceRowSchema);
 
-export function fragranceQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: ['fragrances', 'detail', id],
-    queryFn: ({ signal }) => getFragrance(id, signal),
-    // The form starts from what the server has now (and fresh signed image URLs).
-    staleTime: 0,
-  });
-}
-
-export function useFragrance(id: number, isEnabled = true) {
-  return useQuery({ ...fragranceQueryOptions(id), enabled: isEnabled });
-}
+export const getFragrance = fragranceRecord.fetchRecord;
+export const fragranceQueryOptions = fragranceRecord.queryOptions;
+export const useFragrance = fragranceRecord.useRecord;

@@ -1,10 +1,6 @@
 import { type FragranceRow, fragranceRowSchema } from '@scentia/shared/catalog.schemas';
-import { pageOf } from '@scentia/shared/list.schemas';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ListParams, listQuery } from '../../../components/resource-list/list-params.ts';
-import { http } from '../../../lib/api-client.ts';
-
-const fragrancesPageSchema = pageOf(fragranceRowSchema);
+import { listEndpoint } from '../../../components/resource-list/list-endpoint.ts';
+import { fragranceKeys } from './query-keys.ts';
 
 /** The fragrance list's `orderBy` values (docs/api.md). */
 export const FRAGRANCE_SORTS = {
@@ -15,20 +11,10 @@ export const FRAGRANCE_SORTS = {
 } as const;
 
 /** GET /api/fragrances: one page (the search matches the name and the category's name). */
-export function listFragrances(params: ListParams, signal?: AbortSignal) {
-  return http.get('/fragrances', { query: listQuery(params), signal, schema: fragrancesPageSchema });
-}
+const fragrancesList = listEndpoint(fragranceKeys, '/fragrances', fragranceRowSchema);
 
-export function fragrancesListQueryOptions(params: ListParams) {
-  return queryOptions({
-    queryKey: ['fragrances', 'list', params],
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => listFragrances(params, signal),
-  });
-}
-
-export function useFragrancesList(params: ListParams) {
-  return useQuery(fragrancesListQueryOptions(params));
-}
+export const listFragrances = fragrancesList.fetchPage;
+export const fragrancesListQueryOptions = fragrancesList.queryOptions;
+export const useFragrancesList = fragrancesList.useList;
 
 export type { FragranceRow };

@@ -1,7 +1,7 @@
 import { fragranceRowSchema } from '@scentia/shared/catalog.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
-import { invalidateFragrances } from '../invalidate-fragrances.ts';
+import { invalidateFragrances } from './invalidate-fragrances.ts';
 
 /** PUT /api/fragrances/{id} as multipart/form-data: without `image.file` the image is kept. */
 export function updateFragrance({ id, body }: { id: number; body: FormData }) {

@@ -7,8 +7,9 @@ import type { z } from 'zod';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { schemaPathRule, zodIssueKey } from '../../../lib/form-rules.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
-import { searchCategories } from '../api/search-categories.ts';
+import { categoryOptionsSource } from '../../categories/api/search-categories.ts';
 import {
   FRAGRANCE_FORM_FIELDS,
   type FragranceFormValues,
@@ -68,7 +69,7 @@ export function FragranceForm({ mode, title, initialValues, categoryLabel, onSub
       form={form}
       mode={mode}
       initialValues={initialValues}
-      listPath="/admin/fragrances"
+      listPath={PATHS.admin.fragrances.list}
       onSubmit={onSubmit}
       fieldPaths={FRAGRANCE_FORM_FIELDS}
       codeFields={CODE_FIELDS}
@@ -87,8 +88,7 @@ export function FragranceForm({ mode, title, initialValues, categoryLabel, onSub
             extra={t('categoryHint')}
           >
             <TypeaheadSelect
-              queryKey={['fragrances', 'category-options']}
-              fetchOptions={searchCategories}
+              {...categoryOptionsSource()}
               valueLabel={categoryLabel}
               placeholder={t('categoryPlaceholder')}
               aria-required

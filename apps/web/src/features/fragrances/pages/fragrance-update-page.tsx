@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useFragrance } from '../api/get-fragrance.ts';
 import { useUpdateFragrance } from '../api/update-fragrance.ts';
 import { FragranceForm } from '../components/fragrance-form.tsx';
@@ -10,8 +11,7 @@ import { fragranceFormData, fragranceToForm } from '../fragrance-form-values.ts'
 /** /admin/fragrances/{id}/update: without a new file the stored image is kept. */
 export default function FragranceUpdatePage() {
   const { t } = useTranslation('fragrances');
-  const { id: idParam } = useParams();
-  const id = /^\d{1,10}$/.test(idParam ?? '') ? Number(idParam) : 0;
+  const id = useIdParam();
   const fragrance = useFragrance(id, id > 0);
   const update = useUpdateFragrance();
   const initialValues = useMemo(
@@ -23,7 +23,7 @@ export default function FragranceUpdatePage() {
     return (
       <FormPageState
         title={t('editTitle')}
-        listPath="/admin/fragrances"
+        listPath={PATHS.admin.fragrances.list}
         backLabel={t('backToList')}
         notFoundText={t('notFound')}
         loadErrorText={t('common:form.loadError')}

@@ -13,6 +13,7 @@ import {
   toggleAction,
 } from '../../../components/resource-list/row-action-builders.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { useActivateFragrance } from '../api/activate-fragrance.ts';
 import { useDeactivateFragrance } from '../api/deactivate-fragrance.ts';
 import { useDeleteFragrance } from '../api/delete-fragrance.ts';
@@ -80,7 +81,7 @@ export default function FragrancesListPage() {
   function actionOf(kind: FragranceRowActionKind, row: FragranceRow): RowAction {
     switch (kind) {
       case 'edit':
-        return editAction(t, `/admin/fragrances/${row.fragranceId}/update`);
+        return editAction(t, PATHS.admin.fragrances.update(row.fragranceId));
       case 'delete':
         return deleteAction(t, row.name, () => remove.mutateAsync(row.fragranceId));
       case 'toggle':
@@ -100,7 +101,7 @@ export default function FragrancesListPage() {
       defaultSort={{ orderBy: FRAGRANCE_SORTS.createdAt, orderByDirection: 'desc' }}
       searchLabel={t('searchLabel')}
       hasActiveFilter
-      add={{ path: '/admin/fragrances/create', label: t('actions.add') }}
+      add={{ path: PATHS.admin.fragrances.create, label: t('actions.add') }}
       onExport={exportFragrances}
       rowActions={(row) => fragranceRowActions(row).map((kind) => actionOf(kind, row))}
     />

@@ -4,6 +4,7 @@ import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import './privacy-policy-page.css';
 
@@ -23,13 +24,13 @@ export default function PrivacyPolicyPage() {
   return (
     <div className="policy-page">
       <header className="policy-topbar">
-        <Link to="/auth/login" aria-label={t('common:actions.backToLogin')}>
+        <Link to={PATHS.auth.login} aria-label={t('common:actions.backToLogin')}>
           <BrandLogo size={32} />
         </Link>
         <LanguageSwitcher size="small" />
       </header>
       <main className="policy-main">
-        <Link to="/auth/login" className="policy-back">
+        <Link to={PATHS.auth.login} className="policy-back">
           <PlainIcon name="arrow-left" /> {t('common:actions.backToLogin')}
         </Link>
         {notice && (

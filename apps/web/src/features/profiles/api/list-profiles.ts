@@ -1,8 +1,6 @@
-import { pageOf } from '@scentia/shared/list.schemas';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type ListParams, listQuery } from '../../../components/resource-list/list-params.ts';
-import { http } from '../../../lib/api-client.ts';
+import { listEndpoint } from '../../../components/resource-list/list-endpoint.ts';
+import { profileKeys } from './query-keys.ts';
 
 const profileRowSchema = z.object({
   id: z.number().int(),
@@ -12,25 +10,12 @@ const profileRowSchema = z.object({
 });
 export type ProfileRow = z.infer<typeof profileRowSchema>;
 
-const profilesPageSchema = pageOf(profileRowSchema);
-
 /** The profiles list's `orderBy` values. */
 export const PROFILE_SORTS = { name: 'nome', master: 'perfilMaster', users: 'totalUsuarios' } as const;
 
 /** GET /api/perfil (ADMIN only): profiles with their master profile and number of users. */
-export function listProfiles(params: ListParams, signal?: AbortSignal) {
-  return http.get('/perfil', { query: listQuery(params), signal, schema: profilesPageSchema });
-}
+const profilesList = listEndpoint(profileKeys, '/perfil', profileRowSchema);
 
-export function profilesListQueryOptions(params: ListParams) {
-  return queryOptions({
-    queryKey: ['profiles', 'list', params],
-    // Paging, sorting or searching keeps the current rows on screen until the next ones arrive.
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => listProfiles(params, signal),
-  });
-}
-
-export function useProfilesList(params: ListParams) {
-  return useQuery(profilesListQueryOptions(params));
-}
+export const listProfiles = profilesList.fetchPage;
+export const profilesListQueryOptions = profilesList.queryOptions;
+export const useProfilesList = profilesList.useList;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
+import { invalidateUsers } from './invalidate-users.ts';
 
 /** DELETE /api/usuario/{id}: 204. ADMIN only, unconfirmed users only. */
 export function deleteUser(id: number): Promise<void> {
@@ -8,13 +9,5 @@ export function deleteUser(id: number): Promise<void> {
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-        // The profiles list counts users.
-        queryClient.invalidateQueries({ queryKey: ['profiles'] }),
-      ]),
-  });
+  return useMutation({ mutationFn: deleteUser, onSuccess: () => invalidateUsers(queryClient) });
 }

@@ -1,10 +1,6 @@
-import { pageOf } from '@scentia/shared/list.schemas';
 import { type UserRow, userRowSchema } from '@scentia/shared/users.schemas';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ListParams, listQuery } from '../../../components/resource-list/list-params.ts';
-import { http } from '../../../lib/api-client.ts';
-
-const usersPageSchema = pageOf(userRowSchema);
+import { listEndpoint } from '../../../components/resource-list/list-endpoint.ts';
+import { userKeys } from './query-keys.ts';
 
 /** The user list's `orderBy` values (the API accepts these, case-insensitively). */
 export const USER_SORTS = {
@@ -15,21 +11,10 @@ export const USER_SORTS = {
 } as const;
 
 /** GET /api/usuario: one page of users (search by name or e-mail, active filter, sort). */
-export function listUsers(params: ListParams, signal?: AbortSignal) {
-  return http.get('/usuario', { query: listQuery(params), signal, schema: usersPageSchema });
-}
+const usersList = listEndpoint(userKeys, '/usuario', userRowSchema);
 
-export function usersListQueryOptions(params: ListParams) {
-  return queryOptions({
-    queryKey: ['users', 'list', params],
-    // Paging, sorting or searching keeps the current rows on screen until the next ones arrive.
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => listUsers(params, signal),
-  });
-}
-
-export function useUsersList(params: ListParams) {
-  return useQuery(usersListQueryOptions(params));
-}
+export const listUsers = usersList.fetchPage;
+export const usersListQueryOptions = usersList.queryOptions;
+export const useUsersList = usersList.useList;
 
 export type { UserRow };

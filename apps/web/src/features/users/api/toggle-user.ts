@@ -1,6 +1,7 @@
 import { userRowSchema } from '@scentia/shared/users.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
+import { invalidateUsers } from './invalidate-users.ts';
 
 /**
  * PUT /api/usuario/{id} with only `{ativo}` (spec §4 Records): ativo is the inverse of the current
@@ -14,6 +15,6 @@ export function useToggleUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: toggleUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

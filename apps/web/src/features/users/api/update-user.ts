@@ -1,6 +1,7 @@
 import { type UserBodyInput, userRowSchema } from '@scentia/shared/users.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
+import { invalidateUsers } from './invalidate-users.ts';
 
 /** PUT /api/usuario/{id} with the whole user: 200 with the saved user. */
 export function updateUser({ id, body }: { id: number; body: UserBodyInput }) {
@@ -11,6 +12,6 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

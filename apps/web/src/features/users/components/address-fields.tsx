@@ -1,5 +1,5 @@
 import { userBodySchema } from '@scentia/shared/users.schemas';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,10 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { schemaPathRule } from '../../../lib/form-rules.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { completeCepDigits, maskCep } from '../../../lib/input-masks.ts';
-import { countriesQueryOptions } from '../api/list-countries.ts';
-import { postcodeQueryOptions } from '../api/lookup-postcode.ts';
-import { searchCities } from '../api/search-cities.ts';
-import { searchRegions } from '../api/search-regions.ts';
+import { useCountries } from '../../geo/api/list-countries.ts';
+import { postcodeQueryOptions } from '../../geo/api/lookup-postcode.ts';
+import { cityOptionsSource } from '../../geo/api/search-cities.ts';
+import { regionOptionsSource } from '../../geo/api/search-regions.ts';
 import { BRAZIL, formToBody, type UserFormValues } from '../user-form-values.ts';
 
 const COUNTRY: ['address', 'country'] = ['address', 'country'];
@@ -30,7 +30,7 @@ export function AddressFields() {
   const country: string | null = Form.useWatch(COUNTRY, form) ?? null;
   const state: string | null = Form.useWatch(STATE, form) ?? null;
   const isBrazil = country === BRAZIL;
-  const countries = useQuery(countriesQueryOptions(language));
+  const countries = useCountries(language);
   const [postcodeNotice, setPostcodeNotice] = useState<string | undefined>(undefined);
   const lookupId = useRef(0);
   const translate = (key: string) =>
@@ -120,13 +120,7 @@ export function AddressFields() {
               canCreate
               placeholder={t('address.searchPlaceholder')}
               onChange={() => form.setFieldsValue({ address: { city: null } } as Partial<UserFormValues>)}
-              queryKey={['users', 'geo', 'region-options', country, language]}
-              fetchOptions={async (search, signal) =>
-                (await searchRegions(country ?? '', search, signal)).data.map((region) => ({
-                  value: region.code,
-                  label: region.name,
-                }))
-              }
+              {...regionOptionsSource(country ?? '', language)}
             />
           </Form.Item>
         </Col>
@@ -136,13 +130,7 @@ export function AddressFields() {
               disabled={!country || !state}
               canCreate
               placeholder={t('address.searchPlaceholder')}
-              queryKey={['users', 'geo', 'city-options', country, state]}
-              fetchOptions={async (search, signal) =>
-                (await searchCities(country ?? '', state ?? '', search, signal)).data.map((city) => ({
-                  value: city.name,
-                  label: city.name,
-                }))
-              }
+              {...cityOptionsSource(country ?? '', state ?? '')}
             />
           </Form.Item>
         </Col>

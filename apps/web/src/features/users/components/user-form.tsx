@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
 import { schemaPathRule } from '../../../lib/form-rules.ts';
 import { maskTaxId } from '../../../lib/input-masks.ts';
-import type { ProfileOption } from '../api/list-profile-options.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import type { ProfileOption } from '../../profiles/api/list-profile-options.ts';
 import { BRAZIL, formToBody, USER_FORM_FIELDS, type UserFormValues } from '../user-form-values.ts';
 import { AddressFields } from './address-fields.tsx';
 import './user-form.css';
@@ -50,7 +51,7 @@ export function UserForm({ mode, title, initialValues, profiles, onSubmit }: Use
       form={form}
       mode={mode}
       initialValues={initialValues}
-      listPath="/admin/users"
+      listPath={PATHS.admin.users.list}
       onSubmit={onSubmit}
       fieldPaths={USER_FORM_FIELDS}
       codeFields={CODE_FIELDS}

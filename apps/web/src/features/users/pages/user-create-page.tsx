@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { useProfileOptions } from '../../profiles/api/list-profile-options.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { useProfileOptions } from '../api/list-profile-options.ts';
 import { UserForm } from '../components/user-form.tsx';
-import { UserPageState } from '../components/user-page-state.tsx';
 import { emptyUserForm, formToBody } from '../user-form-values.ts';
 
 /** /admin/users/create: the server creates the user unconfirmed and mails the registration link. */
@@ -19,7 +20,17 @@ export default function UserCreatePage() {
   );
 
   if (!options || !initialValues) {
-    return <UserPageState title={t('createTitle')} query={profiles} />;
+    return (
+      <FormPageState
+        title={t('createTitle')}
+        listPath={PATHS.admin.users.list}
+        backLabel={t('backToList')}
+        notFoundText={t('notFound')}
+        loadErrorText={t('common:form.loadError')}
+        skeletonRows={8}
+        query={profiles}
+      />
+    );
   }
   return (
     <UserForm

@@ -1,20 +1,20 @@
 import { isAdminProfile } from '@scentia/shared/validators';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useSession } from '../../../lib/use-session.ts';
+import { useProfileOptions } from '../../profiles/api/list-profile-options.ts';
 import { useUser } from '../api/get-user.ts';
-import { useProfileOptions } from '../api/list-profile-options.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { UserForm } from '../components/user-form.tsx';
-import { UserPageState } from '../components/user-page-state.tsx';
 import { formToBody, userToForm } from '../user-form-values.ts';
 
 /** /admin/users/{id}/update: an admin edits anyone; other profiles only themselves (spec §6). */
 export default function UserUpdatePage() {
   const { t } = useTranslation('users');
-  const { id: idParam } = useParams();
-  const id = /^\d{1,10}$/.test(idParam ?? '') ? Number(idParam) : 0;
+  const id = useIdParam();
   const { user: viewer } = useSession();
   const isAllowed = isAdminProfile(viewer?.profile.nome) || viewer?.id === id;
   const user = useUser(id, id > 0 && isAllowed);
@@ -22,10 +22,21 @@ export default function UserUpdatePage() {
   const update = useUpdateUser();
   const initialValues = useMemo(() => (user.data ? userToForm(user.data) : undefined), [user.data]);
 
-  if (id === 0) return <UserPageState title={t('editTitle')} isNotFound />;
-  if (!isAllowed) return <UserPageState title={t('editTitle')} isForbidden />;
-  if (!initialValues || !profiles.data || !user.data) {
-    return <UserPageState title={t('editTitle')} query={user.isError ? user : profiles} />;
+  if (id === 0 || !isAllowed || !initialValues || !profiles.data || !user.data) {
+    return (
+      <FormPageState
+        title={t('editTitle')}
+        listPath={PATHS.admin.users.list}
+        backLabel={t('backToList')}
+        notFoundText={t('notFound')}
+        loadErrorText={t('common:form.loadError')}
+        forbiddenText={t('ownRecordOnly')}
+        skeletonRows={8}
+        query={user.isError ? user : profiles}
+        isNotFound={id === 0}
+        isForbidden={!isAllowed}
+      />
+    );
   }
   const loaded = user.data;
   return (

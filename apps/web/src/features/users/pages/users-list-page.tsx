@@ -9,6 +9,7 @@ import {
   toggleAction,
 } from '../../../components/resource-list/row-action-builders.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { exportUsers } from '../api/export-users.ts';
@@ -50,7 +51,7 @@ export default function UsersListPage() {
   function actionOf(kind: UserRowActionKind, row: UserRow): RowAction {
     switch (kind) {
       case 'edit':
-        return editAction(t, `/admin/users/${row.id}/update`);
+        return editAction(t, PATHS.admin.users.update(row.id));
       case 'resend':
         return {
           key: kind,
@@ -80,7 +81,7 @@ export default function UsersListPage() {
       defaultSort={{ orderBy: USER_SORTS.createdAt, orderByDirection: 'desc' }}
       searchLabel={t('searchLabel')}
       hasActiveFilter
-      add={{ path: '/admin/users/create', label: t('actions.add') }}
+      add={{ path: PATHS.admin.users.create, label: t('actions.add') }}
       onExport={exportUsers}
       rowActions={(row) => (viewer ? userRowActions(viewer, row).map((kind) => actionOf(kind, row)) : [])}
     />

@@ -2,6 +2,7 @@ import type { Language } from '@scentia/shared/locales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/api-client.ts';
+import { geoKeys } from './query-keys.ts';
 
 const countriesSchema = z.object({ data: z.array(z.object({ code: z.string(), name: z.string() })) });
 export type Country = z.infer<typeof countriesSchema>['data'][number];
@@ -13,7 +14,7 @@ export async function listCountries(signal?: AbortSignal): Promise<Country[]> {
 
 export function countriesQueryOptions(language: Language) {
   return queryOptions({
-    queryKey: ['users', 'geo', 'countries', language],
+    queryKey: geoKeys.countries(language),
     queryFn: ({ signal }) => listCountries(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/api-client.ts';
+import { profileKeys } from './query-keys.ts';
 
 const profileOptionsSchema = z.object({
   data: z.array(z.object({ id: z.number().int(), nome: z.string() })),
@@ -17,7 +18,7 @@ export async function listProfileOptions(signal?: AbortSignal): Promise<ProfileO
 
 export function profileOptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['users', 'profile-options'],
+    queryKey: profileKeys.options(),
     queryFn: ({ signal }) => listProfileOptions(signal),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { TypeaheadOption } from '../../../components/typeahead-select.tsx';
+import type { TypeaheadOption, TypeaheadSource } from '../../../components/typeahead-select.tsx';
 import { http } from '../../../lib/api-client.ts';
+import { categoryKeys } from './query-keys.ts';
 
 const categoryOptionsSchema = z.array(z.object({ categoryId: z.number().int(), name: z.string() }));
 
@@ -12,4 +13,9 @@ export async function searchCategories(search: string, signal?: AbortSignal): Pr
     schema: categoryOptionsSchema,
   });
   return options.map((option) => ({ value: String(option.categoryId), label: option.name }));
+}
+
+/** The category typeahead (the fragrance form's): the category's id is the value. */
+export function categoryOptionsSource(): TypeaheadSource {
+  return { queryKey: categoryKeys.options(), fetchOptions: searchCategories };
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/api-client.ts';
+import { geoKeys } from './query-keys.ts';
 
 const postcodeSchema = z.object({
   cep: z.string(),
@@ -21,7 +22,7 @@ export function lookupPostcode(digits: string, signal?: AbortSignal) {
 
 export function postcodeQueryOptions(digits: string) {
   return queryOptions({
-    queryKey: ['users', 'geo', 'postcode', digits],
+    queryKey: geoKeys.postcode(digits),
     queryFn: ({ signal }) => lookupPostcode(digits, signal),
     staleTime: 60 * 60_000,
     retry: false,

@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { TypeaheadSource } from '../../../components/typeahead-select.tsx';
 import { http } from '../../../lib/api-client.ts';
+import { geoKeys } from './query-keys.ts';
 
 const citiesSchema = z.object({
   data: z.array(z.object({ name: z.string() })),
@@ -17,10 +18,14 @@ export function searchCities(country: string, region: string, search: string, si
   });
 }
 
-export function citiesQueryOptions(country: string, region: string, search: string) {
-  return queryOptions({
-    queryKey: ['users', 'geo', 'cities', country, region, search],
-    queryFn: ({ signal }) => searchCities(country, region, search, signal),
-    staleTime: 60 * 60_000,
-  });
+/** The city typeahead of an address: the city's name is the value. */
+export function cityOptionsSource(country: string, region: string): TypeaheadSource {
+  return {
+    queryKey: geoKeys.cityOptions(country, region),
+    fetchOptions: async (search, signal) =>
+      (await searchCities(country, region, search, signal)).data.map((city) => ({
+        value: city.name,
+        label: city.name,
+      })),
+  };
 }

@@ -1,7 +1,8 @@
 import type { Language } from '@scentia/shared/locales';
-import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { TypeaheadSource } from '../../../components/typeahead-select.tsx';
 import { http } from '../../../lib/api-client.ts';
+import { geoKeys } from './query-keys.ts';
 
 const regionsSchema = z.object({
   data: z.array(z.object({ code: z.string(), name: z.string() })),
@@ -15,10 +16,17 @@ export function searchRegions(country: string, search: string, signal?: AbortSig
   return http.get('/geo/regions', { query: { country, search, page: 1 }, signal, schema: regionsSchema });
 }
 
-export function regionsQueryOptions(country: string, search: string, language: Language) {
-  return queryOptions({
-    queryKey: ['users', 'geo', 'regions', country, search, language],
-    queryFn: ({ signal }) => searchRegions(country, search, signal),
-    staleTime: 60 * 60_000,
-  });
+/**
+ * The state typeahead of an address: the region's code is the value. The names come in the
+ * request's language, hence the language in the key.
+ */
+export function regionOptionsSource(country: string, language: Language): TypeaheadSource {
+  return {
+    queryKey: geoKeys.regionOptions(country, language),
+    fetchOptions: async (search, signal) =>
+      (await searchRegions(country, search, signal)).data.map((region) => ({
+        value: region.code,
+        label: region.name,
+      })),
+  };
 }

@@ -1,0 +1,4 @@
+import { resourceKeys } from '../../../components/resource-list/resource-keys.ts';
+
+/** Every query of the fragrances feature is keyed under `['fragrances']`. */
+export const fragranceKeys = resourceKeys('fragrances');

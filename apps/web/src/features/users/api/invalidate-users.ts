@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { profileKeys } from '../../profiles/api/query-keys.ts';
+import { userKeys } from './query-keys.ts';
+
+/**
+ * After a user changes: the users' lists and records, and the profiles, whose list counts users
+ * (a new, deleted or moved user changes a count).
+ */
+export function invalidateUsers(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+  ]);
+}
