@@ -2,7 +2,7 @@ import type { i18n as I18n, TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../test/i18n-for-tests.ts';
 import { formatCreatedAt } from './column-builders.tsx';
-import { deleteAction, editAction, toggleAction } from './row-action-builders.tsx';
+import { deleteAction, editAction, recordRowAction, toggleAction } from './row-action-builders.tsx';
 
 let t: TFunction;
 beforeAll(async () => {
@@ -54,6 +54,31 @@ describe('row action builders', () => {
       label: 'Ativar',
       isDanger: false,
       confirm: { title: 'Ativar a categoria Florais?', okText: 'Ativar' },
+    });
+  });
+});
+
+describe('recordRowAction', () => {
+  it('builds the action of each kind with the target it names', () => {
+    const remove = () => Promise.resolve('removed');
+    const toggle = () => Promise.resolve('toggled');
+    const target = {
+      name: 'Florais',
+      isActive: true,
+      editPath: '/admin/categories/7/update',
+      remove,
+      toggle,
+    };
+    expect(recordRowAction(t, 'edit', target)).toMatchObject({
+      key: 'edit',
+      to: '/admin/categories/7/update',
+    });
+    expect(recordRowAction(t, 'delete', target)).toMatchObject({ key: 'delete', run: remove });
+    expect(recordRowAction(t, 'toggle', target)).toMatchObject({
+      key: 'toggle',
+      label: 'Inativar',
+      confirm: { title: 'Inativar a categoria Florais?' },
+      run: toggle,
     });
   });
 });

@@ -53,3 +53,29 @@ export function toggleAction(
     errorMessage: t('common:list.statusError'),
   };
 }
+
+/** What a record's row offers on every list: its edit page, and the commands behind delete and toggle. */
+export type RecordRowTarget = {
+  name: string;
+  isActive: boolean;
+  editPath: string;
+  remove: () => Promise<unknown>;
+  /** Deactivates the record when active, activates it otherwise. */
+  toggle: () => Promise<unknown>;
+};
+
+/** One of the common row actions, by the kind a feature's row rules chose for the row. */
+export function recordRowAction(
+  t: TFunction,
+  kind: 'edit' | 'delete' | 'toggle',
+  target: RecordRowTarget,
+): RowLinkAction | RowCommandAction {
+  switch (kind) {
+    case 'edit':
+      return editAction(t, target.editPath);
+    case 'delete':
+      return deleteAction(t, target.name, target.remove);
+    case 'toggle':
+      return toggleAction(t, target, target.toggle);
+  }
+}

@@ -3,12 +3,7 @@ import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createdAtColumn, statusColumn } from '../../../components/resource-list/column-builders.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
-import {
-  deleteAction,
-  editAction,
-  toggleAction,
-} from '../../../components/resource-list/row-action-builders.tsx';
-import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
+import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useActivateCategory } from '../api/activate-category.ts';
 import { useDeactivateCategory } from '../api/deactivate-category.ts';
@@ -16,7 +11,7 @@ import { useDeleteCategory } from '../api/delete-category.ts';
 import { exportCategories } from '../api/export-categories.ts';
 import { CATEGORY_SORTS, type CategoryRow, useCategoriesList } from '../api/list-categories.ts';
 import { missingTranslations } from '../category-form-values.ts';
-import { type CategoryRowActionKind, categoryRowActions } from '../category-row-actions.ts';
+import { categoryRowActions } from '../category-row-actions.ts';
 
 /** /admin/categories (spec §2): the categories with the row actions spec §4 allows. */
 export default function CategoriesListPage() {
@@ -55,17 +50,16 @@ export default function CategoriesListPage() {
     createdAtColumn(t, CATEGORY_SORTS.createdAt),
   ];
 
-  function actionOf(kind: CategoryRowActionKind, row: CategoryRow): RowAction {
-    switch (kind) {
-      case 'edit':
-        return editAction(t, PATHS.admin.categories.update(row.categoryId));
-      case 'delete':
-        return deleteAction(t, row.name, () => remove.mutateAsync(row.categoryId));
-      case 'toggle':
-        return toggleAction(t, { name: row.name, isActive: row.ativo }, () =>
-          row.ativo ? deactivate.mutateAsync(row.categoryId) : activate.mutateAsync(row.categoryId),
-        );
-    }
+  function rowActions(row: CategoryRow) {
+    const id = row.categoryId;
+    const target = {
+      name: row.name,
+      isActive: row.ativo,
+      editPath: PATHS.admin.categories.update(id),
+      remove: () => remove.mutateAsync(id),
+      toggle: () => (row.ativo ? deactivate.mutateAsync(id) : activate.mutateAsync(id)),
+    };
+    return categoryRowActions(row).map((kind) => recordRowAction(t, kind, target));
   }
 
   return (
@@ -80,7 +74,7 @@ export default function CategoriesListPage() {
       hasActiveFilter
       add={{ path: PATHS.admin.categories.create, label: t('actions.add') }}
       onExport={exportCategories}
-      rowActions={(row) => categoryRowActions(row).map((kind) => actionOf(kind, row))}
+      rowActions={rowActions}
     />
   );
 }

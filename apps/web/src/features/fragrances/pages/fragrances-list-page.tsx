@@ -7,12 +7,7 @@ import {
   statusColumn,
 } from '../../../components/resource-list/column-builders.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
-import {
-  deleteAction,
-  editAction,
-  toggleAction,
-} from '../../../components/resource-list/row-action-builders.tsx';
-import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
+import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useActivateFragrance } from '../api/activate-fragrance.ts';
 import { useDeactivateFragrance } from '../api/deactivate-fragrance.ts';
@@ -20,11 +15,7 @@ import { useDeleteFragrance } from '../api/delete-fragrance.ts';
 import { exportFragrances } from '../api/export-fragrances.ts';
 import { FRAGRANCE_SORTS, type FragranceRow, useFragrancesList } from '../api/list-fragrances.ts';
 import { padFragranceId } from '../fragrance-form-values.ts';
-import {
-  collectionCampaignCount,
-  type FragranceRowActionKind,
-  fragranceRowActions,
-} from '../fragrance-row-actions.ts';
+import { collectionCampaignCount, fragranceRowActions } from '../fragrance-row-actions.ts';
 import '../components/fragrances.css';
 
 /** /admin/fragrances (spec §2): the fragrances with their thumbnails and the row actions of spec §4. */
@@ -78,17 +69,16 @@ export default function FragrancesListPage() {
     createdAtColumn(t, FRAGRANCE_SORTS.createdAt),
   ];
 
-  function actionOf(kind: FragranceRowActionKind, row: FragranceRow): RowAction {
-    switch (kind) {
-      case 'edit':
-        return editAction(t, PATHS.admin.fragrances.update(row.fragranceId));
-      case 'delete':
-        return deleteAction(t, row.name, () => remove.mutateAsync(row.fragranceId));
-      case 'toggle':
-        return toggleAction(t, { name: row.name, isActive: row.ativo }, () =>
-          row.ativo ? deactivate.mutateAsync(row.fragranceId) : activate.mutateAsync(row.fragranceId),
-        );
-    }
+  function rowActions(row: FragranceRow) {
+    const id = row.fragranceId;
+    const target = {
+      name: row.name,
+      isActive: row.ativo,
+      editPath: PATHS.admin.fragrances.update(id),
+      remove: () => remove.mutateAsync(id),
+      toggle: () => (row.ativo ? deactivate.mutateAsync(id) : activate.mutateAsync(id)),
+    };
+    return fragranceRowActions(row).map((kind) => recordRowAction(t, kind, target));
   }
 
   return (
@@ -103,7 +93,7 @@ export default function FragrancesListPage() {
       hasActiveFilter
       add={{ path: PATHS.admin.fragrances.create, label: t('actions.add') }}
       onExport={exportFragrances}
-      rowActions={(row) => fragranceRowActions(row).map((kind) => actionOf(kind, row))}
+      rowActions={rowActions}
     />
   );
 }

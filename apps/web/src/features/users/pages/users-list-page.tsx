@@ -3,11 +3,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createdAtColumn, statusColumn } from '../../../components/resource-list/column-builders.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
-import {
-  deleteAction,
-  editAction,
-  toggleAction,
-} from '../../../components/resource-list/row-action-builders.tsx';
+import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -16,7 +12,7 @@ import { exportUsers } from '../api/export-users.ts';
 import { USER_SORTS, type UserRow, useUsersList } from '../api/list-users.ts';
 import { useResendUserMail } from '../api/resend-user-mail.ts';
 import { useToggleUser } from '../api/toggle-user.ts';
-import { type UserRowActionKind, userRowActions } from '../user-row-actions.ts';
+import { userRowActions } from '../user-row-actions.ts';
 
 /** /admin/users (spec §2): the users list with the row actions the viewer may use (spec §4). */
 export default function UsersListPage() {
@@ -48,27 +44,30 @@ export default function UsersListPage() {
     createdAtColumn(t, USER_SORTS.createdAt),
   ];
 
-  function actionOf(kind: UserRowActionKind, row: UserRow): RowAction {
-    switch (kind) {
-      case 'edit':
-        return editAction(t, PATHS.admin.users.update(row.id));
-      case 'resend':
-        return {
-          key: kind,
-          label: t('actions.resend'),
-          icon: <MailOutlined />,
-          confirm: { title: t('confirm.resend', { email: row.email }) },
-          run: () => resend.mutateAsync(row.id),
-          successMessage: t('messages.mailSent'),
-          errorMessage: t('messages.mailError'),
-        };
-      case 'delete':
-        return deleteAction(t, row.nome, () => remove.mutateAsync(row.id));
-      case 'toggle':
-        return toggleAction(t, { name: row.nome, isActive: row.ativo }, () =>
-          toggle.mutateAsync({ id: row.id, ativo: !row.ativo }),
-        );
-    }
+  function resendAction(row: UserRow): RowAction {
+    return {
+      key: 'resend',
+      label: t('actions.resend'),
+      icon: <MailOutlined />,
+      confirm: { title: t('confirm.resend', { email: row.email }) },
+      run: () => resend.mutateAsync(row.id),
+      successMessage: t('messages.mailSent'),
+      errorMessage: t('messages.mailError'),
+    };
+  }
+
+  function rowActions(row: UserRow): RowAction[] {
+    if (!viewer) return [];
+    const target = {
+      name: row.nome,
+      isActive: row.ativo,
+      editPath: PATHS.admin.users.update(row.id),
+      remove: () => remove.mutateAsync(row.id),
+      toggle: () => toggle.mutateAsync({ id: row.id, ativo: !row.ativo }),
+    };
+    return userRowActions(viewer, row).map((kind) =>
+      kind === 'resend' ? resendAction(row) : recordRowAction(t, kind, target),
+    );
   }
 
   return (
@@ -83,7 +82,7 @@ export default function UsersListPage() {
       hasActiveFilter
       add={{ path: PATHS.admin.users.create, label: t('actions.add') }}
       onExport={exportUsers}
-      rowActions={(row) => (viewer ? userRowActions(viewer, row).map((kind) => actionOf(kind, row)) : [])}
+      rowActions={rowActions}
     />
   );
 }
