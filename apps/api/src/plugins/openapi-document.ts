@@ -1,0 +1,188 @@
+import { STATUS_CODES } from 'node:http';
+import { errorBodySchema } from '../lib/http-schemas.ts';
+import {
+  type JsonSchema,
+  LIST_QUERY_PARAMETERS,
+  type NamedSchemas,
+  toOpenApiSchema,
+} from '../lib/openapi-schemas.ts';
+
+export const BEARER_SCHEME = 'bearerAuth';
+/** Marks the route transform leaves for the document pass below, which removes them. */
+export const LIST_QUERY_MARK = 'x-list-query';
+export const FILE_ANSWER_MARK = 'x-file-answer';
+
+/** The features, as routes tag them; a tag missing here leaves its operations undescribed (lint fails). */
+const TAGS: Record<string, string> = {
+  auth: 'Sign-in and sessions, sign-up, password recovery and changes, mail links',
+  users: 'Accounts of the back-office and of the app (the spec’s `usuario`), and their export',
+  profiles: 'Profiles (the spec’s `perfil`): ADMIN, OPERADOR, USER, each with its master profile',
+  categories: 'Fragrance categories, named in pt-BR, en-US and es-ES',
+  fragrances: 'Fragrances with their image and translations',
+  geo: 'Countries, regions, cities and Brazilian postcodes (CEP) for the address fields',
+  files: 'Stored files (images), through signed URLs that expire',
+  system: 'Health check, and the settings the sign-in page reads',
+};
+
+const ACCESS_LEVELS = [
+  'A JWT access token from `POST /api/login` (its `token`), sent as `Authorization: Bearer <token>`;',
+  'it lives 15 minutes and `POST /api/login/refresh` trades the refresh token for a new pair.',
+  '',
+  'Each operation says who may call it in `x-access`:',
+  '- `public`: anyone, no token (its `security` is empty);',
+  '- `authenticated`: any signed-in account, the app’s USER profile included;',
+  '- `staff`: any profile but USER (what a route that declares nothing is);',
+  '- `admin`: the ADMIN profile only.',
+  '',
+  'No token, or a session that ended, is a 401; a profile below the level is a 403.',
+].join('\n');
+
+/** Declared in the swagger options: @fastify/swagger reads it while it builds each operation. */
+export const SECURITY_SCHEMES = {
+  [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: ACCESS_LEVELS },
+} as const;
+
+const DESCRIPTION = [
+  'The API of the Scentia back-office, for its web client, the mobile app and the devices.',
+  '',
+  'Field names are the spec’s (`nome`, `ativo`, `Login`, `Senha`…). Errors answer `ErrorBody`: a stable',
+  '`code` and a `message` in the request’s language (`Accept-Language`: pt-BR, en-US or es-ES).',
+  'Lists take the same query parameters (`page`, `perPage`, `search`, `isActive`, `orderBy`,',
+  '`orderByDirection`) and answer `{ data, total, totalPages }`.',
+].join('\n');
+
+/** Error answers written once under `components.responses`, by status. */
+const ERROR_ANSWERS: Record<string, { name: string; description: string }> = {
+  400: {
+    name: 'BadRequest',
+    description:
+      'Refused input: `VALIDATION` names each field in `fields` (unsafe text included, on any route)',
+  },
+  401: { name: 'Unauthorized', description: 'No token, a wrong one, or a session that ended' },
+  403: { name: 'Forbidden', description: 'The signed-in profile may not do this' },
+  404: { name: 'NotFound', description: 'No such record' },
+  409: { name: 'Conflict', description: 'The record’s state forbids it (inactive, in use, name taken…)' },
+  410: { name: 'Gone', description: 'The link was used already, or has expired' },
+  413: { name: 'PayloadTooLarge', description: 'The body or the file is too large' },
+  415: {
+    name: 'UnsupportedMediaType',
+    description: 'A content type or an image format the route does not take',
+  },
+  429: { name: 'TooManyRequests', description: 'Too many attempts: retry after `Retry-After` seconds' },
+  503: { name: 'ServiceUnavailable', description: 'A service the route needs does not answer' },
+};
+const SUCCESS_ANSWERS: Record<string, string> = { 200: 'OK', 201: 'Created', 204: 'Done, no content' };
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
+
+type Operation = JsonSchema & {
+  operationId: string;
+  tags: string[];
+  parameters?: JsonSchema[];
+  responses: Record<string, JsonSchema>;
+};
+
+function isErrorBodyAnswer(answer: JsonSchema): boolean {
+  const content = answer.content as Record<string, { schema?: JsonSchema }> | undefined;
+  const types = Object.keys(content ?? {});
+  return types.length === 1 && content?.[types[0] as string]?.schema?.$ref === ERROR_BODY_REF;
+}
+
+const errorAnswer = () => ({
+  description: '',
+  content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
+});
+
+/** Error answers as references to `components.responses`; other answers get a real description. */
+function shapeAnswers(operation: Operation, responses: Record<string, JsonSchema>): void {
+  const access = operation['x-access'];
+  const answers = operation.responses;
+  // Every route answers these (plugins/input-guard.ts, plugins/auth.ts) whether or not it declares them.
+  answers[400] ??= errorAnswer();
+  if (access !== 'public') answers[401] ??= errorAnswer();
+  if (access === 'staff' || access === 'admin') answers[403] ??= errorAnswer();
+  const fileType = operation[FILE_ANSWER_MARK];
+  if (typeof fileType === 'string') {
+    answers[200] = {
+      description: 'The file',
+      content: { [fileType]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
+  delete operation[FILE_ANSWER_MARK];
+  const sorted = Object.keys(answers).sort();
+  operation.responses = Object.fromEntries(
+    sorted.map((status) => {
+      const answer = answers[status] as JsonSchema;
+      if (isErrorBodyAnswer(answer)) {
+        const { name, description } = ERROR_ANSWERS[status] ?? {
+          name: `Error${status}`,
+          description: STATUS_CODES[status],
+        };
+        responses[name] = { description, content: answer.content };
+        return [status, { $ref: `#/components/responses/${name}` }];
+      }
+      if (answer.description === 'Default Response') {
+        answer.description =
+          SUCCESS_ANSWERS[status] ?? ERROR_ANSWERS[status]?.description ?? STATUS_CODES[status];
+      }
+      return [status, answer];
+    }),
+  );
+}
+
+/** The list contract's query parameters as references to `components.parameters`. */
+function shapeListParameters(operation: Operation, parameters: Record<string, JsonSchema>): void {
+  if (operation[LIST_QUERY_MARK]) {
+    operation.parameters = operation.parameters?.map((parameter) => {
+      const name = parameter.name as string;
+      const docs = LIST_QUERY_PARAMETERS[name];
+      if (parameter.in !== 'query' || !docs) return parameter;
+      parameters[`list.${name}`] ??= { ...parameter, ...docs };
+      return { $ref: `#/components/parameters/list.${name}` };
+    });
+  }
+  delete operation[LIST_QUERY_MARK];
+}
+
+/**
+ * The document-level pass over what @fastify/swagger built from the routes: named schemas, shared
+ * parameters and error answers under `components`, the security scheme, described tags, and a check
+ * that every operationId is unique (a clash throws, naming both routes).
+ */
+export function shapeDocument(document: JsonSchema, named: NamedSchemas): JsonSchema {
+  toOpenApiSchema(errorBodySchema, 'output', named);
+  const parameters: Record<string, JsonSchema> = {};
+  const responses: Record<string, JsonSchema> = {};
+  const tags = new Set<string>();
+  const operationIds = new Map<string, string>();
+  for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      const clash = operationIds.get(operation.operationId);
+      if (clash) throw new Error(`operationId ${operation.operationId} of ${where} is also ${clash}'s`);
+      operationIds.set(operation.operationId, where);
+      for (const tag of operation.tags) tags.add(tag);
+      shapeListParameters(operation, parameters);
+      shapeAnswers(operation, responses);
+    }
+  }
+  const schemas = Object.fromEntries(
+    [...named.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([id, { schema }]) => [id, schema]),
+  );
+  const sortedByKey = (record: Record<string, JsonSchema>) =>
+    Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    ...document,
+    info: { ...(document.info as JsonSchema), description: DESCRIPTION },
+    tags: [...tags].sort().map((name) => ({ name, description: TAGS[name] })),
+    components: {
+      ...(document.components as JsonSchema),
+      schemas,
+      parameters: sortedByKey(parameters),
+      responses: sortedByKey(responses),
+    },
+  };
+}
