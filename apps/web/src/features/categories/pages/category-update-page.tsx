@@ -22,11 +22,9 @@ export default function CategoryUpdatePage() {
   if (id === 0 || !category.data || !initialValues) {
     return (
       <FormPageState
+        t={t}
         title={t('editTitle')}
         listPath={PATHS.admin.categories.list}
-        backLabel={t('backToList')}
-        notFoundText={t('notFound')}
-        loadErrorText={t('loadError')}
         query={category}
         isNotFound={id === 0}
       />

@@ -22,11 +22,9 @@ export default function FragranceUpdatePage() {
   if (id === 0 || !fragrance.data || !initialValues) {
     return (
       <FormPageState
+        t={t}
         title={t('editTitle')}
         listPath={PATHS.admin.fragrances.list}
-        backLabel={t('backToList')}
-        notFoundText={t('notFound')}
-        loadErrorText={t('common:form.loadError')}
         query={fragrance}
         isNotFound={id === 0}
       />

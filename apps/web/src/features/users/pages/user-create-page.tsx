@@ -22,13 +22,11 @@ export default function UserCreatePage() {
   if (!options || !initialValues) {
     return (
       <FormPageState
+        t={t}
         title={t('createTitle')}
         listPath={PATHS.admin.users.list}
-        backLabel={t('backToList')}
-        notFoundText={t('notFound')}
-        loadErrorText={t('common:form.loadError')}
-        skeletonRows={8}
         query={profiles}
+        skeletonRows={8}
       />
     );
   }

@@ -25,16 +25,13 @@ export default function UserUpdatePage() {
   if (id === 0 || !isAllowed || !initialValues || !profiles.data || !user.data) {
     return (
       <FormPageState
+        t={t}
         title={t('editTitle')}
         listPath={PATHS.admin.users.list}
-        backLabel={t('backToList')}
-        notFoundText={t('notFound')}
-        loadErrorText={t('common:form.loadError')}
-        forbiddenText={t('ownRecordOnly')}
-        skeletonRows={8}
         query={user.isError ? user : profiles}
         isNotFound={id === 0}
-        isForbidden={!isAllowed}
+        forbiddenText={isAllowed ? undefined : t('ownRecordOnly')}
+        skeletonRows={8}
       />
     );
   }
