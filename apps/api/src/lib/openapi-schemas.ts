@@ -13,6 +13,7 @@ import {
   fragranceBodySchema,
   fragranceRowSchema,
 } from '@scentia/shared/catalog.schemas';
+import { PAGE_SIZES } from '@scentia/shared/constants';
 import { citySchema, countrySchema, postcodeAnswerSchema, regionSchema } from '@scentia/shared/geo.schemas';
 import { pageOf } from '@scentia/shared/list.schemas';
 import { profileOptionSchema, profileRowSchema } from '@scentia/shared/profiles.schemas';
@@ -94,9 +95,17 @@ export const pageInfoSchema = pageOf(z.never()).omit({ data: true });
  * The list contract's query parameters (spec §7), written once under `components.parameters` and
  * referenced by every route whose querystring is `listQuerySchema`.
  */
-export const LIST_QUERY_PARAMETERS: Record<string, { description: string; example: unknown }> = {
+export const LIST_QUERY_PARAMETERS: Record<
+  string,
+  { description: string; example: unknown; schema?: Record<string, unknown> }
+> = {
   page: { description: 'Page number, from 1.', example: 1 },
-  perPage: { description: 'Rows a page: 10, 20 or 50.', example: 10 },
+  // Refinements do not reach JSON Schema: the page sizes and directions are spelled out here.
+  perPage: {
+    description: 'Rows a page: 10, 20 or 50.',
+    example: 10,
+    schema: { type: 'integer', enum: [...PAGE_SIZES], default: 10 },
+  },
   search: {
     description: 'Text searched in the resource’s searchable columns (at most 100 characters).',
     example: 'cítr',
@@ -110,7 +119,11 @@ export const LIST_QUERY_PARAMETERS: Record<string, { description: string; exampl
     description: 'A sort name the resource accepts (e.g. `name`, `User.Nome`); any other is a 400.',
     example: 'name',
   },
-  orderByDirection: { description: '`asc` or `desc` (any case).', example: 'asc' },
+  orderByDirection: {
+    description: '`asc` or `desc` (any case).',
+    example: 'asc',
+    schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+  },
 };
 
 export type JsonSchema = Record<string, unknown>;
@@ -119,7 +132,10 @@ type Io = 'input' | 'output';
 const DEFINITIONS_REF = '#/definitions/';
 const COMPONENTS_REF = '#/components/schemas/';
 
-/** Rewrites zod's `#/definitions/X` references to `#/components/schemas/X`, in place. */
+/**
+ * Rewrites zod's `#/definitions/X` references to `#/components/schemas/X`, in place, and drops the
+ * ±2^53 bounds zod writes on every integer (they say nothing a client needs).
+ */
 function pointAtComponents(node: unknown): void {
   if (Array.isArray(node)) {
     for (const item of node) pointAtComponents(item);
@@ -130,6 +146,8 @@ function pointAtComponents(node: unknown): void {
   if (typeof record.$ref === 'string' && record.$ref.startsWith(DEFINITIONS_REF)) {
     record.$ref = COMPONENTS_REF + record.$ref.slice(DEFINITIONS_REF.length);
   }
+  if (record.minimum === Number.MIN_SAFE_INTEGER) delete record.minimum;
+  if (record.maximum === Number.MAX_SAFE_INTEGER) delete record.maximum;
   for (const value of Object.values(record)) pointAtComponents(value);
 }
 

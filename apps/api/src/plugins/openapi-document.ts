@@ -138,7 +138,8 @@ function shapeListParameters(operation: Operation, parameters: Record<string, Js
       const name = parameter.name as string;
       const docs = LIST_QUERY_PARAMETERS[name];
       if (parameter.in !== 'query' || !docs) return parameter;
-      parameters[`list.${name}`] ??= { ...parameter, ...docs };
+      const { schema, ...text } = docs;
+      parameters[`list.${name}`] ??= { ...parameter, ...text, ...(schema ? { schema } : {}) };
       return { $ref: `#/components/parameters/list.${name}` };
     });
   }
