@@ -1,4 +1,5 @@
 import { CheckCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import { categoryRowActions } from '@scentia/shared/categories.rules';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createdAtColumn, statusColumn } from '../../../components/resource-list/column-builders.tsx';
@@ -11,7 +12,6 @@ import { useDeleteCategory } from '../api/delete-category.ts';
 import { exportCategories } from '../api/export-categories.ts';
 import { CATEGORY_SORTS, type CategoryRow, useCategoriesList } from '../api/list-categories.ts';
 import { missingTranslations } from '../category-form-values.ts';
-import { categoryRowActions } from '../category-row-actions.ts';
 
 /** /admin/categories (spec §2): the categories with the row actions spec §4 allows. */
 export default function CategoriesListPage() {
@@ -59,7 +59,8 @@ export default function CategoriesListPage() {
       remove: () => remove.mutateAsync(id),
       toggle: () => (row.ativo ? deactivate.mutateAsync(id) : activate.mutateAsync(id)),
     };
-    return categoryRowActions(row).map((kind) => recordRowAction(t, kind, target));
+    const state = { isActive: row.ativo, fragranceCount: row.fragranceCount };
+    return categoryRowActions(state).map((kind) => recordRowAction(t, kind, target));
   }
 
   return (

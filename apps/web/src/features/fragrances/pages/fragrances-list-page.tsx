@@ -1,4 +1,5 @@
 import { PictureOutlined } from '@ant-design/icons';
+import { collectionCampaignCount, fragranceRowActions } from '@scentia/shared/fragrances.rules';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,7 +16,6 @@ import { useDeleteFragrance } from '../api/delete-fragrance.ts';
 import { exportFragrances } from '../api/export-fragrances.ts';
 import { FRAGRANCE_SORTS, type FragranceRow, useFragrancesList } from '../api/list-fragrances.ts';
 import { padFragranceId } from '../fragrance-form-values.ts';
-import { collectionCampaignCount, fragranceRowActions } from '../fragrance-row-actions.ts';
 import '../components/fragrances.css';
 
 /** /admin/fragrances (spec §2): the fragrances with their thumbnails and the row actions of spec §4. */
@@ -78,7 +78,8 @@ export default function FragrancesListPage() {
       remove: () => remove.mutateAsync(id),
       toggle: () => (row.ativo ? deactivate.mutateAsync(id) : activate.mutateAsync(id)),
     };
-    return fragranceRowActions(row).map((kind) => recordRowAction(t, kind, target));
+    const state = { isActive: row.ativo, collections: row.collections };
+    return fragranceRowActions(state).map((kind) => recordRowAction(t, kind, target));
   }
 
   return (

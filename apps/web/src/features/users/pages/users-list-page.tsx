@@ -1,4 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
+import { userRowActions } from '@scentia/shared/users.rules';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createdAtColumn, statusColumn } from '../../../components/resource-list/column-builders.tsx';
@@ -12,7 +13,6 @@ import { exportUsers } from '../api/export-users.ts';
 import { USER_SORTS, type UserRow, useUsersList } from '../api/list-users.ts';
 import { useResendUserMail } from '../api/resend-user-mail.ts';
 import { useToggleUser } from '../api/toggle-user.ts';
-import { userRowActions } from '../user-row-actions.ts';
 
 /** /admin/users (spec §2): the users list with the row actions the viewer may use (spec §4). */
 export default function UsersListPage() {
@@ -65,9 +65,11 @@ export default function UsersListPage() {
       remove: () => remove.mutateAsync(row.id),
       toggle: () => toggle.mutateAsync({ id: row.id, ativo: !row.ativo }),
     };
-    return userRowActions(viewer, row).map((kind) =>
-      kind === 'resend' ? resendAction(row) : recordRowAction(t, kind, target),
+    const actions = userRowActions(
+      { id: viewer.id, profileName: viewer.profile.nome },
+      { id: row.id, isConfirmed: row.confirmedAt !== null },
     );
+    return actions.map((kind) => (kind === 'resend' ? resendAction(row) : recordRowAction(t, kind, target)));
   }
 
   return (
