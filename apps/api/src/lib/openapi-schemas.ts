@@ -93,11 +93,12 @@ export const pageInfoSchema = pageOf(z.never()).omit({ data: true });
 
 /**
  * The list contract's query parameters (spec §7), written once under `components.parameters` and
- * referenced by every route whose querystring is `listQuerySchema`.
+ * referenced by every route whose querystring is `listQuerySchema`. Examples only where every list
+ * accepts them: Swagger UI fills them in when a call is tried, and sort names differ per resource.
  */
 export const LIST_QUERY_PARAMETERS: Record<
   string,
-  { description: string; example: unknown; schema?: Record<string, unknown> }
+  { description: string; example?: unknown; schema?: Record<string, unknown> }
 > = {
   page: { description: 'Page number, from 1.', example: 1 },
   // Refinements do not reach JSON Schema: the page sizes and directions are spelled out here.
@@ -106,22 +107,19 @@ export const LIST_QUERY_PARAMETERS: Record<
     example: 10,
     schema: { type: 'integer', enum: [...PAGE_SIZES], default: 10 },
   },
-  search: {
-    description: 'Text searched in the resource’s searchable columns (at most 100 characters).',
-    example: 'cítr',
-  },
-  FilterString: { description: 'Alias of `search`, as the spec’s older screens send it.', example: 'cítr' },
+  search: { description: 'Text searched in the resource’s searchable columns (at most 100 characters).' },
+  FilterString: { description: 'Alias of `search`, as the spec’s older screens send it.' },
   isActive: {
     description: '`true`: active rows only; `false`: inactive rows only; absent: both.',
     example: 'true',
   },
   orderBy: {
-    description: 'A sort name the resource accepts (e.g. `name`, `User.Nome`); any other is a 400.',
-    example: 'name',
+    description:
+      'A sort name the resource accepts, as its screen sends it (`name` for categories, `User.Nome` for users…); any other is a 400.',
   },
   orderByDirection: {
     description: '`asc` or `desc` (any case).',
-    example: 'asc',
+    example: 'desc',
     schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
   },
 };
