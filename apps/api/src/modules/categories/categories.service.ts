@@ -1,9 +1,8 @@
 import type { CategoryBody, CategoryRow } from '@scentia/shared/catalog.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
-import type { ListQuery } from '@scentia/shared/list.schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { planList, toPage } from '../../lib/list-query.ts';
+import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { type CategoriesRepository, type CategoryRecord, categoriesList } from './categories.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
@@ -27,11 +26,8 @@ export function toCategoryRow(record: CategoryRecord): CategoryRow {
  * delete only when inactive and without fragrances.
  */
 export function createCategoriesService(repository: CategoriesRepository) {
-  async function getRecord(id: number) {
-    const record = await repository.findById(id);
-    if (!record) throw new AppError(ErrorCode.NOT_FOUND);
-    return record;
-  }
+  const reads = recordReads({ list: categoriesList, reader: repository.reader, toRow: toCategoryRow });
+  const { getRecord } = reads;
 
   /** Runs a write that may hit the unique name; a taken name is a 409, not a 500. */
   async function guardName<T>(write: () => Promise<T>): Promise<T> {
@@ -44,15 +40,9 @@ export function createCategoriesService(repository: CategoriesRepository) {
   }
 
   return {
-    async list(query: ListQuery) {
-      const plan = planList(query, categoriesList);
-      const { records, total } = await repository.list(plan);
-      return toPage(records.map(toCategoryRow), total, plan.perPage);
-    },
-
-    exportBatches: (query: ListQuery) => repository.batches(planList(query, categoriesList)),
-
-    get: async (id: number) => toCategoryRow(await getRecord(id)),
+    list: reads.list,
+    exportBatches: reads.exportBatches,
+    get: reads.get,
 
     quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
 

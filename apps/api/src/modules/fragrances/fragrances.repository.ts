@@ -1,12 +1,58 @@
 import type { Language } from '@scentia/shared/locales';
-import { and, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaignSlots, categories, fragrances, fragranceTranslations } from '../../db/schema/index.ts';
-import { type ListDefinition, type ListPlan, stateCondition } from '../../lib/list-query.ts';
-import { countRows } from '../../lib/row-counts.ts';
-import { containsPattern } from '../../lib/search-text.ts';
+import { quickSearch, replaceChildRows, setActive } from '../../lib/resource-kit/record-writes.ts';
+import { type RecordOf, type RecordReader, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
-export const fragrancesList: ListDefinition = {
+/** Adds each row's translations and the campaign collections it sits in (two queries per page). */
+async function attachDetails<T extends { id: number }>(db: Database, rows: T[]) {
+  const ids = rows.map((row) => row.id);
+  const [translations, slots] = ids.length
+    ? await Promise.all([
+        db.select().from(fragranceTranslations).where(inArray(fragranceTranslations.fragranceId, ids)),
+        db
+          .select()
+          .from(campaignSlots)
+          .where(inArray(campaignSlots.fragranceId, ids))
+          .orderBy(campaignSlots.campaignId, campaignSlots.slot),
+      ])
+    : [[], []];
+  return rows.map((row) => ({
+    ...row,
+    translations: translations
+      .filter((translation) => translation.fragranceId === row.id)
+      .map(({ language, description, olfactoryWay }) => ({
+        language: language as Language,
+        description,
+        olfactoryWay,
+      })),
+    collections: slots
+      .filter((slot) => slot.fragranceId === row.id)
+      .map(({ campaignId, slot }) => ({ campaignId, slot })),
+  }));
+}
+
+export const fragrancesList = resourceList({
+  table: fragrances,
+  id: fragrances.id,
+  deletedAt: fragrances.deletedAt,
+  columns: {
+    id: fragrances.id,
+    name: fragrances.name,
+    description: fragrances.description,
+    olfactoryWay: fragrances.olfactoryWay,
+    categoryId: fragrances.categoryId,
+    categoryName: categories.name,
+    imageKey: fragrances.imageKey,
+    thumbnailKey: fragrances.thumbnailKey,
+    createdAt: fragrances.createdAt,
+    updatedAt: fragrances.updatedAt,
+    deletedAt: fragrances.deletedAt,
+  },
+  joins: (query) => query.innerJoin(categories, eq(fragrances.categoryId, categories.id)),
+  // A search matches the fragrance's name or its category's name; every word must match one of them.
+  searchIn: [fragrances.searchText, categories.searchText],
   sortable: {
     'Fragrance.Name': fragrances.searchText,
     name: fragrances.searchText,
@@ -20,22 +66,11 @@ export const fragrancesList: ListDefinition = {
     updatedAt: fragrances.updatedAt,
   },
   defaultSort: 'Fragrance.CreatedAt',
-  tieBreaker: fragrances.id,
-};
+  rowCounts: 'fragrances',
+  details: attachDetails,
+});
 
-const columns = {
-  id: fragrances.id,
-  name: fragrances.name,
-  description: fragrances.description,
-  olfactoryWay: fragrances.olfactoryWay,
-  categoryId: fragrances.categoryId,
-  categoryName: categories.name,
-  imageKey: fragrances.imageKey,
-  thumbnailKey: fragrances.thumbnailKey,
-  createdAt: fragrances.createdAt,
-  updatedAt: fragrances.updatedAt,
-  deletedAt: fragrances.deletedAt,
-};
+export type FragranceRecord = RecordOf<typeof fragrancesList>;
 
 export type FragranceTranslation = {
   language: Language;
@@ -54,112 +89,30 @@ const inNoCollection = (id: number) =>
   sql`not exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`;
 
 export class FragrancesRepository {
-  constructor(readonly db: Database) {}
+  /** List, export and get reads (lib/resource-kit). */
+  readonly reader: RecordReader<FragranceRecord>;
+
+  constructor(readonly db: Database) {
+    this.reader = fragrancesList.on(db);
+  }
 
   transaction<T>(work: (repository: FragrancesRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new FragrancesRepository(tx as unknown as Database)));
   }
 
-  /** Search matches the fragrance's name or its category's name; every word must match one of them. */
-  private filters(plan: Pick<ListPlan, 'search' | 'isActive'>): SQL | undefined {
-    const words = (plan.search ?? '').split(/\s+/).filter(Boolean).slice(0, 6);
-    const state = stateCondition(fragrances.deletedAt, plan.isActive);
-    return and(
-      state,
-      ...words.map((word) =>
-        or(
-          sql`${fragrances.searchText} like ${containsPattern(word)}`,
-          sql`${categories.searchText} like ${containsPattern(word)}`,
-        ),
-      ),
+  findById(id: number): Promise<FragranceRecord | undefined> {
+    return this.reader.findById(id);
+  }
+
+  /** Active fragrances whose name contains the text, for the campaign form's typeahead. */
+  quickSearch(text: string, limit: number) {
+    const fields = { fragranceId: fragrances.id, name: fragrances.name };
+    return quickSearch(
+      this.db,
+      { table: fragrances, searchText: fragrances.searchText, fields },
+      text,
+      limit,
     );
-  }
-
-  /** Adds each row's translations and the campaign collections it sits in (two queries per page). */
-  private async attachDetails<T extends { id: number }>(rows: T[]) {
-    const ids = rows.map((row) => row.id);
-    const [translations, slots] = ids.length
-      ? await Promise.all([
-          this.db.select().from(fragranceTranslations).where(inArray(fragranceTranslations.fragranceId, ids)),
-          this.db
-            .select()
-            .from(campaignSlots)
-            .where(inArray(campaignSlots.fragranceId, ids))
-            .orderBy(campaignSlots.campaignId, campaignSlots.slot),
-        ])
-      : [[], []];
-    return rows.map((row) => ({
-      ...row,
-      translations: translations
-        .filter((translation) => translation.fragranceId === row.id)
-        .map(({ language, description, olfactoryWay }) => ({
-          language: language as Language,
-          description,
-          olfactoryWay,
-        })),
-      collections: slots
-        .filter((slot) => slot.fragranceId === row.id)
-        .map(({ campaignId, slot }) => ({ campaignId, slot })),
-    }));
-  }
-
-  private select() {
-    return this.db
-      .select(columns)
-      .from(fragrances)
-      .innerJoin(categories, eq(fragrances.categoryId, categories.id));
-  }
-
-  async list(plan: ListPlan) {
-    const where = this.filters(plan);
-    const [rows, total] = await Promise.all([
-      this.select()
-        .where(where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
-      plan.search
-        ? this.db
-            .select({ total: count() })
-            .from(fragrances)
-            .innerJoin(categories, eq(fragrances.categoryId, categories.id))
-            .where(where)
-            .then(([row]) => row?.total ?? 0)
-        : countRows(this.db, 'fragrances', plan.isActive),
-    ]);
-    return { records: await this.attachDetails(rows), total };
-  }
-
-  async *batches(plan: ListPlan, size = 1_000) {
-    for (let offset = 0; ; offset += size) {
-      // The catalog holds hundreds of fragrances, not millions: plain paging is enough here.
-      const rows = await this.select()
-        .where(this.filters(plan))
-        .orderBy(...plan.orderBy)
-        .limit(size)
-        .offset(offset);
-      if (rows.length > 0) yield await this.attachDetails(rows);
-      if (rows.length < size) return;
-    }
-  }
-
-  async findById(id: number) {
-    const [row] = await this.select().where(eq(fragrances.id, id));
-    return row ? (await this.attachDetails([row]))[0] : undefined;
-  }
-
-  async quickSearch(text: string, limit: number) {
-    return this.db
-      .select({ fragranceId: fragrances.id, name: fragrances.name })
-      .from(fragrances)
-      .where(
-        and(
-          isNull(fragrances.deletedAt),
-          text ? sql`${fragrances.searchText} like ${containsPattern(text)}` : undefined,
-        ),
-      )
-      .orderBy(fragrances.searchText)
-      .limit(limit);
   }
 
   async isCategoryActive(categoryId: number): Promise<boolean> {
@@ -186,20 +139,18 @@ export class FragrancesRepository {
       .where(eq(fragrances.id, id));
   }
 
-  async replaceTranslations(id: number, translations: FragranceTranslation[]): Promise<void> {
-    await this.db.delete(fragranceTranslations).where(eq(fragranceTranslations.fragranceId, id));
-    if (translations.length > 0) {
-      await this.db
-        .insert(fragranceTranslations)
-        .values(translations.map((translation) => ({ ...translation, fragranceId: id })));
-    }
+  replaceTranslations(id: number, translations: FragranceTranslation[]): Promise<void> {
+    const rows = translations.map((translation) => ({ ...translation, fragranceId: id }));
+    return replaceChildRows(
+      this.db,
+      fragranceTranslations,
+      { column: fragranceTranslations.fragranceId, id },
+      rows,
+    );
   }
 
-  async activate(id: number): Promise<void> {
-    await this.db
-      .update(fragrances)
-      .set({ deletedAt: null, updatedAt: new Date() })
-      .where(eq(fragrances.id, id));
+  activate(id: number): Promise<void> {
+    return setActive(this.db, fragrances, id, true);
   }
 
   /**
@@ -225,5 +176,3 @@ export class FragrancesRepository {
     return rows.length === 1;
   }
 }
-
-export type FragranceRecord = NonNullable<Awaited<ReturnType<FragrancesRepository['findById']>>>;

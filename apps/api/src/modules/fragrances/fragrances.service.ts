@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FragranceBody, FragranceRow } from '@scentia/shared/catalog.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
-import type { ListQuery } from '@scentia/shared/list.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { normaliseImage } from '../../lib/images.ts';
-import { planList, toPage } from '../../lib/list-query.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
+import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { createStoredFiles } from '../../lib/storage/stored-files.ts';
 import { type FragranceRecord, type FragrancesRepository, fragrancesList } from './fragrances.repository.ts';
@@ -66,11 +65,8 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
     }
   }
 
-  async function getRecord(id: number) {
-    const record = await repository.findById(id);
-    if (!record) throw new AppError(ErrorCode.NOT_FOUND);
-    return record;
-  }
+  const reads = recordReads({ list: fragrancesList, reader: repository.reader, toRow });
+  const { getRecord } = reads;
 
   async function toRow(record: FragranceRecord): Promise<FragranceRow> {
     return {
@@ -114,15 +110,9 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
     }));
 
   return {
-    async list(query: ListQuery) {
-      const plan = planList(query, fragrancesList);
-      const { records, total } = await repository.list(plan);
-      return toPage(await Promise.all(records.map(toRow)), total, plan.perPage);
-    },
-
-    exportBatches: (query: ListQuery) => repository.batches(planList(query, fragrancesList)),
-
-    get: async (id: number) => toRow(await getRecord(id)),
+    list: reads.list,
+    exportBatches: reads.exportBatches,
+    get: reads.get,
 
     quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
 
