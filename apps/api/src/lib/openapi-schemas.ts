@@ -27,8 +27,8 @@ import { errorBodySchema } from './http-schemas.ts';
  * not); schemas a route builds inline stay inline. Registered from the API side so packages/shared
  * stays free of documentation concerns. `example` uses the spec's field names.
  */
-export type OpenApiMeta = { id?: string; description?: string; example?: unknown };
-export const openApiRegistry = z.registry<OpenApiMeta>();
+type OpenApiMeta = { id?: string; description?: string; example?: unknown };
+const openApiRegistry = z.registry<OpenApiMeta>();
 
 const named: [z.ZodType, OpenApiMeta][] = [
   [
