@@ -6,21 +6,13 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { createTestI18n } from '../../test/i18n-for-tests.ts';
+import { stubWideScreen } from '../../test/wide-screen.ts';
 import { FormPageState } from './form-page-state.tsx';
 
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await createTestI18n();
-  // jsdom has no media queries (antd's grid asks for them): a wide screen.
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-    }) as unknown as MediaQueryList;
+  stubWideScreen();
 });
 afterEach(cleanup);
 

@@ -8,6 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../test/i18n-for-tests.ts';
+import { stubWideScreen } from '../../test/wide-screen.ts';
 import { ResourceList } from './resource-list.tsx';
 
 type Row = { id: number; name: string };
@@ -15,22 +16,7 @@ type Row = { id: number; name: string };
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await createTestI18n();
-  // jsdom has neither media queries nor ResizeObserver (antd's table measures itself): a wide screen
-  // that never resizes.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-    }) as unknown as MediaQueryList;
+  stubWideScreen();
 });
 afterEach(cleanup);
 
