@@ -55,7 +55,7 @@ export function toggleAction(
 }
 
 /** What a record's row offers on every list: its edit page, and the commands behind delete and toggle. */
-export type RecordRowTarget = {
+type RecordRowTarget = {
   name: string;
   isActive: boolean;
   editPath: string;
