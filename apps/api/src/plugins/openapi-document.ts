@@ -21,7 +21,7 @@ const TAGS: Record<string, string> = {
   fragrances: 'Fragrances with their image and translations',
   geo: 'Countries, regions, cities and Brazilian postcodes (CEP) for the address fields',
   files: 'Stored files (images), through signed URLs that expire',
-  system: 'Health check, and the settings the sign-in page reads',
+  health: 'Health check, and the settings the sign-in page reads',
 };
 
 const ACCESS_LEVELS = [

@@ -14,7 +14,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: LocalStorage }> = asy
   app.get(
     '/files/*',
     {
-      config: { access: 'public' },
+      config: { access: 'public', fileAnswer: 'image/webp' },
       schema: {
         tags: ['files'],
         summary: 'A stored file, through a signed, expiring URL',

@@ -21,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     {
       config: { access: 'public' },
       schema: {
-        tags: ['system'],
+        tags: ['health'],
         summary: 'Liveness and database status',
         response: { 200: healthSchema, 503: healthSchema },
       },
@@ -42,7 +42,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     {
       config: { access: 'public' },
       schema: {
-        tags: ['system'],
+        tags: ['health'],
         summary: 'Settings the sign-in page needs',
         response: { 200: publicConfigSchema },
       },
