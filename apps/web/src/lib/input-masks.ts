@@ -1,3 +1,5 @@
+import { cepDigits } from '@scentia/shared/br-documents';
+
 /**
  * Masks applied while typing. They only shape what is typed; the shared zod schemas decide what is
  * valid.
@@ -11,7 +13,7 @@ export function maskCep(value: string): string {
 
 /** The 8 digits of a complete CEP, or undefined while it is incomplete. */
 export function completeCepDigits(value: string | null | undefined): string | undefined {
-  const digits = (value ?? '').replace(/\D/g, '');
+  const digits = cepDigits(value ?? '');
   return digits.length === 8 ? digits : undefined;
 }
 

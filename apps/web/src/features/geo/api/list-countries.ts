@@ -1,15 +1,14 @@
+import { type Country, countriesAnswerSchema } from '@scentia/shared/geo.schemas';
 import type { Language } from '@scentia/shared/locales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '../../../lib/api-client.ts';
 import { geoKeys } from './query-keys.ts';
 
-const countriesSchema = z.object({ data: z.array(z.object({ code: z.string(), name: z.string() })) });
-export type Country = z.infer<typeof countriesSchema>['data'][number];
+export type { Country };
 
 /** GET /api/geo/countries: every country, named in the request's language and sorted by name. */
 export async function listCountries(signal?: AbortSignal): Promise<Country[]> {
-  return (await http.get('/geo/countries', { signal, schema: countriesSchema })).data;
+  return (await http.get('/geo/countries', { signal, schema: countriesAnswerSchema })).data;
 }
 
 export function countriesQueryOptions(language: Language) {

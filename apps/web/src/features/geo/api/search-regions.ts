@@ -1,19 +1,14 @@
+import { type Region, regionsPageSchema } from '@scentia/shared/geo.schemas';
 import type { Language } from '@scentia/shared/locales';
-import { z } from 'zod';
 import type { TypeaheadSource } from '../../../components/typeahead-select.tsx';
 import { http } from '../../../lib/api-client.ts';
 import { geoKeys } from './query-keys.ts';
 
-const regionsSchema = z.object({
-  data: z.array(z.object({ code: z.string(), name: z.string() })),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
-export type Region = z.infer<typeof regionsSchema>['data'][number];
+export type { Region };
 
 /** GET /api/geo/regions?country&search&page: a country's states or regions, 10 a page. */
 export function searchRegions(country: string, search: string, signal?: AbortSignal) {
-  return http.get('/geo/regions', { query: { country, search, page: 1 }, signal, schema: regionsSchema });
+  return http.get('/geo/regions', { query: { country, search, page: 1 }, signal, schema: regionsPageSchema });
 }
 
 /**

@@ -1,19 +1,16 @@
+import { type ProfileOption, profileOptionsAnswerSchema } from '@scentia/shared/profiles.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '../../../lib/api-client.ts';
 import { profileKeys } from './query-keys.ts';
 
-const profileOptionsSchema = z.object({
-  data: z.array(z.object({ id: z.number().int(), nome: z.string() })),
-});
-export type ProfileOption = z.infer<typeof profileOptionsSchema>['data'][number];
+export type { ProfileOption };
 
 /**
  * GET /api/perfil/ (trailing slash): the profiles the user form may assign — all of them for an
  * admin, only the caller's own otherwise.
  */
 export async function listProfileOptions(signal?: AbortSignal): Promise<ProfileOption[]> {
-  return (await http.get('/perfil/', { signal, schema: profileOptionsSchema })).data;
+  return (await http.get('/perfil/', { signal, schema: profileOptionsAnswerSchema })).data;
 }
 
 export function profileOptionsQueryOptions() {

@@ -1,14 +1,8 @@
-import { z } from 'zod';
+import { type ProfileRow, profileRowSchema } from '@scentia/shared/profiles.schemas';
 import { listEndpoint } from '../../../components/resource-list/list-endpoint.ts';
 import { profileKeys } from './query-keys.ts';
 
-const profileRowSchema = z.object({
-  id: z.number().int(),
-  nome: z.string(),
-  perfilMaster: z.object({ nome: z.string() }).nullable(),
-  totalUsuarios: z.number().int(),
-});
-export type ProfileRow = z.infer<typeof profileRowSchema>;
+export type { ProfileRow };
 
 /** The profiles list's `orderBy` values. */
 export const PROFILE_SORTS = { name: 'nome', master: 'perfilMaster', users: 'totalUsuarios' } as const;

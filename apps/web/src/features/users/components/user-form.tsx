@@ -1,5 +1,5 @@
 import { MINIMUM_AGE_YEARS } from '@scentia/shared/constants';
-import { userBodySchema } from '@scentia/shared/users.schemas';
+import { GENRES, userBodySchema } from '@scentia/shared/users.schemas';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,6 @@ type UserFormProps = {
   onSubmit: (values: UserFormValues) => Promise<unknown>;
 };
 
-const GENRES = ['M', 'F', 'O'] as const;
 const COUNTRY: ['address', 'country'] = ['address', 'country'];
 // A server error with one of these codes belongs under that field as well.
 const CODE_FIELDS = {
