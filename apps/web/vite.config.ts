@@ -34,5 +34,8 @@ export default defineConfig(({ mode }) => ({
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     environment: 'node',
     restoreMocks: true,
+    // The first render of an antd table in jsdom takes seconds on a busy 2-core machine; the default
+    // 5 s made that test fail under load without anything being wrong.
+    testTimeout: 20_000,
   },
 }));
