@@ -42,6 +42,10 @@ export const quickSearchQuerySchema = z.strictObject({
   str: z.string().trim().max(100, { error: 'tooLong' }).default(''),
 });
 
+/** The quick-search answers (typeaheads): up to 10 active records whose name contains `str`. */
+export const categoryOptionsSchema = z.array(z.object({ categoryId: z.number().int(), name: z.string() }));
+export const fragranceOptionsSchema = z.array(z.object({ fragranceId: z.number().int(), name: z.string() }));
+
 const optionalDescription = z
   .string()
   .trim()

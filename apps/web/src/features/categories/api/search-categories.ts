@@ -1,9 +1,7 @@
-import { z } from 'zod';
+import { categoryOptionsSchema } from '@scentia/shared/catalog.schemas';
 import type { TypeaheadOption, TypeaheadSource } from '../../../components/typeahead-select.tsx';
 import { http } from '../../../lib/api-client.ts';
 import { categoryKeys } from './query-keys.ts';
-
-const categoryOptionsSchema = z.array(z.object({ categoryId: z.number().int(), name: z.string() }));
 
 /** GET /api/categories/quick-search?str=: up to 10 active categories whose name contains `str`. */
 export async function searchCategories(search: string, signal?: AbortSignal): Promise<TypeaheadOption[]> {
