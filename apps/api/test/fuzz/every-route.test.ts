@@ -1,0 +1,227 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { multipart } from '../multipart.ts';
+import { createTestApp } from '../test-app.ts';
+import { createFuzzAccounts } from './fuzz-accounts.ts';
+import { describeRequest, type FuzzRequest, requestsFor } from './hostile-requests.ts';
+import { ROLES_BY_ACCESS, type Role, readOperations, resolver, vocabularyOf } from './openapi-operations.ts';
+import { changedParts, createStateDigest } from './state-digest.ts';
+
+/*
+ * Every operation of the live OpenAPI document, called by every role that may call it, with generated
+ * hostile input. Nothing here names a route: a new route is fuzzed as soon as the document shows it.
+ * Longer or different runs: FUZZ_RUNS=200 FUZZ_SEED=42 npx vitest run test/fuzz
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+const UPLOAD_MAX_MB = 0.05;
+const BODY_LIMIT_KB = 100;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'scentia-fuzz-'));
+const ctx = await createTestApp({
+  DATA_DIR: dataDir,
+  UPLOAD_MAX_MB: String(UPLOAD_MAX_MB),
+  BODY_LIMIT_KB: String(BODY_LIMIT_KB),
+  // No postcode lookup leaves the machine: a closed port answers at once, and the offline answer is used.
+  VIACEP_URL: 'http://127.0.0.1:9',
+  VIACEP_TIMEOUT_MS: '200',
+  // Fuzzed sign-ins may name a fuzz account; its lock-out must not stop it signing in again.
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+});
+const accounts = await createFuzzAccounts(ctx);
+const digest = await createStateDigest(ctx, join(dataDir, 'files'));
+const document = ctx.app.swagger() as Parameters<typeof readOperations>[0];
+const operations = readOperations(document);
+const { names, values } = vocabularyOf(document);
+
+const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#f60' } })
+  .png()
+  .toBuffer();
+const jpeg = await sharp(png).jpeg().toBuffer();
+const ids = await seedRecords();
+
+const context = {
+  resolve: resolver(document),
+  vocabulary: names,
+  values: [...values, ...accounts.emails],
+  ids,
+  images: { png, jpeg },
+  maxUploadBytes: Math.round(UPLOAD_MAX_MB * 1_048_576),
+  bodyLimitBytes: BODY_LIMIT_KB * 1024,
+};
+
+/** A few records of each kind, so writes and reads meet real rows as well as missing ones. */
+async function seedRecords(): Promise<number[]> {
+  const authorization = `Bearer ${accounts.tokenOf('admin')}`;
+  for (const name of ['Cítricos', 'Amadeirados']) {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/categories',
+      payload: { name },
+      headers: { authorization },
+    });
+  }
+  const form = multipart([
+    { name: 'name', value: 'Limão Siciliano' },
+    { name: 'ofactoryWay', value: 'Cítrico fresco' },
+    { name: 'categoryId', value: '1' },
+    { name: 'image.file', fileName: 'limao.png', contentType: 'image/png', bytes: png },
+  ]);
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/fragrances',
+    payload: form.payload,
+    headers: { ...form.headers, authorization },
+  });
+  await ctx.createAccount({ profile: 'OPERADOR', isConfirmed: false });
+  await ctx.createAccount({ profile: 'USER', isActive: false });
+  return [1, 2, 3, 4, 5, 6];
+}
+
+const figures = {
+  sent: 0,
+  unsendable: 0,
+  serverErrors: 0,
+  changedRefusals: 0,
+  refusedWrites: 0,
+  repairs: 0,
+  byRole: new Map<Role, { calls: number; lostSessions: number }>(),
+  pairs: 0,
+  statuses: new Map<number, number>(),
+  /** Operations answered 2xx at least once: the fuzzer got through to the service there. */
+  accepted: new Set<string>(),
+};
+
+let address = 0;
+/** Each call comes from its own address, so per-IP rate limits never hide a route behind 429s. */
+function nextAddress(): string {
+  address += 1;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+}
+
+function seedFor(key: string): number {
+  let hash = 2_166_136_261;
+  for (const character of key) hash = Math.imul(hash ^ character.charCodeAt(0), 16_777_619);
+  return (SEED ^ hash) | 0;
+}
+
+async function send(request: FuzzRequest, role: Role) {
+  const token = accounts.tokenOf(role);
+  try {
+    return await ctx.app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers: { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+      remoteAddress: nextAddress(),
+    });
+  } catch {
+    // The injector itself refused to build the request (an invalid URL or header): nothing was sent.
+    figures.unsendable += 1;
+    return undefined;
+  }
+}
+
+afterAll(async () => {
+  const roles = [...figures.byRole.entries()]
+    .map(([role, counts]) => `${role} ${counts.calls} calls (${counts.lostSessions} lost sessions)`)
+    .join(', ');
+  console.info(
+    [
+      `fuzz (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS}, ${ctx.driver}):`,
+      `  routes covered: ${operations.length} operations, ${figures.pairs} route × role pairs`,
+      `  roles: ${roles}`,
+      `  inputs sent: ${figures.sent} (${figures.unsendable} the injector refused to build)`,
+      `  answers by status: ${[...figures.statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(' ')}`,
+      `  operations answered 2xx at least once: ${figures.accepted.size} of ${operations.length}`,
+      ...(process.env.FUZZ_VERBOSE
+        ? operations
+            .map((operation) => `${operation.method} ${operation.path}`)
+            .filter((key) => !figures.accepted.has(key))
+            .map((key) => `    never 2xx: ${key}`)
+        : []),
+      `  5xx answers: ${figures.serverErrors}`,
+      `  refused writes: ${figures.refusedWrites}, of which changed something: ${figures.changedRefusals}`,
+      `  fuzz accounts put back after a write changed them: ${figures.repairs}`,
+    ].join('\n'),
+  );
+  await ctx.close();
+});
+
+describe('every route of the OpenAPI document, fuzzed', () => {
+  it('reads the routes and who may call them from the live document', () => {
+    expect(operations.length).toBeGreaterThan(20);
+    expect(operations.some((operation) => operation.multipartBody)).toBe(true);
+    expect(operations.some((operation) => operation.jsonBody)).toBe(true);
+  });
+
+  for (const operation of operations) {
+    for (const role of ROLES_BY_ACCESS[operation.access]) {
+      const key = `${operation.method} ${operation.path} as ${role}`;
+      it(`${key}: never a 5xx, and a refused write changes nothing`, async () => {
+        figures.pairs += 1;
+        const counts = figures.byRole.get(role) ?? { calls: 0, lostSessions: 0 };
+        figures.byRole.set(role, counts);
+        let answered = 0;
+        const seed = seedFor(key);
+        const property = fc.asyncProperty(requestsFor(operation, context), async (request) => {
+          const isWrite = request.method !== 'GET';
+          const before = isWrite ? await digest() : undefined;
+          const response = await send(request, role);
+          if (!response) return;
+          figures.sent += 1;
+          counts.calls += 1;
+          const status = response.statusCode;
+          figures.statuses.set(status, (figures.statuses.get(status) ?? 0) + 1);
+          if (status < 300) figures.accepted.add(`${operation.method} ${operation.path}`);
+          if (status >= 500) {
+            figures.serverErrors += 1;
+            throw new Error(`${status} ${response.body.slice(0, 300)} for ${describeRequest(request)}`);
+          }
+          if (before && status >= 400) {
+            figures.refusedWrites += 1;
+            const changed = changedParts(before, await digest());
+            if (changed.length > 0) {
+              figures.changedRefusals += 1;
+              throw new Error(`${status} changed ${changed.join(', ')} for ${describeRequest(request)}`);
+            }
+          }
+          const code = status === 401 ? (response.json() as { code?: string }).code : undefined;
+          // A refused session, not a refused password: the role's token no longer works.
+          if (role !== 'anonymous' && (code === 'UNAUTHENTICATED' || code === 'TOKEN_EXPIRED')) {
+            counts.lostSessions += 1;
+            if (!(await accounts.restore())) await accounts.renew(role);
+          } else {
+            answered += 1;
+          }
+          if (isWrite && status < 300 && (await accounts.restore())) figures.repairs += 1;
+        });
+        try {
+          await fc.assert(property, { numRuns: RUNS, seed });
+        } catch (error) {
+          throw new Error(
+            `${key} failed (FUZZ_SEED=${SEED}, property seed ${seed}):\n${(error as Error).message}`,
+          );
+        }
+        // Coverage must not collapse into 401s: the role's calls have to reach the route.
+        expect(answered, `${key}: every call was turned away as signed out`).toBeGreaterThan(0);
+      }, 120_000);
+    }
+  }
+
+  it('kept every signed-in role signed in for almost every call', () => {
+    for (const [role, counts] of figures.byRole) {
+      if (role === 'anonymous') continue;
+      expect(counts.lostSessions, `${role} lost its session too often`).toBeLessThanOrEqual(
+        Math.max(3, counts.calls * 0.05),
+      );
+    }
+  });
+});

@@ -1,0 +1,291 @@
+import fc from 'fast-check';
+import type { Schema } from './openapi-operations.ts';
+
+/** Strings a hostile or broken client sends: controls, lone surrogates, noncharacters, tricks. */
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b@x.com',
+  '\u0001\u0002\u0003',
+  '\u0008\u000b\u000c',
+  '\u001b[2J',
+  '\u007f',
+  '\u0085',
+  '\u009b31m',
+  '\ud800',
+  '\udc00',
+  'x\udbffy',
+  '\udc00\ud800',
+  '\ufffe',
+  '\uffff',
+  '\ufeffBOM',
+  '\u202eRTL',
+  '\u200b',
+  '\t\n\r',
+  'Ω≈ç√∫',
+  'ÀÉÎÕÜ ñ ç',
+  '😀🇧🇷👩‍👩‍👧',
+  '𝕬𝖇𝖈',
+  '香水',
+  'عطر',
+  "'; drop table users; --",
+  '" or 1=1 --',
+  '%00',
+  '%',
+  '\\',
+  '../../../etc/passwd',
+  '<script>alert(1)</script>',
+  '{{constructor}}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'null',
+  'undefined',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1e999',
+  '9007199254740993',
+  'true',
+  '[]',
+  '{}',
+  'a@b',
+  '@',
+  'x'.repeat(101),
+  'x'.repeat(256),
+  'é'.repeat(1_000),
+];
+
+/** Numbers at and past their limits (JSON cannot carry NaN or Infinity; raw bodies try those). */
+export const limitNumbers = fc.constantFrom(
+  0,
+  -0,
+  -1,
+  1,
+  1.5,
+  2_147_483_647,
+  2_147_483_648,
+  -2_147_483_649,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER - 2,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+);
+
+/** Code points a person never types, planted into otherwise ordinary text. */
+const controlCharacter = fc
+  .oneof(
+    // NUL the most: it is the one PostgreSQL refuses outright.
+    { weight: 4, arbitrary: fc.constant(0) },
+    { weight: 2, arbitrary: fc.integer({ min: 0, max: 0x1f }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0x7f, max: 0x9f }) },
+    { weight: 2, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }) },
+    { weight: 1, arbitrary: fc.constantFrom(0xfffe, 0xffff) },
+  )
+  .map((code) => String.fromCharCode(code));
+
+export function hostileString(vocabulary: string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...vocabulary, 'Ana Souza', 'ana@scentia.test'), controlCharacter, fc.nat())
+        .map(([text, character, at]) => {
+          const cut = at % (text.length + 1);
+          return `${text.slice(0, cut)}${character}${text.slice(cut)}`;
+        }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...vocabulary, 'a'), fc.constantFrom(2, 101, 1_000, 20_000))
+        .map(([text, times]) => text.repeat(times).slice(0, times)),
+    },
+  );
+}
+
+/** Any JSON value of the wrong kind, including deep nesting and poisoned keys. */
+export function wrongValue(vocabulary: string[]): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    fc.constantFrom(null, true, false, [], {}, [null], { '': '' }),
+    limitNumbers,
+    hostileString(vocabulary),
+    fc.nat({ max: 3_000 }).map((depth) => nest(depth, 'deep')),
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.constant(JSON.parse('{"__proto__":{"isAdmin":true}}')),
+    fc.constant({ constructor: { prototype: { isAdmin: true } } }),
+  );
+}
+
+function nest(depth: number, bottom: unknown): unknown {
+  let value = bottom;
+  for (let level = 0; level < depth; level += 1) value = level % 2 ? [value] : { a: value };
+  return value;
+}
+
+export type Generators = {
+  vocabulary: string[];
+  values: string[];
+  ids: number[];
+  /** False for values the schema accepts, as far as the document tells; true lets any part go wrong. */
+  isHostile: boolean;
+};
+
+/** A text the schema accepts, or nearly: right length, right pattern or enum, a word the API knows. */
+function plausibleString(schema: Schema, { vocabulary, values }: Generators): fc.Arbitrary<string> {
+  if (schema.enum?.length) return fc.constantFrom(...schema.enum.map(String));
+  const choices: Array<fc.Arbitrary<string>> = [
+    fc.constantFrom(...vocabulary, ...values, 'Cítricos', 'Ana Souza', 'Secret#123'),
+    fc.string({
+      unit: 'grapheme',
+      minLength: Math.min(schema.minLength ?? 0, 40),
+      maxLength: Math.min(Math.max(schema.maxLength ?? 30, schema.minLength ?? 0), 40),
+    }),
+  ];
+  if (schema.format === 'email' || /mail|login/i.test(schema.pattern ?? '')) {
+    choices.push(fc.emailAddress());
+  }
+  if (schema.pattern) {
+    try {
+      choices.push(fc.stringMatching(new RegExp(schema.pattern)));
+    } catch {
+      // A pattern fast-check cannot generate from: the other choices still apply.
+    }
+  }
+  return fc.oneof(...choices);
+}
+
+/**
+ * A value shaped by the schema, with any part of it possibly hostile: the way to reach the services
+ * and the database with the strings and numbers a route's schema lets through.
+ */
+export function valueFor(schema: Schema, generators: Generators, depth = 0): fc.Arbitrary<unknown> {
+  const shaped = shapedValue(schema, generators, depth);
+  if (!generators.isHostile) return shaped;
+  const hostile = fc.oneof(hostileString(generators.vocabulary), wrongValue(generators.vocabulary));
+  return fc.oneof({ weight: 5, arbitrary: shaped }, { weight: 1, arbitrary: hostile });
+}
+
+function shapedValue(schema: Schema, generators: Generators, depth: number): fc.Arbitrary<unknown> {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives?.length) {
+    return fc.oneof(...alternatives.map((inner) => valueFor(inner, generators, depth + 1)));
+  }
+  if (schema.allOf?.length) return valueFor(schema.allOf[0] as Schema, generators, depth + 1);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum?.length) {
+    const listed = fc.constantFrom(...schema.enum);
+    return generators.isHostile ? fc.oneof(listed, fc.constantFrom(...schema.enum.map(String))) : listed;
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((name) => name !== 'null') : schema.type;
+  const base = ((): fc.Arbitrary<unknown> => {
+    switch (type) {
+      case 'string':
+        if (!generators.isHostile) return plausibleString(schema, generators);
+        return fc.oneof(
+          { weight: 3, arbitrary: plausibleString(schema, generators) },
+          { weight: 1, arbitrary: hostileString(generators.vocabulary) },
+        );
+      case 'integer':
+      case 'number': {
+        const inRange = fc.integer({
+          min: Math.max(schema.minimum ?? -1e6, -Number.MAX_SAFE_INTEGER),
+          max: Math.min(schema.maximum ?? 1e6, Number.MAX_SAFE_INTEGER),
+        });
+        if (!generators.isHostile) return fc.oneof(fc.constantFrom(...generators.ids), inRange);
+        return fc.oneof(fc.constantFrom(...generators.ids), limitNumbers, inRange);
+      }
+      case 'boolean':
+        return fc.boolean();
+      case 'array':
+        if (depth > 6) return fc.constant([]);
+        return fc.array(valueFor(schema.items ?? {}, generators, depth + 1), {
+          maxLength: Math.min(schema.maxItems ?? 4, 4) + 1,
+        });
+      case 'object':
+        return objectFor(schema, generators, depth);
+      default:
+        return fc.jsonValue({ maxDepth: 2 });
+    }
+  })();
+  return schema.nullable ? fc.oneof(base, fc.constant(null)) : base;
+}
+
+function objectFor(schema: Schema, generators: Generators, depth: number): fc.Arbitrary<unknown> {
+  if (depth > 6) return fc.constant({});
+  const properties = Object.entries(schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  const shape = fc.record(
+    Object.fromEntries(
+      properties.map(([name, inner]) => [name, valueFor(inner, generators, depth + 1)]),
+    ) as Record<string, fc.Arbitrary<unknown>>,
+    { requiredKeys: properties.map(([name]) => name).filter((name) => required.has(name)) },
+  );
+  if (!generators.isHostile) return shape;
+  // Sometimes a required field goes missing, or a field the schema does not know comes along.
+  const extra = fc.option(
+    fc.tuple(
+      fc.constantFrom(...generators.vocabulary, '__proto__', 'constructor', 'prototype', '', 'x'.repeat(300)),
+      wrongValue(generators.vocabulary),
+    ),
+    { freq: 5 },
+  );
+  const dropped = fc.option(fc.constantFrom(...properties.map(([name]) => name), ''), { freq: 6 });
+  return fc.tuple(shape, extra, dropped).map(([value, added, removed]) => {
+    const result = { ...(value as Record<string, unknown>) };
+    if (removed) delete result[removed];
+    // defineProperty, so a `__proto__` key becomes an own property that JSON.stringify writes out.
+    if (added) Object.defineProperty(result, added[0], { value: added[1], enumerable: true });
+    return result;
+  });
+}
+
+/**
+ * The value with one of its parts (picked by `pick`, the whole value included) replaced: a request
+ * that is right but for one thing reaches as deep as the schema lets that one thing go.
+ */
+export function replaceOnePart(value: unknown, pick: number, replacement: unknown): unknown {
+  const paths: Array<Array<string | number>> = [];
+  const walk = (node: unknown, path: Array<string | number>) => {
+    paths.push(path);
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => {
+        walk(item, [...path, index]);
+      });
+    } else if (node && typeof node === 'object') {
+      for (const [key, item] of Object.entries(node)) walk(item, [...path, key]);
+    }
+  };
+  walk(value, []);
+  const target = paths[pick % paths.length] as Array<string | number>;
+  if (target.length === 0) return replacement;
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let cursor = copy;
+  for (const segment of target.slice(0, -1)) cursor = cursor[segment] as Record<string | number, unknown>;
+  cursor[target[target.length - 1] as string | number] = replacement;
+  return copy;
+}
+
+/** A schema-shaped value wrong in exactly one place. */
+export function mutatedValue(
+  schema: Schema,
+  generators: Omit<Generators, 'isHostile'>,
+): fc.Arbitrary<unknown> {
+  return fc
+    .tuple(
+      valueFor(schema, { ...generators, isHostile: false }),
+      fc.nat(),
+      fc.oneof(
+        { weight: 3, arbitrary: hostileString(generators.vocabulary) },
+        { weight: 1, arbitrary: wrongValue(generators.vocabulary) },
+      ),
+    )
+    .map(([value, pick, replacement]) => replaceOnePart(value, pick, replacement));
+}
