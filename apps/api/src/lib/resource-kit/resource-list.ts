@@ -9,7 +9,7 @@ import { allWordsIn } from '../search-text.ts';
 import { keysetAfter, sortKeyOf } from './keyset.ts';
 
 /** How many rows an export reads at a time. */
-export const EXPORT_BATCH_SIZE = 1_000;
+const EXPORT_BATCH_SIZE = 1_000;
 
 /**
  * What a resource's list reads: its table and joins, the columns of a record, the sorts it accepts,

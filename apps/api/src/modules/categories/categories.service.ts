@@ -7,7 +7,7 @@ import { type CategoriesRepository, type CategoryRecord, categoriesList } from '
 
 const QUICK_SEARCH_LIMIT = 10;
 
-export function toCategoryRow(record: CategoryRecord): CategoryRow {
+function toCategoryRow(record: CategoryRecord): CategoryRow {
   return {
     categoryId: record.id,
     name: record.name,
