@@ -102,8 +102,8 @@ function queryString(parameters: Parameter[], context: RequestContext): Part<str
     return query ? `?${query}` : '';
   };
   const plausibleOne = (parameter: Parameter) =>
-    valueFor(context.resolve(parameter.schema), { ...context, isHostile: false }).map((value) =>
-      pair(parameter, value),
+    valueFor(context.resolve(parameter.schema), { ...context, isHostile: false }, 0, parameter.name).map(
+      (value) => pair(parameter, value),
     );
   const hostileOne = (parameter: Parameter) => {
     const value = valueFor(context.resolve(parameter.schema), { ...context, isHostile: true });
@@ -287,7 +287,9 @@ function multipartBody(operation: Operation, schema: Schema, context: RequestCon
   const valueNames = fieldNames.filter((name) => !isFile(name));
   const plausible = (name: string): fc.Arbitrary<string> => {
     const property = properties[name];
-    if (property) return valueFor(context.resolve(property), { ...context, isHostile: false }).map(String);
+    if (property) {
+      return valueFor(context.resolve(property), { ...context, isHostile: false }, 0, name).map(String);
+    }
     return /id$/i.test(name)
       ? fc.constantFrom(...context.ids.map(String))
       : fc.constantFrom('Limão Siciliano', 'Cítrico fresco', 'en-US', 'pt-BR', 'Fresh citrus');
@@ -316,12 +318,22 @@ function multipartBody(operation: Operation, schema: Schema, context: RequestCon
               isHostile ? fc.oneof({ weight: 3, arbitrary: plausible(name) }, hostileValue) : plausible(name)
             ).map((text) => ({ name, value: text }));
             const isRequired = required.has(name) || required.size === 0;
-            return isRequired ? value : fc.option(value, { freq: 3, nil: undefined });
+            return isRequired ? value : fc.option(value, { freq: 2, nil: undefined });
           }),
         ),
         fc.option(file(isHostile), { freq: isHostile ? 3 : 5, nil: undefined }),
+        // Half the time only the required fields: optional groups rarely come out whole by chance.
+        fc.boolean(),
       )
-      .map(([fields, image]) => [...fields.filter(Boolean), ...(image ? [image] : [])] as MultipartPart[]);
+      .map(
+        ([fields, image, isMinimal]) =>
+          [
+            ...fields.filter(
+              (part) => part && (!isMinimal || required.size === 0 || required.has(part.name)),
+            ),
+            ...(image ? [image] : []),
+          ] as MultipartPart[],
+      );
   const anyField = fc.oneof(
     {
       weight: 4,

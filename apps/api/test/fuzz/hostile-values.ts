@@ -138,9 +138,31 @@ export type Generators = {
   isHostile: boolean;
 };
 
+/**
+ * What a field's name says it holds, in the spec's and the code's words alike: a field called `email`
+ * or `Login` gets addresses, `nome` a person's name… so whole requests get past validation.
+ */
+const MEANINGS: Array<[RegExp, string[]]> = [
+  [/mail|login/i, ['ana@scentia.test', 'someone@example.com']],
+  [/senha|password/i, ['Secret#123', 'demo1234']],
+  [/nome|name/i, ['Ana Souza', 'Cítricos Frescos', 'Limão Siciliano']],
+  [/cpf/i, ['529.982.247-24', '52998224724']],
+  [/zip|cep/i, ['01001-000', '01001000']],
+  [/country/i, ['BR', 'US']],
+  [/birth/i, ['1990-05-17']],
+  [/profile|perfil/i, ['OPERADOR', 'USER', 'ADMIN']],
+  [/token|refresh/i, ['x'.repeat(43)]],
+];
+
 /** A text the schema accepts, or nearly: right length, right pattern or enum, a word the API knows. */
-function plausibleString(schema: Schema, { vocabulary, values }: Generators): fc.Arbitrary<string> {
+function plausibleString(
+  schema: Schema,
+  { vocabulary, values }: Generators,
+  name = '',
+): fc.Arbitrary<string> {
   if (schema.enum?.length) return fc.constantFrom(...schema.enum.map(String));
+  const meant = MEANINGS.filter(([pattern]) => pattern.test(name)).flatMap(([, examples]) => examples);
+  if (/mail|login/i.test(name)) meant.push(...values.filter((value) => value.includes('@')));
   const choices: Array<fc.Arbitrary<string>> = [
     fc.constantFrom(...vocabulary, ...values, 'Cítricos', 'Ana Souza', 'Secret#123'),
     fc.string({
@@ -149,9 +171,8 @@ function plausibleString(schema: Schema, { vocabulary, values }: Generators): fc
       maxLength: Math.min(Math.max(schema.maxLength ?? 30, schema.minLength ?? 0), 40),
     }),
   ];
-  if (schema.format === 'email' || /mail|login/i.test(schema.pattern ?? '')) {
-    choices.push(fc.emailAddress());
-  }
+  if (meant.length > 0) choices.push(fc.constantFrom(...meant), fc.constantFrom(...meant));
+  if (schema.format === 'email' || /mail|login/i.test(name)) choices.push(fc.emailAddress());
   if (schema.pattern) {
     try {
       choices.push(fc.stringMatching(new RegExp(schema.pattern)));
@@ -166,17 +187,28 @@ function plausibleString(schema: Schema, { vocabulary, values }: Generators): fc
  * A value shaped by the schema, with any part of it possibly hostile: the way to reach the services
  * and the database with the strings and numbers a route's schema lets through.
  */
-export function valueFor(schema: Schema, generators: Generators, depth = 0): fc.Arbitrary<unknown> {
-  const shaped = shapedValue(schema, generators, depth);
+export function valueFor(
+  schema: Schema,
+  generators: Generators,
+  depth = 0,
+  /** The property's name, which hints at what it holds. */
+  name = '',
+): fc.Arbitrary<unknown> {
+  const shaped = shapedValue(schema, generators, depth, name);
   if (!generators.isHostile) return shaped;
   const hostile = fc.oneof(hostileString(generators.vocabulary), wrongValue(generators.vocabulary));
   return fc.oneof({ weight: 5, arbitrary: shaped }, { weight: 1, arbitrary: hostile });
 }
 
-function shapedValue(schema: Schema, generators: Generators, depth: number): fc.Arbitrary<unknown> {
+function shapedValue(
+  schema: Schema,
+  generators: Generators,
+  depth: number,
+  name: string,
+): fc.Arbitrary<unknown> {
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives?.length) {
-    return fc.oneof(...alternatives.map((inner) => valueFor(inner, generators, depth + 1)));
+    return fc.oneof(...alternatives.map((inner) => valueFor(inner, generators, depth + 1, name)));
   }
   if (schema.allOf?.length) return valueFor(schema.allOf[0] as Schema, generators, depth + 1);
   if (schema.const !== undefined) return fc.constant(schema.const);
@@ -188,9 +220,9 @@ function shapedValue(schema: Schema, generators: Generators, depth: number): fc.
   const base = ((): fc.Arbitrary<unknown> => {
     switch (type) {
       case 'string':
-        if (!generators.isHostile) return plausibleString(schema, generators);
+        if (!generators.isHostile) return plausibleString(schema, generators, name);
         return fc.oneof(
-          { weight: 3, arbitrary: plausibleString(schema, generators) },
+          { weight: 3, arbitrary: plausibleString(schema, generators, name) },
           { weight: 1, arbitrary: hostileString(generators.vocabulary) },
         );
       case 'integer':
@@ -224,7 +256,7 @@ function objectFor(schema: Schema, generators: Generators, depth: number): fc.Ar
   const required = new Set(schema.required ?? []);
   const shape = fc.record(
     Object.fromEntries(
-      properties.map(([name, inner]) => [name, valueFor(inner, generators, depth + 1)]),
+      properties.map(([key, inner]) => [key, valueFor(inner, generators, depth + 1, key)]),
     ) as Record<string, fc.Arbitrary<unknown>>,
     { requiredKeys: properties.map(([name]) => name).filter((name) => required.has(name)) },
   );
