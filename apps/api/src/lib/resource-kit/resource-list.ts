@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { type ListDefinition, type ListPlan, planList, stateCondition } from '../list-query.ts';
 import { countRows } from '../row-counts.ts';
 import { allWordsIn } from '../search-text.ts';
-import { keysetAfter, sortKeyOf } from './keyset.ts';
+import { keysetAfter, mayBeNull, sortKeyOf } from './keyset.ts';
 
 /** How many rows an export reads at a time. */
 const EXPORT_BATCH_SIZE = 1_000;
@@ -110,7 +110,11 @@ export function resourceList<Columns extends SelectedFields, Record = SelectResu
 
       async *batches(plan, size = EXPORT_BATCH_SIZE) {
         const where = filters(plan);
-        const sort = { column: plan.sortColumn, isAscending: plan.isAscending };
+        const sort = {
+          column: plan.sortColumn,
+          isAscending: plan.isAscending,
+          mayBeNull: mayBeNull(plan.sortColumn, resource.table),
+        };
         const fields = {
           ...resource.columns,
           [KEYSET_KEY]: sortKeyOf(plan.sortColumn),
