@@ -19,8 +19,10 @@ process.env.SCENTIA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'scentia-e2e-'))
 
 export default defineConfig({
   testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Journeys are independent (each creates its own records under unique names), so their tests are
+  // spread over the workers one by one. One worker per core: the server and Chromium share them.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: 'list',
   timeout: 45_000,
@@ -47,6 +49,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Signs each shared demo account in once and saves its browser state (e2e/sign-in.setup.ts).
+    { name: 'sign-in', testMatch: /\.setup\.ts$/ },
+    { name: 'journeys', dependencies: ['sign-in'] },
+  ],
   webServer: [
     {
       command: 'node ../api/dist/demo-data.js && node ../api/dist/server.js',
@@ -62,6 +69,9 @@ export default defineConfig({
         DATA_DIR: process.env.SCENTIA_E2E_DATA_DIR,
         ADMIN_EMAIL: 'admin@scentia.test',
         ADMIN_PASSWORD: 'Admin#2026',
+        // The sessions the sign-in project saved are shared by every journey: their access tokens must
+        // outlive the run, or the first journey to refresh one would turn the others' copies into replays.
+        ACCESS_TOKEN_TTL_SECONDS: '3600',
         DEMO_PASSWORD: 'demo1234',
         LOG_LEVEL: 'warn',
         // Mail links point at this server; mails go to the catcher below and leave within a second.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 async function seriousViolations(page: Page) {
   // The splash screen fades out 1 s after start; audit the page the user actually sees.
@@ -30,7 +30,7 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   test('the admin home has no serious or critical violations', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Olá,');
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -38,14 +38,14 @@ test.describe('accessibility (axe-core)', () => {
   test('a placeholder section and the privacy policy have none either', async ({ page }) => {
     await page.goto('/privacy-policy');
     expect(await seriousViolations(page)).toEqual([]);
-    await signIn(page);
+    await openSignedIn(page);
     await page.goto('/admin/campaigns');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campanhas');
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the catalog lists and forms have none either', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await page.goto('/admin/categories');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Categorias de fragrância');
@@ -87,7 +87,7 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   test('the users list, its confirmation dialog and the profiles list have none either', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuários');
     await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(10);
@@ -110,7 +110,7 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   test('the user form, empty, with errors and filled for Brazil, has none either', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await page.goto('/admin/users/create');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Novo usuário');
     expect(await seriousViolations(page)).toEqual([]);
@@ -175,7 +175,7 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   test('the change-password dialog has none either', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await page.getByRole('button', { name: /Menu do usuário/ }).click();
     await page.getByRole('menuitem', { name: 'Alterar senha' }).click();
     const dialog = page.getByRole('dialog', { name: 'Alterar senha' });

@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { formItem, tableRow } from './support/antd.ts';
 import { uniqueName } from './support/catalog.ts';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 test('an admin creates a category in three languages; one without translations is marked incomplete', async ({
   page,
 }) => {
   const name = uniqueName('Especiarias');
   const partial = uniqueName('Resinas');
-  await signIn(page);
+  await openSignedIn(page);
   await page.goto('/admin/categories');
   await expect(page).toHaveTitle('Categorias de fragrância | Scentia');
   await page.getByRole('button', { name: 'Nova categoria' }).click();
@@ -74,7 +74,7 @@ test('an admin creates a category in three languages; one without translations i
 });
 
 test('the category screens speak English and Spanish too', async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.goto('/admin/categories/create');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New category');

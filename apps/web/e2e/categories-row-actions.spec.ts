@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { tableRow } from './support/antd.ts';
 import { createCategory, createFragrance, uniqueName } from './support/catalog.ts';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 test('a category loses its toggle once it has fragrances; only an inactive one without fragrances is deleted for good', async ({
   page,
 }) => {
   const used = uniqueName('Couro');
   const spare = uniqueName('Tabaco');
-  await signIn(page);
+  await openSignedIn(page);
   await createCategory(page, used);
   await createCategory(page, spare);
 

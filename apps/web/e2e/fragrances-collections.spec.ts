@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { tableRow } from './support/antd.ts';
 import { createFragrance, uniqueName } from './support/catalog.ts';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 // Demo data: the default campaign holds demo fragrances 1–20 ('Limão Siciliano' is the first), the
 // second one 15–26 ('Violeta Imperial' is the 15th, so it is in both); the Gourmands are in none.
@@ -9,7 +9,7 @@ import { signIn } from './support/session.ts';
 test('a fragrance in a campaign collection shows its collections and offers no deactivation', async ({
   page,
 }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await page.goto('/admin/fragrances');
   const search = page.getByRole('searchbox', { name: 'Pesquisar por nome' });
 
@@ -45,7 +45,7 @@ test('a fragrance in a campaign collection shows its collections and offers no d
 
 test('a new fragrance is in no collection and can be deactivated', async ({ page }) => {
   const name = uniqueName('Flor de Sal');
-  await signIn(page);
+  await openSignedIn(page);
   await createFragrance(page, name, 'Aquáticos');
 
   await page.getByRole('searchbox', { name: 'Pesquisar por nome' }).fill(name);

@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { chooseOption, formItem, tableRow } from './support/antd.ts';
 import { createCategory, pngImage, uniqueName } from './support/catalog.ts';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 test('an admin creates a fragrance with an image, sees its thumbnail and finds it by its category name', async ({
   page,
 }) => {
   const category = uniqueName('Chipre');
   const name = uniqueName('Musgo de Carvalho');
-  await signIn(page);
+  await openSignedIn(page);
   await createCategory(page, category);
 
   await page.goto('/admin/fragrances');

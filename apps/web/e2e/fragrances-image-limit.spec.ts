@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { formItem } from './support/antd.ts';
 import { pngImage } from './support/catalog.ts';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 test('a file over 5 MB shows the max-size message and is never sent', async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   const uploads: string[] = [];
   page.on('request', (request) => {
     if (request.method() !== 'GET' && request.url().includes('/api/fragrances')) uploads.push(request.url());

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 const LANGUAGES = [
   {
@@ -53,7 +53,7 @@ test.describe('language switching', () => {
   });
 
   test('the signed-in shell switches too, and the API answers in the chosen language', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     for (const language of LANGUAGES) {
       await languageOption(page, language.short).click();
       const menu = page.getByRole('navigation').filter({ has: page.getByRole('menu') });

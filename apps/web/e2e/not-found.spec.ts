@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 test('an unknown admin path shows the not-found page inside the shell', async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await page.goto('/admin/xyz');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
   await expect(page.getByText('Não há nada aqui.')).toBeVisible();

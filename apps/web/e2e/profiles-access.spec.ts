@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { OPERATOR, signIn } from './support/session.ts';
+import { OPERATOR, openSignedIn } from './support/session.ts';
 
 test.describe('the profiles entry is for ADMIN only', () => {
   test('an admin sees the top menu entry and the page', async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await page
       .getByRole('navigation', { name: 'Menu superior' })
       .getByRole('link', { name: 'Perfis' })
@@ -24,7 +24,7 @@ test.describe('the profiles entry is for ADMIN only', () => {
   });
 
   test('another profile has no entry, and the page does not exist for them', async ({ page, request }) => {
-    await signIn(page, OPERATOR);
+    await openSignedIn(page, OPERATOR);
     await expect(page.getByRole('link', { name: 'Perfis' })).toHaveCount(0);
     await page.goto('/admin/perfis');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');

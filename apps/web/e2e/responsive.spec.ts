@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 test.describe('the 768 px breakpoint', () => {
   test('at 767 px the side menu becomes a drawer opened by the hamburger', async ({ page }) => {
     await page.setViewportSize({ width: 767, height: 900 });
-    await signIn(page);
+    await openSignedIn(page);
 
     const mainMenu = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(mainMenu).toBeHidden();
@@ -20,7 +20,7 @@ test.describe('the 768 px breakpoint', () => {
 
   test('at 768 px the side menu is always visible and there is no hamburger', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 900 });
-    await signIn(page);
+    await openSignedIn(page);
     await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveCount(0);
     await page

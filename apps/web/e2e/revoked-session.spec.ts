@@ -4,6 +4,7 @@ import { ADMIN, readAuth, signIn, submitLogin, writeAccessToken } from './suppor
 test('a revoked refresh token sends the user to login with the expired message, then back', async ({
   page,
 }) => {
+  // A session of its own: revoking the shared one would sign every other journey out.
   await signIn(page);
   await page.goto('/admin/campaigns');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campanhas');

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readAuth, signIn, writeAccessToken } from './support/session.ts';
 
 test('an expired access token is refreshed without the user noticing', async ({ page }) => {
+  // A session of its own: the refresh rotates the refresh token that the shared session must keep.
   await signIn(page);
   const before = await readAuth(page);
   await writeAccessToken(page, 'expired-or-forged-token');

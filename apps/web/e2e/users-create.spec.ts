@@ -13,6 +13,7 @@ test('an admin creates a Brazilian user with the postcode prefill; the user sets
     email: uniqueEmail('novo.usuario'),
     password: 'Juliana#26',
   };
+  // A session of its own: the journey signs out to open the mailed link.
   await signIn(page);
   await page.goto('/admin/users');
   await page.getByRole('button', { name: 'Novo usuário' }).click();

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 test.describe('leaving a form with unsaved changes asks first', () => {
   test('links, the cancel link and the browser Back button are held until the user confirms', async ({
     page,
   }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await page.goto('/admin/users');
     await page.getByRole('button', { name: 'Novo usuário' }).click();
     await expect(page).toHaveURL('/admin/users/create');
@@ -48,7 +48,7 @@ test.describe('leaving a form with unsaved changes asks first', () => {
   test('an edit reverts to the loaded values, and closing the tab asks while changes are unsaved', async ({
     page,
   }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await page.goto('/admin/users');
     await page.getByRole('searchbox', { name: 'Pesquisar por nome ou e-mail' }).fill('gestora@scentia.test');
     await page

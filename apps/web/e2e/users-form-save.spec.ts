@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './support/accounts.ts';
 import { chooseOption, formItem, tableRow } from './support/antd.ts';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 import { createUserThroughApi } from './support/users.ts';
 
 test.describe('saving the user form', () => {
   test("a refused save shows the server's message, also under the field it concerns", async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await page.goto('/admin/users/create');
     await page.getByLabel('Nome', { exact: true }).fill('Repetida Silva');
     await page.getByLabel('E-mail', { exact: true }).fill('operador@scentia.test');
@@ -25,7 +25,7 @@ test.describe('saving the user form', () => {
 
   test('an edit goes back to the list with the success message', async ({ page, request }) => {
     const user = await createUserThroughApi(request, { nome: 'Edna Edicao', email: uniqueEmail('edicao') });
-    await signIn(page);
+    await openSignedIn(page);
     await page.goto(`/admin/users/${user.id}/update`);
     await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Edna Edicao');
     await page.getByLabel('Nome', { exact: true }).fill('Edna Editada');

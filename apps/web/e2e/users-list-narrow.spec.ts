@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 test.describe('the list buttons and the 768 px breakpoint', () => {
   test('under 768 px add, refresh and export move into one menu', async ({ page }) => {
     await page.setViewportSize({ width: 767, height: 900 });
-    await signIn(page);
+    await openSignedIn(page);
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuários');
     for (const name of ['Novo usuário', 'Atualizar', 'Exportar']) {
@@ -22,7 +22,7 @@ test.describe('the list buttons and the 768 px breakpoint', () => {
 
   test('at 768 px the buttons are shown and there is no menu', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 900 });
-    await signIn(page);
+    await openSignedIn(page);
     await page.goto('/admin/users');
     await expect(page.getByRole('button', { name: 'Novo usuário' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Atualizar' })).toBeVisible();

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { tableRow } from './support/antd.ts';
-import { signIn } from './support/session.ts';
+import { openSignedIn } from './support/session.ts';
 
 test('the users list remembers its sort and page size across a reload, per endpoint', async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await page.goto('/admin/users');
   await expect(page).toHaveTitle('Usuários | Scentia');
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from './support/accounts.ts';
 import { tableRow } from './support/antd.ts';
 import { mailsTo, waitForMail } from './support/mail.ts';
-import { ADMIN, OPERATOR, signIn } from './support/session.ts';
+import { ADMIN, OPERATOR, openSignedIn } from './support/session.ts';
 import { confirmThroughMail, createUserThroughApi } from './support/users.ts';
 
 const RESEND = 'Reenviar e-mail de confirmação';
@@ -41,7 +41,7 @@ test.describe('user row actions follow the viewer (spec §4)', () => {
     });
     await waitForMail(request, pending.email);
 
-    await signIn(page);
+    await openSignedIn(page);
     await page.goto('/admin/users');
     expect(await actionsOf(page, confirmed.email)).toEqual(['Inativar', 'Editar']);
     expect(await actionsOf(page, pending.email)).toEqual([RESEND, 'Excluir', 'Editar']);
@@ -105,7 +105,7 @@ test.describe('user row actions follow the viewer (spec §4)', () => {
     });
     await confirmThroughMail(request, confirmed.email, 'Confirmada#26');
 
-    await signIn(page, OPERATOR);
+    await openSignedIn(page, OPERATOR);
     await page.goto('/admin/users');
     expect(await actionsOf(page, pending.email)).toEqual([RESEND]);
     expect(await actionsOf(page, confirmed.email)).toEqual([]);

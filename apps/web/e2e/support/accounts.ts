@@ -5,10 +5,13 @@ export type NewAccount = { name: string; email: string; password: string };
 
 let counter = 0;
 
-/** An address no other spec (or earlier run against the same data) has used. */
+/**
+ * An address no other spec (or earlier run against the same data) has used: journeys run on parallel
+ * workers, so the worker's number keeps two workers apart within the same millisecond.
+ */
 export function uniqueEmail(prefix: string): string {
   counter += 1;
-  return `${prefix}.${Date.now().toString(36)}${counter}@scentia.test`;
+  return `${prefix}.${Date.now().toString(36)}.w${process.env.TEST_WORKER_INDEX ?? 0}.${counter}@scentia.test`;
 }
 
 /**

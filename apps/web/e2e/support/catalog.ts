@@ -4,10 +4,13 @@ import { chooseOption } from './antd.ts';
 
 let counter = 0;
 
-/** A catalog name no other spec (or earlier run against the same data) has used. */
+/**
+ * A catalog name no other spec (or earlier run against the same data) has used: journeys run on
+ * parallel workers, so the worker's number keeps two workers apart within the same millisecond.
+ */
 export function uniqueName(prefix: string): string {
   counter += 1;
-  return `${prefix} ${Date.now().toString(36)}${counter}`;
+  return `${prefix} ${Date.now().toString(36)}w${process.env.TEST_WORKER_INDEX ?? 0}n${counter}`;
 }
 
 /** A small PNG drawn at run time, so no binary fixture lives in the repository. */

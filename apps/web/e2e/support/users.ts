@@ -2,7 +2,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import { linkIn, tokenOf, waitForMail } from './mail.ts';
 import { ADMIN } from './session.ts';
 
-export async function bearerOf(request: APIRequestContext, credentials = ADMIN): Promise<string> {
+async function bearerOf(request: APIRequestContext, credentials = ADMIN): Promise<string> {
   const response = await request.post('/api/login', {
     data: { email: credentials.email, password: credentials.password },
   });
