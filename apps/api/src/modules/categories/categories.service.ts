@@ -1,4 +1,5 @@
 import type { CategoryBody, CategoryRow } from '@scentia/shared/catalog.schemas';
+import { type CategoryAction, categoryActionRefusal } from '@scentia/shared/categories.rules';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -20,10 +21,17 @@ function toCategoryRow(record: CategoryRecord): CategoryRow {
   };
 }
 
+/** Throws the 409 the shared rule names when `action` is refused on this category. */
+function assertAllowed(record: CategoryRecord, action: CategoryAction): void {
+  const state = { isActive: record.deletedAt === null, fragranceCount: record.fragranceCount };
+  const refusal = categoryActionRefusal(state, action);
+  if (refusal) throw new AppError(refusal);
+}
+
 /**
- * Fragrance categories and the rules of spec §4 Category, enforced here with a 409 whatever the client
- * shows: edit only while active; an active category with fragrances cannot be deactivated; permanent
- * delete only when inactive and without fragrances.
+ * Fragrance categories. The rules of spec §4 Category (edit only while active; an active category with
+ * fragrances stays active; permanent delete only when inactive and without fragrances) are the ones the
+ * web hides its actions by (packages/shared/src/categories.rules.ts), enforced here with their 409s.
  */
 export function createCategoriesService(repository: CategoriesRepository) {
   const reads = recordReads({ list: categoriesList, reader: repository.reader, toRow: toCategoryRow });
@@ -58,8 +66,7 @@ export function createCategoriesService(repository: CategoriesRepository) {
     },
 
     async update(id: number, body: CategoryBody): Promise<CategoryRow> {
-      const current = await getRecord(id);
-      if (current.deletedAt) throw new AppError(ErrorCode.RECORD_INACTIVE);
+      assertAllowed(await getRecord(id), 'edit');
       await guardName(() =>
         repository.transaction(async (tx) => {
           await tx.rename(id, body.name);
@@ -73,7 +80,7 @@ export function createCategoriesService(repository: CategoriesRepository) {
     async deactivate(id: number): Promise<void> {
       const current = await getRecord(id);
       if (current.deletedAt) return;
-      if (current.fragranceCount > 0) throw new AppError(ErrorCode.CATEGORY_HAS_FRAGRANCES);
+      assertAllowed(current, 'toggle');
       await repository.setActive(id, false);
     },
 
@@ -84,9 +91,7 @@ export function createCategoriesService(repository: CategoriesRepository) {
     },
 
     async deletePermanently(id: number): Promise<void> {
-      const current = await getRecord(id);
-      if (!current.deletedAt) throw new AppError(ErrorCode.RECORD_ACTIVE);
-      if (current.fragranceCount > 0) throw new AppError(ErrorCode.CATEGORY_HAS_FRAGRANCES);
+      assertAllowed(await getRecord(id), 'delete');
       // Checked again in the statement itself, in case a fragrance arrived meanwhile.
       if (!(await repository.deletePermanently(id))) throw new AppError(ErrorCode.CATEGORY_HAS_FRAGRANCES);
     },

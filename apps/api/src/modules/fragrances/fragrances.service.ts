@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FragranceBody, FragranceRow } from '@scentia/shared/catalog.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
+import { type FragranceAction, fragranceActionRefusal } from '@scentia/shared/fragrances.rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { normaliseImage } from '../../lib/images.ts';
@@ -12,6 +13,15 @@ import { type FragranceRecord, type FragrancesRepository, fragrancesList } from 
 
 const QUICK_SEARCH_LIMIT = 10;
 type ImageKeys = { imageKey: string; thumbnailKey: string };
+
+/** Throws the 409 the shared rule names when `action` is refused on this fragrance. */
+function assertAllowed(record: FragranceRecord, action: FragranceAction): void {
+  const refusal = fragranceActionRefusal(
+    { isActive: record.deletedAt === null, collections: record.collections },
+    action,
+  );
+  if (refusal) throw new AppError(refusal);
+}
 
 export type FragrancesServiceDeps = {
   repository: FragrancesRepository;
@@ -131,8 +141,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
     },
 
     async update(id: number, body: FragranceBody, file: UploadedFile | undefined): Promise<FragranceRow> {
-      const current = await getRecord(id);
-      if (current.deletedAt) throw new AppError(ErrorCode.RECORD_INACTIVE);
+      assertAllowed(await getRecord(id), 'edit');
       await assertCategoryActive(body.categoryId);
       const replaced = await withImage(file, (keys) =>
         repository.transaction(async (tx) => {
@@ -158,6 +167,8 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
     async deactivate(id: number): Promise<void> {
       const current = await getRecord(id);
       if (current.deletedAt) return;
+      assertAllowed(current, 'toggle');
+      // Checked again in the statement itself, in case a campaign took it meanwhile.
       if (!(await repository.deactivateOutsideCollections(id))) {
         throw new AppError(ErrorCode.FRAGRANCE_IN_COLLECTION);
       }
@@ -172,7 +183,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
 
     async deletePermanently(id: number): Promise<void> {
       const current = await getRecord(id);
-      if (!current.deletedAt) throw new AppError(ErrorCode.RECORD_ACTIVE);
+      assertAllowed(current, 'delete');
       await repository.transaction(async (tx) => {
         if (!(await tx.deleteInactive(id))) throw new AppError(ErrorCode.FRAGRANCE_IN_COLLECTION);
         await files.releaseFiles(tx.db, imageKeysOf(current));
