@@ -43,8 +43,10 @@ export const quickSearchQuerySchema = z.strictObject({
 });
 
 /** The quick-search answers (typeaheads): up to 10 active records whose name contains `str`. */
-export const categoryOptionsSchema = z.array(z.object({ categoryId: z.number().int(), name: z.string() }));
-export const fragranceOptionsSchema = z.array(z.object({ fragranceId: z.number().int(), name: z.string() }));
+export const categoryOptionSchema = z.object({ categoryId: z.number().int(), name: z.string() });
+export const categoryOptionsSchema = z.array(categoryOptionSchema);
+export const fragranceOptionSchema = z.object({ fragranceId: z.number().int(), name: z.string() });
+export const fragranceOptionsSchema = z.array(fragranceOptionSchema);
 
 const optionalDescription = z
   .string()

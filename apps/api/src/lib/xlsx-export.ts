@@ -8,7 +8,7 @@ export type ExportColumn<Row> = {
   value: (row: Row) => string | number | Date | null;
 };
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `usuarios-2026-11-21.xlsx`: the resource's name in the request's language and today's date. */
 export function datedFileName(baseName: string, now = new Date()): string {

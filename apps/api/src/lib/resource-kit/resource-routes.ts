@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type MessageKey, translate } from '../../i18n/translate.ts';
 import { errorResponses, hardDeleteQuerySchema, idParamsSchema } from '../http-schemas.ts';
-import { datedFileName, type ExportColumn, sendXlsx } from '../xlsx-export.ts';
+import { datedFileName, type ExportColumn, sendXlsx, XLSX_TYPE } from '../xlsx-export.ts';
 
 /** The app a feature's routes plugin receives: Fastify with zod schemas. */
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -82,7 +82,7 @@ export function registerResourceRoutes<Row, Record, Match = never>(
   app.get(
     `${path}/export`,
     {
-      config,
+      config: { ...config, fileAnswer: XLSX_TYPE },
       schema: { tags, summary: summaries.export, querystring: listQuerySchema, response: errorResponses },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
-import { categoryBodySchema, categoryRowSchema } from '@scentia/shared/catalog.schemas';
+import { categoryBodySchema, categoryOptionSchema, categoryRowSchema } from '@scentia/shared/catalog.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { registerResourceRoutes } from '../../lib/resource-kit/resource-routes.ts';
 import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
 import { categoryExportColumns } from './categories.export.ts';
@@ -25,7 +24,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
     },
     quickSearch: {
       summary: 'Up to 10 active categories whose name contains `str` (typeahead)',
-      match: z.object({ categoryId: z.number().int(), name: z.string() }),
+      match: categoryOptionSchema,
       search: service.quickSearch,
     },
     summaries: {

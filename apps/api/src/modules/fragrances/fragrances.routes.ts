@@ -1,4 +1,8 @@
-import { fragranceBodySchema, fragranceRowSchema } from '@scentia/shared/catalog.schemas';
+import {
+  fragranceBodySchema,
+  fragranceOptionSchema,
+  fragranceRowSchema,
+} from '@scentia/shared/catalog.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
@@ -27,7 +31,7 @@ export const fragrancesRoutes: FastifyPluginAsyncZod<{
     },
     quickSearch: {
       summary: 'Up to 10 active fragrances whose name contains `str` (typeahead)',
-      match: z.object({ fragranceId: z.number().int(), name: z.string() }),
+      match: fragranceOptionSchema,
       search: service.quickSearch,
     },
     summaries: {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
-import { datedFileName, sendXlsx } from '../../lib/xlsx-export.ts';
+import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
 import { currentAccount } from '../../plugins/auth.ts';
 import { userExportColumns } from './users.export.ts';
 import type { UsersService } from './users.service.ts';
@@ -70,6 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.get(
     '/export',
     {
+      config: { fileAnswer: XLSX_TYPE },
       schema: {
         tags: ['users'],
         summary: 'The users list as an .xlsx spreadsheet: same search, filter and sort, every row',
