@@ -49,3 +49,8 @@ export function pageOf<T extends z.ZodType>(row: T) {
 }
 
 export type Page<T> = { data: T[]; total: number; totalPages: number; totalIsEstimate?: boolean };
+
+/** `GET /{resource}/quick-search?str=`: a typeahead's text (spec §5: 3 characters or more, or empty). */
+export const quickSearchQuerySchema = z.strictObject({
+  str: z.string().trim().max(100, { error: 'tooLong' }).default(''),
+});

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { personNameSchema } from './account.schemas.ts';
-import { emailSchema } from './auth.schemas.ts';
+import { emailSchema, personNameSchema } from './auth.schemas.ts';
 import { isValidCep, taxIdProblem } from './br-documents.ts';
 import { MINIMUM_AGE_YEARS } from './constants.ts';
 

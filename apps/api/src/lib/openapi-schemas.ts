@@ -1,19 +1,16 @@
-import { temporaryRequestBodySchema, temporaryRequestResultSchema } from '@scentia/shared/account.schemas';
 import {
   currentUserSchema,
   loginBodySchema,
   logoutBodySchema,
   publicConfigSchema,
   refreshBodySchema,
+  temporaryRequestBodySchema,
+  temporaryRequestResultSchema,
   tokenPairSchema,
 } from '@scentia/shared/auth.schemas';
-import {
-  categoryBodySchema,
-  categoryRowSchema,
-  fragranceBodySchema,
-  fragranceRowSchema,
-} from '@scentia/shared/catalog.schemas';
+import { categoryBodySchema, categoryRowSchema } from '@scentia/shared/categories.schemas';
 import { PAGE_SIZES } from '@scentia/shared/constants';
+import { fragranceBodySchema, fragranceRowSchema } from '@scentia/shared/fragrances.schemas';
 import { citySchema, countrySchema, postcodeAnswerSchema, regionSchema } from '@scentia/shared/geo.schemas';
 import { pageOf } from '@scentia/shared/list.schemas';
 import { profileOptionSchema, profileRowSchema } from '@scentia/shared/profiles.schemas';

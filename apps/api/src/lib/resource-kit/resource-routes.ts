@@ -1,5 +1,10 @@
-import { quickSearchQuerySchema } from '@scentia/shared/catalog.schemas';
-import { type ListQuery, listQuerySchema, type Page, pageOf } from '@scentia/shared/list.schemas';
+import {
+  type ListQuery,
+  listQuerySchema,
+  type Page,
+  pageOf,
+  quickSearchQuerySchema,
+} from '@scentia/shared/list.schemas';
 import type { Language } from '@scentia/shared/locales';
 import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

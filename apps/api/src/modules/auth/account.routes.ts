@@ -4,7 +4,7 @@ import {
   signUpBodySchema,
   temporaryRequestBodySchema,
   temporaryRequestResultSchema,
-} from '@scentia/shared/account.schemas';
+} from '@scentia/shared/auth.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';

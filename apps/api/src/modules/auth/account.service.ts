@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TemporaryRequestBody } from '@scentia/shared/account.schemas';
+import type { TemporaryRequestBody } from '@scentia/shared/auth.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '@scentia/shared/locales';
 import type { Database } from '../../db/client.ts';

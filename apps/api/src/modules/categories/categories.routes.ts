@@ -1,4 +1,8 @@
-import { categoryBodySchema, categoryOptionSchema, categoryRowSchema } from '@scentia/shared/catalog.schemas';
+import {
+  categoryBodySchema,
+  categoryOptionSchema,
+  categoryRowSchema,
+} from '@scentia/shared/categories.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerResourceRoutes } from '../../lib/resource-kit/resource-routes.ts';
 import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';

@@ -1,5 +1,5 @@
-import type { CategoryBody, CategoryRow } from '@scentia/shared/catalog.schemas';
 import { type CategoryAction, categoryActionRefusal } from '@scentia/shared/categories.rules';
+import type { CategoryBody, CategoryRow } from '@scentia/shared/categories.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';

@@ -2,7 +2,7 @@ import {
   fragranceBodySchema,
   fragranceOptionSchema,
   fragranceRowSchema,
-} from '@scentia/shared/catalog.schemas';
+} from '@scentia/shared/fragrances.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm } from '../../lib/multipart-form.ts';

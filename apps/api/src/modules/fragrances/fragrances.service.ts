@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FragranceBody, FragranceRow } from '@scentia/shared/catalog.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { type FragranceAction, fragranceActionRefusal } from '@scentia/shared/fragrances.rules';
+import type { FragranceBody, FragranceRow } from '@scentia/shared/fragrances.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { normaliseImage } from '../../lib/images.ts';

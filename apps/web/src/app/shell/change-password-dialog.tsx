@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { changePasswordBodySchema } from '@scentia/shared/account.schemas';
+import { changePasswordBodySchema } from '@scentia/shared/auth.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { Alert, Button, Form, Input, Modal, Result } from 'antd';
 import { useState } from 'react';

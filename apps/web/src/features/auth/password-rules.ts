@@ -1,4 +1,4 @@
-import { newPasswordSchema } from '@scentia/shared/account.schemas';
+import { newPasswordSchema } from '@scentia/shared/auth.schemas';
 import { type PasswordHint, unmetPasswordHints } from '@scentia/shared/validators';
 import type { TFunction } from 'i18next';
 import { zodIssueKey } from '../../lib/form-rules.ts';

@@ -1,4 +1,4 @@
-import { type SignUpBody, signUpBodySchema } from '@scentia/shared/account.schemas';
+import { type SignUpBody, signUpBodySchema } from '@scentia/shared/auth.schemas';
 import { zodIssueKey } from '../../lib/form-rules.ts';
 import {
   type ConfirmationIssue,

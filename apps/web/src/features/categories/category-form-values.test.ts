@@ -1,4 +1,4 @@
-import { categoryBodySchema } from '@scentia/shared/catalog.schemas';
+import { categoryBodySchema } from '@scentia/shared/categories.schemas';
 import { describe, expect, it } from 'vitest';
 import {
   categoryFormToBody,

@@ -1,4 +1,4 @@
-import type { CategoryBodyInput, CategoryRow } from '@scentia/shared/catalog.schemas';
+import type { CategoryBodyInput, CategoryRow } from '@scentia/shared/categories.schemas';
 import { LANGUAGES, type Language } from '@scentia/shared/locales';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 

@@ -1,4 +1,4 @@
-import { fragranceBodySchema } from '@scentia/shared/catalog.schemas';
+import { fragranceBodySchema } from '@scentia/shared/fragrances.schemas';
 import { describe, expect, it } from 'vitest';
 import {
   emptyFragranceForm,

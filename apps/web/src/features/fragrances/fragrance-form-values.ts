@@ -1,4 +1,4 @@
-import type { FragranceRow, fragranceBodySchema } from '@scentia/shared/catalog.schemas';
+import type { FragranceRow, fragranceBodySchema } from '@scentia/shared/fragrances.schemas';
 import { LANGUAGES, type Language } from '@scentia/shared/locales';
 import type { z } from 'zod';
 import type { FieldPath } from '../../lib/server-field-errors.ts';

@@ -2,7 +2,7 @@ import {
   type TemporaryRequestBody,
   type TemporaryRequestKind,
   temporaryRequestResultSchema,
-} from '@scentia/shared/account.schemas';
+} from '@scentia/shared/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { SignUpBody } from '@scentia/shared/account.schemas';
+import type { SignUpBody } from '@scentia/shared/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import type { ChangePasswordBody } from '@scentia/shared/account.schemas';
+import type { ChangePasswordBody } from '@scentia/shared/auth.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { recoveryRequestBodySchema } from '@scentia/shared/account.schemas';
+import { recoveryRequestBodySchema } from '@scentia/shared/auth.schemas';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/notice.tsx';

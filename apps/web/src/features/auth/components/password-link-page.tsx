@@ -1,4 +1,4 @@
-import type { TemporaryRequestKind } from '@scentia/shared/account.schemas';
+import type { TemporaryRequestKind } from '@scentia/shared/auth.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

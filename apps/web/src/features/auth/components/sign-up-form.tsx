@@ -1,4 +1,4 @@
-import type { SignUpBody } from '@scentia/shared/account.schemas';
+import type { SignUpBody } from '@scentia/shared/auth.schemas';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainIcon } from '../../../components/plain-icon.tsx';

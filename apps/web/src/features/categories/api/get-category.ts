@@ -1,4 +1,4 @@
-import { categoryRowSchema } from '@scentia/shared/catalog.schemas';
+import { categoryRowSchema } from '@scentia/shared/categories.schemas';
 import { recordEndpoint } from '../../../components/resource-form/record-endpoint.ts';
 import { categoryKeys } from './query-keys.ts';
 

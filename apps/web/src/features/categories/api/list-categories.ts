@@ -1,4 +1,4 @@
-import { type CategoryRow, categoryRowSchema } from '@scentia/shared/catalog.schemas';
+import { type CategoryRow, categoryRowSchema } from '@scentia/shared/categories.schemas';
 import { listEndpoint } from '../../../components/resource-list/list-endpoint.ts';
 import { categoryKeys } from './query-keys.ts';
 

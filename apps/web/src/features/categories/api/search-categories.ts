@@ -1,4 +1,4 @@
-import { categoryOptionsSchema } from '@scentia/shared/catalog.schemas';
+import { categoryOptionsSchema } from '@scentia/shared/categories.schemas';
 import type { TypeaheadOption, TypeaheadSource } from '../../../components/typeahead-select.tsx';
 import { http } from '../../../lib/api-client.ts';
 import { categoryKeys } from './query-keys.ts';

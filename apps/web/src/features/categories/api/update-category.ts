@@ -1,4 +1,4 @@
-import { type CategoryBodyInput, categoryRowSchema } from '@scentia/shared/catalog.schemas';
+import { type CategoryBodyInput, categoryRowSchema } from '@scentia/shared/categories.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
 import { invalidateCategories } from './invalidate-categories.ts';

@@ -1,4 +1,4 @@
-import { categoryBodySchema, categoryTranslationSchema } from '@scentia/shared/catalog.schemas';
+import { categoryBodySchema, categoryTranslationSchema } from '@scentia/shared/categories.schemas';
 import { LANGUAGES } from '@scentia/shared/locales';
 import { Col, Form, Input, Row } from 'antd';
 import type { RuleObject } from 'antd/es/form';

@@ -1,4 +1,4 @@
-import { fragranceRowSchema } from '@scentia/shared/catalog.schemas';
+import { fragranceRowSchema } from '@scentia/shared/fragrances.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
 import { invalidateFragrances } from './invalidate-fragrances.ts';

@@ -1,4 +1,4 @@
-import { fragranceRowSchema } from '@scentia/shared/catalog.schemas';
+import { fragranceRowSchema } from '@scentia/shared/fragrances.schemas';
 import { recordEndpoint } from '../../../components/resource-form/record-endpoint.ts';
 import { fragranceKeys } from './query-keys.ts';
 

@@ -1,4 +1,4 @@
-import { type FragranceRow, fragranceRowSchema } from '@scentia/shared/catalog.schemas';
+import { type FragranceRow, fragranceRowSchema } from '@scentia/shared/fragrances.schemas';
 import { listEndpoint } from '../../../components/resource-list/list-endpoint.ts';
 import { fragranceKeys } from './query-keys.ts';
 

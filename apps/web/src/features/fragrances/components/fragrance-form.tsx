@@ -1,4 +1,4 @@
-import { fragranceBodySchema, fragranceTranslationSchema } from '@scentia/shared/catalog.schemas';
+import { fragranceBodySchema, fragranceTranslationSchema } from '@scentia/shared/fragrances.schemas';
 import { LANGUAGES } from '@scentia/shared/locales';
 import { Col, Form, Input, Row } from 'antd';
 import type { RuleObject } from 'antd/es/form';

@@ -1,52 +1,6 @@
 import { z } from 'zod';
+import { catalogNameSchema, hasOnePerLanguage } from './categories.schemas.ts';
 import { LANGUAGES } from './locales.ts';
-
-/** A catalog name (spec §5 Category / Fragrance): required, 3 to 100 characters. */
-export const catalogNameSchema = z.string().trim().min(1, { error: 'required' }).min(3).max(100);
-
-function hasOnePerLanguage(translations: { language: string }[]): boolean {
-  return new Set(translations.map((translation) => translation.language)).size === translations.length;
-}
-
-export const categoryTranslationSchema = z.strictObject({
-  language: z.enum(LANGUAGES, { error: 'invalidOption' }),
-  name: catalogNameSchema,
-});
-
-/** `POST /api/categories` and `PUT /api/categories/{id}` (spec §7 Saves: JSON with name and translations). */
-export const categoryBodySchema = z.strictObject({
-  name: catalogNameSchema,
-  translations: z
-    .array(categoryTranslationSchema)
-    .max(LANGUAGES.length)
-    .refine(hasOnePerLanguage, { error: 'duplicateLanguage' })
-    .default([]),
-});
-export type CategoryBody = z.infer<typeof categoryBodySchema>;
-export type CategoryBodyInput = z.input<typeof categoryBodySchema>;
-
-export const categoryRowSchema = z.object({
-  categoryId: z.number().int(),
-  name: z.string(),
-  translations: z.array(z.object({ language: z.enum(LANGUAGES), name: z.string() })),
-  /** How many fragrances (active or not) belong to it: decides which row actions apply (spec §4). */
-  fragranceCount: z.number().int(),
-  ativo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
-});
-export type CategoryRow = z.infer<typeof categoryRowSchema>;
-
-export const quickSearchQuerySchema = z.strictObject({
-  str: z.string().trim().max(100, { error: 'tooLong' }).default(''),
-});
-
-/** The quick-search answers (typeaheads): up to 10 active records whose name contains `str`. */
-export const categoryOptionSchema = z.object({ categoryId: z.number().int(), name: z.string() });
-export const categoryOptionsSchema = z.array(categoryOptionSchema);
-export const fragranceOptionSchema = z.object({ fragranceId: z.number().int(), name: z.string() });
-export const fragranceOptionsSchema = z.array(fragranceOptionSchema);
 
 const optionalDescription = z
   .string()
@@ -108,3 +62,7 @@ export const fragranceRowSchema = z.object({
   deletedAt: z.string().nullable(),
 });
 export type FragranceRow = z.infer<typeof fragranceRowSchema>;
+
+/** The quick-search answer (the campaign form's fragrance typeahead): up to 10 active fragrances. */
+export const fragranceOptionSchema = z.object({ fragranceId: z.number().int(), name: z.string() });
+export const fragranceOptionsSchema = z.array(fragranceOptionSchema);

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LANGUAGES } from './locales.ts';
+
+/** A catalog name (spec §5 Category / Fragrance): required, 3 to 100 characters. */
+export const catalogNameSchema = z.string().trim().min(1, { error: 'required' }).min(3).max(100);
+
+/** Translations come one per language at most. */
+export function hasOnePerLanguage(translations: { language: string }[]): boolean {
+  return new Set(translations.map((translation) => translation.language)).size === translations.length;
+}
+
+export const categoryTranslationSchema = z.strictObject({
+  language: z.enum(LANGUAGES, { error: 'invalidOption' }),
+  name: catalogNameSchema,
+});
+
+/** `POST /api/categories` and `PUT /api/categories/{id}` (spec §7 Saves: JSON with name and translations). */
+export const categoryBodySchema = z.strictObject({
+  name: catalogNameSchema,
+  translations: z
+    .array(categoryTranslationSchema)
+    .max(LANGUAGES.length)
+    .refine(hasOnePerLanguage, { error: 'duplicateLanguage' })
+    .default([]),
+});
+export type CategoryBody = z.infer<typeof categoryBodySchema>;
+export type CategoryBodyInput = z.input<typeof categoryBodySchema>;
+
+export const categoryRowSchema = z.object({
+  categoryId: z.number().int(),
+  name: z.string(),
+  translations: z.array(z.object({ language: z.enum(LANGUAGES), name: z.string() })),
+  /** How many fragrances (active or not) belong to it: decides which row actions apply (spec §4). */
+  fragranceCount: z.number().int(),
+  ativo: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type CategoryRow = z.infer<typeof categoryRowSchema>;
+
+/** The quick-search answer (the fragrance form's category typeahead): up to 10 active categories. */
+export const categoryOptionSchema = z.object({ categoryId: z.number().int(), name: z.string() });
+export const categoryOptionsSchema = z.array(categoryOptionSchema);
