@@ -17,7 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -47,6 +47,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
     },
     requestIdHeader: false,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON (and, later, multipart): a text/plain body is refused with 415, not half-parsed.

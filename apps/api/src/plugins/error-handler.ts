@@ -9,6 +9,7 @@ import {
 import { ZodError } from 'zod';
 import { isMessageKey, type MessageKey, translate } from '../i18n/translate.ts';
 import { AppError } from '../lib/app-error.ts';
+import { resolveLanguage } from './i18n.ts';
 
 /** Fastify's own client errors, mapped onto our codes so their messages are localised too. */
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -79,6 +80,23 @@ function send(
     ...rest,
   };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Errors Fastify raises before any hook or route runs — a URL it cannot decode, a path parameter past
+ * its length — would otherwise get Fastify's own English body, which echoes the URL. Given to Fastify as
+ * `frameworkErrors`, they are answered like every other client error, in the request's language.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.language = resolveLanguage(request);
+  reply.header('content-language', request.language);
+  const status = error.statusCode ?? 400;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, request, 500, ErrorCode.INTERNAL);
+  }
+  request.log.info({ err: error }, 'client error');
+  return send(reply, request, status, codeByStatus[status] ?? ErrorCode.VALIDATION);
 }
 
 /**

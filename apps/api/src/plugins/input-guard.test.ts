@@ -142,6 +142,22 @@ describe('text with a refused character, anywhere the API takes text', () => {
     await expectRefused(await send('{"name":"Abc\\uffff"}'), 'name', 'U+FFFF');
   });
 
+  it('a URL that cannot be decoded, or a path parameter past its length: our 4xx body, localized', async () => {
+    for (const [url, status] of [
+      ['/api/categories/%C0%80', 400],
+      [`/api/categories/${'9'.repeat(400)}`, 414],
+    ] as const) {
+      const response = await call('GET', url, { headers: { 'content-language': 'en-US' } });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({
+        statusCode: status,
+        code: 'VALIDATION',
+        message: 'The data sent is invalid.',
+      });
+      expect(response.headers['content-language']).toBe('en-US');
+    }
+  });
+
   it('keeps TAB, LF, CR and any script, and surrogate pairs whole', async () => {
     const response = await call('POST', '/api/categories', { payload: { name: 'Flo\trais 🌸 香水' } });
     expect(response.statusCode).toBe(201);

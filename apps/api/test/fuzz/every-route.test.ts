@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ErrorCode } from '@scentia/shared/error-codes';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,7 @@ const figures = {
   sent: 0,
   unsendable: 0,
   serverErrors: 0,
+  foreignErrors: 0,
   changedRefusals: 0,
   refusedWrites: 0,
   repairs: 0,
@@ -101,6 +103,24 @@ const figures = {
  * write; putting a fuzz account back does, and forgets it): the next write's "before" costs nothing.
  */
 let stateAfterLastWrite: Awaited<ReturnType<typeof digest>> | undefined;
+
+const ERROR_CODES = new Set<string>(Object.values(ErrorCode));
+
+/** Every refusal is the API's error body — a known code, a message — never a framework's own answer. */
+function expectErrorBody(response: { statusCode: number; body: string }, request: FuzzRequest) {
+  let body: { statusCode?: unknown; code?: unknown; message?: unknown } = {};
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    // Not JSON at all: reported below.
+  }
+  if (body.statusCode !== response.statusCode || !ERROR_CODES.has(String(body.code)) || !body.message) {
+    figures.foreignErrors += 1;
+    throw new Error(
+      `${response.statusCode} answered without the API's error body: ${response.body.slice(0, 200)} for ${describeRequest(request)}`,
+    );
+  }
+}
 
 let address = 0;
 /** Each call comes from its own address, so per-IP rate limits never hide a route behind 429s. */
@@ -154,6 +174,7 @@ afterAll(async () => {
             .map((key) => `    never 2xx: ${key}`)
         : []),
       `  5xx answers: ${figures.serverErrors}`,
+      `  4xx answers without the API's error body: ${figures.foreignErrors}`,
       `  refused writes: ${figures.refusedWrites}, of which changed something: ${figures.changedRefusals}`,
       `  fuzz accounts put back after a write changed them: ${figures.repairs}`,
     ].join('\n'),
@@ -194,6 +215,7 @@ describe('every route of the OpenAPI document, fuzzed', () => {
             figures.serverErrors += 1;
             throw new Error(`${status} ${response.body.slice(0, 300)} for ${describeRequest(request)}`);
           }
+          if (status >= 400) expectErrorBody(response, request);
           if (before && after && status >= 400) {
             figures.refusedWrites += 1;
             const changed = changedParts(before, after);
