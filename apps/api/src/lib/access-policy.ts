@@ -10,7 +10,7 @@ import { AppError } from './app-error.ts';
  *   anything is parsed or read;
  * - on one record, by a named permission (`requireAccess` in services), where the answer depends on
  *   the record — the row rules shared with the web client (packages/shared/src/*.rules.ts).
- * The role tests and the fuzz test read `ROLES` and `ROLES_BY_ACCESS` from here.
+ * The role matrix test reads `ROLES` and `routeRefusal` from here.
  */
 
 /** The callers the policy tells apart: USER is the app's end user, staff any other profile. */
@@ -21,7 +21,7 @@ export const ROLES: readonly Role[] = ['anonymous', 'user', 'staff', 'admin'];
 export type Access = 'public' | 'authenticated' | 'staff' | 'admin';
 export const DEFAULT_ACCESS: Access = 'staff';
 
-export const ROLES_BY_ACCESS: Record<Access, readonly Role[]> = {
+const ROLES_BY_ACCESS: Record<Access, readonly Role[]> = {
   public: ROLES,
   authenticated: ['user', 'staff', 'admin'],
   staff: ['staff', 'admin'],

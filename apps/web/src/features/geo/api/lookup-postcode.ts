@@ -1,9 +1,7 @@
-import { type PostcodeAnswer, postcodeAnswerSchema } from '@scentia/shared/geo.schemas';
+import { postcodeAnswerSchema } from '@scentia/shared/geo.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
 import { geoKeys } from './query-keys.ts';
-
-export type PostcodeAddress = PostcodeAnswer;
 
 /**
  * GET /api/geo/postcode/{cep}: the Brazilian postcode lookup (spec §7 External services) that
