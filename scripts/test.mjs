@@ -1,9 +1,16 @@
-// `npm test`: everything a change can break, in order — build, shared unit tests, the API suite on
-// PGlite and on PostgreSQL, web unit tests, then end-to-end journeys in Chromium against the built app.
+// `npm test`: everything a change can break — build, the static checks of `npm run check` (format, lint,
+// types, import boundaries, message keys, dead code), shared unit tests, the API suite on PGlite and on
+// PostgreSQL, web unit tests, then end-to-end journeys in Chromium against the built app. The checks
+// are here because CI runs `npm test` only: a boundary nothing enforces is soon crossed.
 // Ends with one line counting every test: "tests: N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+//
+// The checks and the four Vitest runs do not need the build or each other, so they run side by side, as many at a
+// time as the machine has cores (TEST_CONCURRENCY overrides): on two cores Vitest gives each run one
+// worker, so one run at a time left a core idle for most of the suite. Their output is kept until a run
+// ends, then printed whole, so logs never interleave. The journeys come last and use every core.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
@@ -12,28 +19,57 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 // Failed test names with their first error line, repeated at the end so a log's tail says what broke.
 const failedTests = [];
+// Seconds each phase took, printed at the end so a slow phase shows up without a stopwatch.
+const durations = [];
+const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism();
+
+function seconds(since) {
+  return `${((performance.now() - since) / 1000).toFixed(0)} s`;
+}
 
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const result = spawnSync(command, args, {
     stdio: 'inherit',
     ...options,
     env: { ...process.env, ...options.env },
   });
+  durations.push(`${label} ${seconds(started)}`);
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }
 
-function vitest(label, workspace, env = {}) {
+/** As run(), without blocking, the output kept in a file and printed once the command ends. */
+function runQuietly(label, command, args, options = {}) {
+  const log = join(reports, `${label.replace(/\W+/g, '-')}.log`);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const output = createWriteStream(log);
+    output.on('open', () => {
+      const child = spawn(command, args, {
+        stdio: ['ignore', output, output],
+        ...options,
+        env: { ...process.env, ...options.env },
+      });
+      child.on('close', (status) => {
+        output.close();
+        durations.push(`${label} ${seconds(started)}`);
+        console.log(`\n▶ ${label} (${seconds(started)})\n${readFileSync(log, 'utf8')}`);
+        if (status !== 0) failures.push(label);
+        resolve(status === 0);
+      });
+    });
+  });
+}
+
+async function vitest(label, workspace, env = {}) {
   const output = join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  run(
+  await runQuietly(
     label,
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
-    {
-      cwd: workspace,
-      env,
-    },
+    { cwd: workspace, env },
   );
   if (!existsSync(output)) return;
   const report = JSON.parse(readFileSync(output, 'utf8'));
@@ -43,6 +79,28 @@ function vitest(label, workspace, env = {}) {
   for (const file of report.testResults)
     for (const test of file.assertionResults.filter((result) => result.status === 'failed'))
       failedTests.push(`${label}: ${test.fullName} — ${firstLine(test.failureMessages[0])}`);
+}
+
+async function apiSuiteOnPostgres() {
+  const postgres = await postgresForTests();
+  if (!postgres.url) {
+    console.log(`\n▶ API suite on PostgreSQL: SKIPPED — ${postgres.reason}`);
+    return;
+  }
+  try {
+    await vitest('API suite on PostgreSQL', 'apps/api', { TEST_DATABASE_URL: postgres.url });
+  } finally {
+    postgres.stop();
+  }
+}
+
+/** Runs the tasks, at most `limit` at a time, longest first (the order given). */
+async function inParallel(tasks, limit) {
+  const queue = [...tasks];
+  const lane = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) await task();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, lane));
 }
 
 function firstLine(text = '') {
@@ -55,27 +113,26 @@ function findChromium() {
   );
 }
 
+const suiteStarted = performance.now();
 if (!run('build', 'npm', ['run', 'build'])) {
   console.error('\nThe build failed; no test was run.');
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }
 
-vitest('shared unit tests', 'packages/shared');
-vitest('API suite on PGlite', 'apps/api');
-
-const postgres = await postgresForTests();
-if (postgres.url) {
-  try {
-    vitest('API suite on PostgreSQL', 'apps/api', { TEST_DATABASE_URL: postgres.url });
-  } finally {
-    postgres.stop();
-  }
-} else {
-  console.log(`\n▶ API suite on PostgreSQL: SKIPPED — ${postgres.reason}`);
-}
-
-vitest('web unit tests', 'apps/web');
+console.log(`\nChecks, unit and API suites, ${concurrency} at a time; each prints its output when it ends.`);
+const unitStarted = performance.now();
+await inParallel(
+  [
+    apiSuiteOnPostgres,
+    () => vitest('API suite on PGlite', 'apps/api'),
+    () => vitest('web unit tests', 'apps/web'),
+    () => runQuietly('static checks (npm run check)', 'npm', ['run', 'check']),
+    () => vitest('shared unit tests', 'packages/shared'),
+  ],
+  concurrency,
+);
+durations.push(`checks, unit and API suites together ${seconds(unitStarted)}`);
 
 const chromium = findChromium();
 if (!chromium) {
@@ -103,5 +160,6 @@ if (!chromium) {
 rmSync(reports, { recursive: true, force: true });
 for (const test of failedTests) console.error(`✗ ${test}`);
 if (failures.length > 0) console.error(`\nFailed: ${failures.join(', ')}`);
+console.log(`\ntimes: ${durations.join(', ')}, all ${seconds(suiteStarted)}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
