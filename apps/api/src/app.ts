@@ -112,8 +112,6 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   return app;
 }
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
-
 declare module 'fastify' {
   interface FastifyInstance {
     mailOutbox: MailOutbox;

@@ -144,5 +144,3 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     profilesRepository: new ProfilesRepository(database.db),
   };
 }
-
-export type Services = Awaited<ReturnType<typeof createServices>>;

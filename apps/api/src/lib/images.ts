@@ -5,7 +5,7 @@ import { AppError } from './app-error.ts';
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
 /** The type a file's first bytes say it is; its name and declared type are not trusted. */
-export function detectImageType(bytes: Buffer): ImageType | undefined {
+function detectImageType(bytes: Buffer): ImageType | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     return 'png';

@@ -155,7 +155,7 @@ function objectFor(schema: Schema, generators: Generators, depth: number): fc.Ar
  * The value with one of its parts (picked by `pick`, the whole value included) replaced: a request
  * that is right but for one thing reaches as deep as the schema lets that one thing go.
  */
-export function replaceOnePart(value: unknown, pick: number, replacement: unknown): unknown {
+function replaceOnePart(value: unknown, pick: number, replacement: unknown): unknown {
   const paths: Array<Array<string | number>> = [];
   const walk = (node: unknown, path: Array<string | number>) => {
     paths.push(path);

@@ -38,10 +38,6 @@ export function getStoredUser(): CurrentUser | null {
   return getAuth().user;
 }
 
-export function hasSession(): boolean {
-  return getTokens() !== null;
-}
-
 /** Sign-in (spec §4): the tokens are new, so whatever user was stored belongs to someone else. */
 export function startSession(tokens: TokenPair): void {
   writeJson(STORAGE_KEYS.auth, { user: null, authData: tokens } satisfies StoredAuth);

@@ -68,8 +68,6 @@ export function fileNameFromDisposition(header: string | null): string | undefin
 
 const REFRESH_PATH = '/login/refresh';
 
-export type HttpClient = ReturnType<typeof createHttpClient>;
-
 export function createHttpClient(options: HttpClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;

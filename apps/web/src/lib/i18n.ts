@@ -25,7 +25,7 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export const i18n = i18next.createInstance();
+const i18n = i18next.createInstance();
 
 export function initI18n(): Promise<unknown> {
   return i18n

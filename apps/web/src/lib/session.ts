@@ -5,7 +5,7 @@ import { clearListPreferences } from './list-preferences.ts';
 import { PATHS } from './paths.ts';
 
 export const LOGIN_PATH = PATHS.auth.login;
-export const EXPIRED_LOGIN_PATH = `${PATHS.auth.login}?expired=true`;
+const EXPIRED_LOGIN_PATH = `${PATHS.auth.login}?expired=true`;
 
 type Navigate = (to: string) => void;
 let navigateOnExpiry: Navigate | undefined;

@@ -4,10 +4,9 @@ import type { ThemeConfig } from 'antd';
  * The brand orange (#F26B1D) reads well on large areas but only reaches 3:1 against white, below
  * the 4.5:1 WCAG AA needs for 14 px text. Interactive colour (buttons, links, selected menu items)
  * therefore uses a deeper orange of the same hue (5.2:1 on white); the bright brand orange is kept
- * for decorative surfaces: the logo, the login panel and the splash screen.
+ * for decorative surfaces: the logo, the login panel and the splash screen (drawn in their own files).
  */
-export const BRAND_ORANGE = '#F26B1D';
-export const ACCESSIBLE_ORANGE = '#C2410C';
+const ACCESSIBLE_ORANGE = '#C2410C';
 const DEEP_ORANGE = '#9A3412';
 
 export const appTheme: ThemeConfig = {

@@ -18,7 +18,7 @@ export type FileStorage = {
   removeTemporaries?: (before: Date) => Promise<string[]>;
 };
 
-export const STORAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9/.-]{0,190}$/;
+const STORAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9/.-]{0,190}$/;
 
 export function isSafeStorageKey(key: string): boolean {
   return STORAGE_KEY_PATTERN.test(key) && !key.includes('..') && !key.includes('//');

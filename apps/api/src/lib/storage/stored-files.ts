@@ -7,9 +7,9 @@ import { AppError } from '../app-error.ts';
 import type { FileStorage } from './file-storage.ts';
 
 /** A pending file younger than this may belong to an upload still in flight: the sweep leaves it. */
-export const PENDING_GRACE_MS = 3_600_000;
+const PENDING_GRACE_MS = 3_600_000;
 /** Likewise for a temporary file that a write may still be filling. */
-export const TEMPORARY_GRACE_MS = 3_600_000;
+const TEMPORARY_GRACE_MS = 3_600_000;
 const BATCH_SIZE = 100;
 
 export type NewFile = { key: string; body: Buffer; contentType: string };

@@ -73,5 +73,3 @@ export function useListState({ endpoint, defaultSort, sortKeys, hasActiveFilter 
       updatePreferences({ ...preferences, orderBy, orderByDirection }),
   };
 }
-
-export type ListState = ReturnType<typeof useListState>;

@@ -35,7 +35,7 @@ export const FRAGRANCE_FORM_FIELDS: readonly FieldPath[] = [
 ];
 
 /** The multipart field the API reads the image from. */
-export const IMAGE_FIELD = 'image.file';
+const IMAGE_FIELD = 'image.file';
 
 const emptyTranslation = (): FragranceTranslationValues => ({ description: '', ofactoryWay: '' });
 
