@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cepDigits,
   formatCep,
   formatCnpj,
   formatCpf,
   isValidCep,
   isValidCnpj,
   isValidCpf,
+  normalizeTaxId,
   taxIdProblem,
   withCnpjCheckDigits,
   withCpfCheckDigits,
@@ -92,5 +94,16 @@ describe('CEP', () => {
   });
   it('formats 8 digits as 00000-000', () => {
     expect(formatCep('01310100')).toBe('01310-100');
+  });
+  it('is stored as its digits', () => {
+    expect(cepDigits('01310-100')).toBe('01310100');
+  });
+});
+
+describe('normalizeTaxId (what the API stores and the form sends)', () => {
+  it('keeps digits and letters, upper-cased, without punctuation', () => {
+    expect(normalizeTaxId('12.abc.345/01de-35')).toBe('12ABC34501DE35');
+    expect(normalizeTaxId('529.982.247-25')).toBe('52998224725');
+    expect(normalizeTaxId(' ')).toBe('');
   });
 });

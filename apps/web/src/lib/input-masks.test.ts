@@ -1,6 +1,6 @@
 import { isValidCnpj, isValidCpf } from '@scentia/shared/br-documents';
 import { describe, expect, it } from 'vitest';
-import { completeCepDigits, maskCep, maskTaxId, unmaskTaxId } from './input-masks.ts';
+import { completeCepDigits, maskCep, maskTaxId } from './input-masks.ts';
 
 describe('CEP mask', () => {
   it('keeps at most 8 digits and shows them as 00000-000', () => {
@@ -32,12 +32,5 @@ describe('CPF/CNPJ mask', () => {
     expect(maskTaxId('12abc34501de35')).toBe('12.ABC.345/01DE-35');
     expect(maskTaxId('12.ABC.345/01DE-35999')).toBe('12.ABC.345/01DE-35');
     expect(isValidCnpj(maskTaxId('12abc34501de35'))).toBe(true);
-  });
-
-  it('sends digits and letters only, or null', () => {
-    expect(unmaskTaxId('12.ABC.345/01DE-35')).toBe('12ABC34501DE35');
-    expect(unmaskTaxId('529.982.247-25')).toBe('52998224725');
-    expect(unmaskTaxId(' ')).toBeNull();
-    expect(unmaskTaxId(undefined)).toBeNull();
   });
 });

@@ -39,9 +39,3 @@ export function maskTaxId(value: string): string {
     .replace(/^(\w{2})\.(\w{3})\.(\w{3})(\w)/, '$1.$2.$3/$4')
     .replace(/^(\w{2})\.(\w{3})\.(\w{3})\/(\w{4})(\w)/, '$1.$2.$3/$4-$5');
 }
-
-/** What the API stores (spec §7 UserRow.cpf): digits and letters, no punctuation. */
-export function unmaskTaxId(value: string | null | undefined): string | null {
-  const chars = (value ?? '').toUpperCase().replace(/[^0-9A-Z]/g, '');
-  return chars || null;
-}

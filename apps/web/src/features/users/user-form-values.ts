@@ -1,7 +1,7 @@
-import { formatCep } from '@scentia/shared/br-documents';
+import { formatCep, normalizeTaxId } from '@scentia/shared/br-documents';
 import type { UserBodyInput, UserRow } from '@scentia/shared/users.schemas';
 import dayjs, { type Dayjs } from 'dayjs';
-import { maskTaxId, unmaskTaxId } from '../../lib/input-masks.ts';
+import { maskTaxId } from '../../lib/input-masks.ts';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
 export const BRAZIL = 'BR';
@@ -90,7 +90,7 @@ export function formToBody(values: UserFormValues, ativo?: boolean): UserBodyInp
     nome: values.nome?.trim() ?? '',
     email: values.email?.trim() ?? '',
     profile: values.profile ?? '',
-    cpf: isBrazil ? unmaskTaxId(values.cpf) : null,
+    cpf: isBrazil ? normalizeTaxId(values.cpf) || null : null,
     // Kept as loaded when hidden (Brazil shows the CPF/CNPJ instead), so an edit never erases it.
     document: textOrNull(values.document),
     ...(ativo === undefined ? {} : { ativo }),
