@@ -1,25 +1,19 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server } from '../../../test/s3-server.ts';
 import type { FileStorage } from './file-storage.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 
 const secret = new TextEncoder().encode('storage-test-secret-long-enough-for-hmac');
-let s3: S3rver;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
 let endpoint: string;
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(join(tmpdir(), 'scentia-s3-')),
-    configureBuckets: [{ name: 'files', configs: [] }],
-  });
-  endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+  s3 = await startS3Server('files');
+  endpoint = s3.endpoint;
 });
 afterAll(() => s3.close());
 

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startS3Server } from '../../../test/s3-server.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import type { FileStorage } from './file-storage.ts';
 import { createLocalStorage } from './local-storage.ts';
@@ -13,19 +13,13 @@ import { createStoredFiles, type StoredFiles } from './stored-files.ts';
 
 const HOUR_MS = 3_600_000;
 let ctx: TestContext;
-let s3: S3rver;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
 let s3Endpoint: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(join(tmpdir(), 'scentia-s3-')),
-    configureBuckets: [{ name: 'files', configs: [] }],
-  });
-  s3Endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+  s3 = await startS3Server('files');
+  s3Endpoint = s3.endpoint;
 });
 afterAll(async () => {
   await ctx.close();

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, type Part, pngImage } from '../../../test/multipart.ts';
+import { startS3Server } from '../../../test/s3-server.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 
 const MAX_MB = 0.1;
@@ -128,18 +128,11 @@ describe('a storage that cannot be written', () => {
 });
 
 describe('the S3 driver, against a local S3-compatible server', () => {
-  let s3: S3rver;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
   let endpoint: string;
   beforeAll(async () => {
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: mkdtempSync(join(tmpdir(), 'scentia-s3-')),
-      configureBuckets: [{ name: 'scentia', configs: [] }],
-    });
-    const { port } = (await s3.run()) as { port: number };
-    endpoint = `http://127.0.0.1:${port}`;
+    s3 = await startS3Server('scentia');
+    endpoint = s3.endpoint;
   });
   afterAll(() => s3.close());
 
