@@ -72,10 +72,8 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
     if (!READ_ONLY_METHODS.has(request.method)) services.auth.forgetCheckedSessions();
   });
   app.decorate('mailOutbox', mailOutbox);
-  app.addHook('onReady', async () => mailOutbox.start());
-  app.addHook('onClose', async () => mailOutbox.stop());
-  app.addHook('onReady', async () => services.fileSweep.start());
-  app.addHook('onClose', async () => services.fileSweep.stop());
+  app.addHook('onReady', async () => services.jobs.start());
+  app.addHook('onClose', async () => services.jobs.stop());
 
   await app.register(
     async (api) => {
@@ -88,6 +86,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       await api.register(healthRoutes, {
         ping: database.ping,
         driver: database.driver,
+        jobs: services.jobs.status,
         publicConfig: { appStoreUrl: config.APP_STORE_URL, googlePlayUrl: config.GOOGLE_PLAY_URL },
       });
       await api.register(authRoutes, { service: services.auth });

@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
-import { createPeriodicJob } from './lib/jobs/periodic-job.ts';
+import { createJobRunner } from './lib/jobs/job-runner.ts';
 import { MailOutbox } from './lib/mail/mail-outbox.ts';
 import { resolveSigningKey } from './lib/signing-key.ts';
 import { createLocalStorage, type LocalStorage } from './lib/storage/local-storage.ts';
@@ -52,6 +52,8 @@ export function createStorage(config: Config, signingKey: Uint8Array) {
 export async function createServices(config: Config, database: DatabaseHandle, log: FastifyBaseLogger) {
   const failureWindowMs = config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
   const signingKey = await resolveSigningKey(database.db, config.JWT_SECRET);
+  // Every timed job of the process (mail delivery, the file sweep…), started and stopped together.
+  const jobs = createJobRunner(log);
 
   const mailOutbox = new MailOutbox({
     db: database.db,
@@ -66,6 +68,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     retryBaseMs: config.MAIL_RETRY_BASE_SECONDS * 1000,
     pollMs: config.MAIL_POLL_SECONDS * 1000,
+    jobs,
     log,
   });
 
@@ -121,18 +124,17 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const localStorage = 'read' in storage ? (storage as LocalStorage) : undefined;
   const storedFiles = createStoredFiles({ db: database.db, storage, log });
   // Files whose row never committed or that a row stopped referencing, left by a killed process.
-  const fileSweep = createPeriodicJob({
+  jobs.add({
     name: 'file-sweep',
     intervalMs: FILE_SWEEP_INTERVAL_MS,
     run: async () => {
       await storedFiles.sweep();
     },
-    log,
   });
 
   return {
     localStorage,
-    fileSweep,
+    jobs,
     fragrances: createFragrancesService({ repository: new FragrancesRepository(database.db), storage, log }),
     categories: createCategoriesService(new CategoriesRepository(database.db)),
     mailOutbox,

@@ -72,4 +72,58 @@ describe('periodic jobs', () => {
     expect(runs).toBe(2);
     expect(errors).toEqual([expect.objectContaining({ job: 'test', err: expect.any(Error) })]);
   });
+
+  it('runs once more after the run in progress when nudged during it, and only once', async () => {
+    let release = () => {};
+    let runs = 0;
+    const job = createPeriodicJob({
+      name: 'test',
+      intervalMs: 60_000,
+      run: async () => {
+        runs += 1;
+        if (runs === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      log,
+    });
+    void job.runNow();
+    job.nudge();
+    job.nudge();
+    release();
+    await job.idle();
+    expect(runs).toBe(2);
+  });
+
+  it('reports its last run, how it ended and its next run', async () => {
+    let clock = Date.parse('2026-11-23T10:00:00.000Z');
+    let shouldFail = false;
+    const job = createPeriodicJob({
+      name: 'sweep',
+      intervalMs: 15 * 60_000,
+      run: async () => {
+        if (shouldFail) throw new Error('storage unreachable');
+      },
+      log,
+      now: () => new Date(clock),
+    });
+    expect(job.status()).toEqual({
+      name: 'sweep',
+      intervalSeconds: 900,
+      isRunning: false,
+      lastRunAt: null,
+      lastOutcome: null,
+      nextRunAt: null,
+    });
+    job.start();
+    await job.idle();
+    clock += 20 * 60_000;
+    shouldFail = true;
+    await job.runNow();
+    expect(job.status()).toMatchObject({
+      lastRunAt: '2026-11-23T10:20:00.000Z',
+      lastOutcome: 'failed',
+      nextRunAt: '2026-11-23T10:30:00.000Z',
+    });
+    await job.stop();
+    expect(job.status().nextRunAt).toBeNull();
+  });
 });

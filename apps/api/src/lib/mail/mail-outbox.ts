@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
+import type { PeriodicJob } from '../jobs/periodic-job.ts';
 import type { RenderedMail } from './render-mail.ts';
 
 export type OutgoingMail = RenderedMail & {
@@ -22,6 +24,8 @@ export type MailOutboxOptions = {
   maxAttempts: number;
   retryBaseMs: number;
   pollMs: number;
+  /** Delivery rounds run as a job of the server's job runner, every `pollMs` and when nudged. */
+  jobs: JobRunner;
   log: FastifyBaseLogger;
 };
 
@@ -48,11 +52,15 @@ type ClaimedMail = {
  * with exponential back-off; `nudge` asks for a prompt delivery after a commit.
  */
 export class MailOutbox {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private isRerunWanted = false;
+  private readonly delivery: PeriodicJob;
 
-  constructor(private readonly options: MailOutboxOptions) {}
+  constructor(private readonly options: MailOutboxOptions) {
+    this.delivery = options.jobs.add({
+      name: 'mail-delivery',
+      intervalMs: options.pollMs,
+      run: () => this.deliverDue(),
+    });
+  }
 
   async enqueue(db: Database, mail: OutgoingMail): Promise<void> {
     await db.insert(mailOutbox).values({
@@ -68,38 +76,14 @@ export class MailOutbox {
     });
   }
 
-  start(): void {
-    this.timer ??= setInterval(() => this.nudge(), this.options.pollMs);
-    this.timer.unref();
-    this.nudge();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  /** Requests a delivery round soon; rounds never overlap. */
+  /** Requests a delivery round soon, after a commit that queued mail; rounds never overlap. */
   nudge(): void {
-    if (this.running) {
-      this.isRerunWanted = true;
-      return;
-    }
-    this.running = this.deliverDue()
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'Mail delivery round failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.isRerunWanted) {
-          this.isRerunWanted = false;
-          this.nudge();
-        }
-      });
+    this.delivery.nudge();
   }
 
-  /** Waits for the round in progress, if any (used by shutdown and tests). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  /** Waits for the round in progress, if any (used by tests). */
+  idle(): Promise<void> {
+    return this.delivery.idle();
   }
 
   /** Delivers every mail that is due, one batch at a time. */

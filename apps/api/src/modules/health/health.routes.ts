@@ -1,18 +1,31 @@
 import { publicConfigSchema } from '@scentia/shared/auth.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { JobStatus } from '../../lib/jobs/periodic-job.ts';
+
+const jobStatusSchema = z.object({
+  name: z.string(),
+  intervalSeconds: z.number().int(),
+  isRunning: z.boolean(),
+  lastRunAt: z.string().nullable(),
+  lastOutcome: z.enum(['ok', 'failed']).nullable(),
+  nextRunAt: z.string().nullable(),
+});
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
   driver: z.enum(['pglite', 'postgres']),
   uptimeSeconds: z.number(),
+  /** The timed jobs of this process: mail delivery, the stored-files sweep, retention. */
+  jobs: z.array(jobStatusSchema),
 });
 
 export type HealthRoutesOptions = {
   ping: () => Promise<boolean>;
   driver: 'pglite' | 'postgres';
   publicConfig: z.infer<typeof publicConfigSchema>;
+  jobs: () => JobStatus[];
 };
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
@@ -22,7 +35,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database status',
+        summary: 'Liveness, database status, and the last and next run of each timed job',
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
@@ -33,6 +46,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         database: isDatabaseUp ? 'up' : 'down',
         driver: options.driver,
         uptimeSeconds: Math.round(process.uptime()),
+        jobs: options.jobs(),
       });
     },
   );
