@@ -38,6 +38,12 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // Marco Civil da Internet, art. 15: access logs are kept 6 months (183 days) at least.
+  ACCESS_LOG_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(183, { error: 'must be at least 183 (6 months, Marco Civil art. 15)' })
+    .default(365),
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(4).max(16).optional()),
   SMTP_URL: optionalText.pipe(

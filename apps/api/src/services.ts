@@ -11,6 +11,7 @@ import { resolveSigningKey } from './lib/signing-key.ts';
 import { createLocalStorage, type LocalStorage } from './lib/storage/local-storage.ts';
 import { createS3Storage } from './lib/storage/s3-storage.ts';
 import { createStoredFiles } from './lib/storage/stored-files.ts';
+import { pruneAccessLog } from './modules/auth/access-log-retention.ts';
 import { AccountRepository } from './modules/auth/account.repository.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
@@ -27,6 +28,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 
 const HOUR_MS = 3_600_000;
 const FILE_SWEEP_INTERVAL_MS = 15 * 60_000;
+const ACCESS_LOG_PRUNE_INTERVAL_MS = 24 * HOUR_MS;
 
 /** Uploaded files: an S3-compatible bucket when configured, a local folder otherwise. */
 export function createStorage(config: Config, signingKey: Uint8Array) {
@@ -129,6 +131,19 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     intervalMs: FILE_SWEEP_INTERVAL_MS,
     run: async () => {
       await storedFiles.sweep();
+    },
+  });
+
+  // Access-log records past their retention (Marco Civil art. 15 sets the floor, config the period).
+  jobs.add({
+    name: 'access-log-prune',
+    intervalMs: ACCESS_LOG_PRUNE_INTERVAL_MS,
+    run: async () => {
+      const removed = await pruneAccessLog({
+        db: database.db,
+        retentionDays: config.ACCESS_LOG_RETENTION_DAYS,
+      });
+      log.info({ removed }, 'access log pruned');
     },
   });
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { profiles, refreshTokens, users } from '../../db/schema/index.ts';
+import { type AccessLogEvent, accessLog, profiles, refreshTokens, users } from '../../db/schema/index.ts';
 import type { Account } from '../../lib/account.ts';
 
 /** The fields of an account that sign-in and session checks need. */
@@ -70,6 +70,17 @@ export class AuthRepository {
     ip?: string;
   }): Promise<void> {
     await this.db.insert(refreshTokens).values(token);
+  }
+
+  /** One insert: an access-log record must never slow sign-in noticeably. */
+  async insertAccessLog(entry: {
+    event: AccessLogEvent;
+    userId?: number;
+    email?: string;
+    ip: string;
+    userAgent?: string;
+  }): Promise<void> {
+    await this.db.insert(accessLog).values(entry);
   }
 
   async findRefreshToken(tokenHash: string) {

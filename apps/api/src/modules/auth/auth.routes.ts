@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       },
     },
     async (request, reply) => {
-      await service.signOut(request.body.refreshToken);
+      await service.signOut(request.body.refreshToken, clientOf(request));
       return reply.status(204).send(null);
     },
   );

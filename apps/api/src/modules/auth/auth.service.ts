@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@scentia/shared/auth.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
+import type { AccessLogEvent } from '../../db/schema/index.ts';
 import type { AccessTokens } from '../../lib/access-tokens.ts';
 import type { Account } from '../../lib/account.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
@@ -20,17 +21,31 @@ export type AuthServiceDeps = {
 
 export type ClientInfo = { ip: string; userAgent?: string };
 
+/** What the access log keeps of a client: never a password, the user agent cut to a sane length. */
+function accessLogEntry(event: AccessLogEvent, client: ClientInfo, who: { userId?: number; email?: string }) {
+  return {
+    event,
+    userId: who.userId,
+    email: who.email?.slice(0, 200),
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 400),
+  };
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { repository, accessTokens } = deps;
   const liveSessions = createSessionCheckCache<Account>();
 
+  // The access-log record commits with the refresh token it describes.
   async function issueTokens(
     account: Account,
     familyId: string,
     client: ClientInfo,
-    repo = repository,
+    event: 'sign-in' | 'refresh',
+    repo: AuthRepository,
   ): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url');
+    await repo.insertAccessLog(accessLogEntry(event, client, { userId: account.id }));
     await repo.insertRefreshToken({
       userId: account.id,
       familyId,
@@ -48,6 +63,22 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!account.confirmedAt) throw new AppError(ErrorCode.ACCOUNT_UNCONFIRMED);
   }
 
+  /**
+   * Records a refused sign-in in its own write, then rethrows the refusal. A failure to record is
+   * swallowed: the answer the client gets is the refusal, never an error from the log.
+   */
+  async function refuseSignIn(
+    refusal: unknown,
+    email: string,
+    client: ClientInfo,
+    userId?: number,
+  ): Promise<never> {
+    await repository
+      .insertAccessLog(accessLogEntry('sign-in-failed', client, { userId, email }))
+      .catch(() => undefined);
+    throw refusal;
+  }
+
   return {
     /**
      * Checks the credentials and starts a session. Failures are counted per IP and per account; an
@@ -59,7 +90,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         deps.failuresByIp.retryAfter(client.ip),
         deps.failuresByAccount.retryAfter(accountKey),
       );
-      if (blockedFor > 0) throw tooManyRequests(blockedFor);
+      if (blockedFor > 0) return refuseSignIn(tooManyRequests(blockedFor), credentials.email, client);
 
       const account = await repository.findAccountByEmail(credentials.email);
       const isPasswordRight = await verifyPassword(
@@ -69,11 +100,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!account?.passwordHash || !isPasswordRight) {
         deps.failuresByIp.recordFailure(client.ip);
         deps.failuresByAccount.recordFailure(accountKey);
-        throw new AppError(ErrorCode.INVALID_CREDENTIALS);
+        return refuseSignIn(
+          new AppError(ErrorCode.INVALID_CREDENTIALS),
+          credentials.email,
+          client,
+          account?.id,
+        );
       }
-      assertCanSignIn(account);
+      try {
+        assertCanSignIn(account);
+      } catch (refusal) {
+        return refuseSignIn(refusal, credentials.email, client, account.id);
+      }
       deps.failuresByAccount.reset(accountKey);
-      return issueTokens(account, randomUUID(), client);
+      return repository.transaction((repo) => issueTokens(account, randomUUID(), client, 'sign-in', repo));
     },
 
     /**
@@ -96,7 +136,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Revoking and issuing commit together; a request that loses the race to revoke is a replay.
       const pair = await repository.transaction(async (repo) =>
         (await repo.revokeToken(stored.id))
-          ? issueTokens(stored.account, stored.familyId, client, repo)
+          ? issueTokens(stored.account, stored.familyId, client, 'refresh', repo)
           : undefined,
       );
       if (!pair) {
@@ -107,9 +147,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Ends the session the refresh token belongs to; unknown tokens are ignored (logout is idempotent). */
-    async signOut(refreshToken: string): Promise<void> {
+    async signOut(refreshToken: string, client: ClientInfo): Promise<void> {
       const stored = await repository.findRefreshToken(hashToken(refreshToken));
-      if (stored) await repository.revokeFamily(stored.familyId);
+      if (!stored) return;
+      await repository.transaction(async (repo) => {
+        await repo.revokeFamily(stored.familyId);
+        await repo.insertAccessLog(accessLogEntry('sign-out', client, { userId: stored.account.id }));
+      });
     },
 
     /** Resolves an access token to its live account and session, or throws 401. */
