@@ -53,6 +53,8 @@ type Permissions = {
   'profiles.seeAll': undefined;
 };
 export type Permission = keyof Permissions;
+/** The record a permission is decided on; nothing for those that concern no record. */
+type TargetOf<P extends Permission> = Permissions[P] extends undefined ? [] : [target: Permissions[P]];
 
 function refusal<P extends Permission>(
   actor: Account,
@@ -72,16 +74,16 @@ function refusal<P extends Permission>(
   return userActionRefusal(viewer, { id: user.id, isConfirmed: user.confirmedAt !== null }, action);
 }
 
-export function can<P extends Permission>(actor: Account, permission: P, target: Permissions[P]): boolean {
-  return refusal(actor, permission, target) === undefined;
+export function can<P extends Permission>(actor: Account, permission: P, ...[target]: TargetOf<P>): boolean {
+  return refusal(actor, permission, target as Permissions[P]) === undefined;
 }
 
 /** Throws the refusal (403 or 409, with its code) when `actor` may not do this to `target`. */
 export function requireAccess<P extends Permission>(
   actor: Account,
   permission: P,
-  target: Permissions[P],
+  ...[target]: TargetOf<P>
 ): void {
-  const code = refusal(actor, permission, target);
+  const code = refusal(actor, permission, target as Permissions[P]);
   if (code) throw new AppError(code);
 }

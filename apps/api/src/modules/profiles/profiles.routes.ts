@@ -53,7 +53,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ repository: ProfilesReposit
     async (request) => {
       const account = currentAccount(request);
       const options = await repository.listOptions(
-        can(account, 'profiles.seeAll', undefined) ? undefined : account.profileId,
+        can(account, 'profiles.seeAll') ? undefined : account.profileId,
       );
       return { data: options.map((option) => ({ id: option.id, nome: option.name })) };
     },
