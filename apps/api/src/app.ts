@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { auditContextPlugin } from './plugins/audit-context.ts';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
+  await app.register(auditContextPlugin);
 
   const services = await createServices(config, database, app.log);
   const { mailOutbox } = services;

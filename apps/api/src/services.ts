@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
+import { auditedDatabase } from './lib/audit/audit-context.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
 import { createJobRunner } from './lib/jobs/job-runner.ts';
 import { MailOutbox } from './lib/mail/mail-outbox.ts';
@@ -54,6 +55,8 @@ export function createStorage(config: Config, signingKey: Uint8Array) {
 export async function createServices(config: Config, database: DatabaseHandle, log: FastifyBaseLogger) {
   const failureWindowMs = config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
   const signingKey = await resolveSigningKey(database.db, config.JWT_SECRET);
+  // What services write through: each transaction names its caller to the audit triggers.
+  const db = auditedDatabase(database.db);
   // Every timed job of the process (mail delivery, the file sweep…), started and stopped together.
   const jobs = createJobRunner(log);
 
@@ -75,7 +78,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   });
 
   const auth = createAuthService({
-    repository: new AuthRepository(database.db),
+    repository: new AuthRepository(db),
     accessTokens: await createAccessTokens(signingKey, config.ACCESS_TOKEN_TTL_SECONDS),
     refreshTtlMs: config.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
     failuresByAccount: createFailureLimiter({
@@ -89,7 +92,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   });
 
   const account = createAccountService({
-    repository: new AccountRepository(database.db),
+    repository: new AccountRepository(db),
     outbox: mailOutbox,
     appUrl: config.APP_URL,
     linkTtlSeconds: {
@@ -108,7 +111,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   });
 
   const users = createUsersService({
-    repository: new UsersRepository(database.db, database.plannedOnceDb),
+    repository: new UsersRepository(db, database.plannedOnceDb),
     queueRegistrationMail: account.queueRegistrationMail,
     nudgeMail: () => mailOutbox.nudge(),
   });
@@ -124,7 +127,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
 
   const storage = createStorage(config, signingKey);
   const localStorage = 'read' in storage ? (storage as LocalStorage) : undefined;
-  const storedFiles = createStoredFiles({ db: database.db, storage, log });
+  const storedFiles = createStoredFiles({ db, storage, log });
   // Files whose row never committed or that a row stopped referencing, left by a killed process.
   jobs.add({
     name: 'file-sweep',
@@ -150,14 +153,14 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   return {
     localStorage,
     jobs,
-    fragrances: createFragrancesService({ repository: new FragrancesRepository(database.db), storage, log }),
-    categories: createCategoriesService(new CategoriesRepository(database.db)),
+    fragrances: createFragrancesService({ repository: new FragrancesRepository(db), storage, log }),
+    categories: createCategoriesService(new CategoriesRepository(db)),
     mailOutbox,
     geo,
     postcodes,
     users,
     auth,
     account,
-    profilesRepository: new ProfilesRepository(database.db),
+    profilesRepository: new ProfilesRepository(db),
   };
 }

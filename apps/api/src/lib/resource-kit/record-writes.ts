@@ -7,13 +7,18 @@ import { containsPattern } from '../search-text.ts';
 /** A soft-deleted resource's table: its id, and the columns activating and deactivating write. */
 export type SoftDeleteTable = PgTable & { id: PgColumn; deletedAt: PgColumn; updatedAt: PgColumn };
 
-/** Activates (clears `deletedAt`) or deactivates (sets it) one record, touching `updatedAt`. */
+/**
+ * Activates (clears `deletedAt`) or deactivates (sets it) one record, touching `updatedAt`. In a
+ * transaction of its own (a savepoint in the caller's), so that the audit trail names who did it.
+ */
 export async function setActive(db: Database, table: SoftDeleteTable, id: number, isActive: boolean) {
   const now = new Date();
-  await db
-    .update(table)
-    .set({ deletedAt: isActive ? null : now, updatedAt: now } as never)
-    .where(eq(table.id, id));
+  await db.transaction((tx) =>
+    tx
+      .update(table)
+      .set({ deletedAt: isActive ? null : now, updatedAt: now } as never)
+      .where(eq(table.id, id)),
+  );
 }
 
 /**

@@ -169,7 +169,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
       if (current.deletedAt) return;
       assertAllowed(current, 'toggle');
       // Checked again in the statement itself, in case a campaign took it meanwhile.
-      if (!(await repository.deactivateOutsideCollections(id))) {
+      if (!(await repository.transaction((tx) => tx.deactivateOutsideCollections(id)))) {
         throw new AppError(ErrorCode.FRAGRANCE_IN_COLLECTION);
       }
     },

@@ -126,13 +126,13 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     async setActive(actor: Account, id: number, isActive: boolean): Promise<UserRow> {
       requireAccess(actor, 'users.toggle', await getRecord(id));
-      await repository.setActive(id, isActive);
+      await repository.transaction((tx) => tx.setActive(id, isActive));
       return toUserRow(await getRecord(id));
     },
 
     async remove(actor: Account, id: number): Promise<void> {
       requireAccess(actor, 'users.delete', await getRecord(id));
-      if (!(await repository.deleteUnconfirmed(id))) throw new AppError(ErrorCode.USER_CONFIRMED);
+      if (!(await repository.transaction((tx) => tx.deleteUnconfirmed(id)))) throw new AppError(ErrorCode.USER_CONFIRMED);
     },
   };
 }

@@ -1,0 +1,62 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+/**
+ * Who is changing data, as the audit trail records it: the signed-in account (none for an anonymous
+ * call such as a password recovery), where from, and what call or job it is.
+ */
+export type AuditContext = {
+  actorId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** The operationId of the call (`putCategoriesById`), or the job's name (`retention`). */
+  action: string;
+  requestId: string | null;
+};
+
+const MAX_USER_AGENT = 500;
+const storage = new AsyncLocalStorage<() => AuditContext>();
+
+/**
+ * Runs `work` with the context every transaction it opens hands to the database. The context is read
+ * when a transaction starts, so a request's is taken after authentication has named the caller.
+ */
+export function runWithAuditContext<T>(context: () => AuditContext, work: () => T): T {
+  return storage.run(context, work);
+}
+
+/** The context as the database's `scentia.audit` setting holds it (migration 0011 reads it). */
+function settingOf(context: AuditContext): string {
+  return JSON.stringify({ ...context, userAgent: context.userAgent?.slice(0, MAX_USER_AGENT) ?? null });
+}
+
+/**
+ * The database handle services write through: every transaction first names its caller (when there
+ * is one) in a transaction-local setting, which the audit triggers read. Writes outside a transaction
+ * carry no caller, so a write a call makes goes through a transaction (`repository.transaction`, or
+ * the kit's writes, which open one).
+ */
+export function auditedDatabase(db: Database): Database {
+  const transaction: Database['transaction'] = (work, config) =>
+    db.transaction(async (tx) => {
+      const context = storage.getStore()?.();
+      if (context) await tx.execute(sql`select set_config('scentia.audit', ${settingOf(context)}, true)`);
+      return work(tx);
+    }, config);
+  return new Proxy(db, {
+    get: (target, property, receiver) =>
+      property === 'transaction' ? transaction : Reflect.get(target, property, receiver),
+  });
+}
+
+/**
+ * Runs `work` in a transaction the audit trail does not record: loading demonstration or benchmark
+ * data, whose thousands of rows are not anybody's change.
+ */
+export function withoutAudit<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('scentia.audit', 'off', true)`);
+    return work(tx as unknown as Database);
+  });
+}

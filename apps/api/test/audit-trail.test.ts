@@ -1,0 +1,557 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, pngImage } from './multipart.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+/**
+ * The audit trail, route by route. Every state-changing operation of the live OpenAPI document must
+ * have a recipe below (a successful call and the record it changes) or a stated exemption: a new
+ * route without one fails the first test. A success leaves exactly one event naming its caller, its
+ * address and the operation; a refusal leaves none.
+ */
+
+let ctx: TestContext;
+let admin: { id: number; email: string; password: string; token: string };
+const CLIENT_IP = '10.77.0.9';
+
+type Caller = 'admin' | 'anonymous';
+type Call = {
+  request: InjectOptions;
+  caller: Caller;
+  record: { type: string; id: number };
+};
+type Recipe = { describe: string; prepare: () => Promise<Call> };
+
+/** Operations whose calls are recorded in the access log instead (sign-in, refresh, sign-out). */
+const ACCESS_LOGGED = new Set(['POST /api/login', 'POST /api/login/refresh', 'POST /api/logout']);
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix} ${++sequence}`;
+
+function asAdmin(request: InjectOptions): InjectOptions {
+  return {
+    ...request,
+    remoteAddress: CLIENT_IP,
+    headers: { ...request.headers, authorization: `Bearer ${admin.token}`, 'user-agent': 'audit-test' },
+  };
+}
+
+async function send(request: InjectOptions) {
+  return ctx.app.inject(asAdmin(request));
+}
+
+async function createCategory(): Promise<number> {
+  const response = await send({ method: 'POST', url: '/api/categories', payload: { name: unique('Cat') } });
+  expect(response.statusCode).toBe(201);
+  return response.json().categoryId;
+}
+
+async function fragranceForm(categoryId: number, withImage: boolean) {
+  return multipart([
+    { name: 'name', value: unique('Fragrância') },
+    { name: 'ofactoryWay', value: 'Cítrico fresco' },
+    { name: 'categoryId', value: String(categoryId) },
+    ...(withImage
+      ? [{ name: 'image.file', fileName: 'f.png', contentType: 'image/png', bytes: await pngImage(64, 64) }]
+      : []),
+  ]);
+}
+
+async function createFragrance(): Promise<number> {
+  const form = await fragranceForm(await createCategory(), true);
+  const response = await send({ method: 'POST', url: '/api/fragrances', ...form });
+  expect(response.statusCode).toBe(201);
+  return response.json().fragranceId;
+}
+
+async function deactivate(resource: 'categories' | 'fragrances', id: number) {
+  expect((await send({ method: 'DELETE', url: `/api/${resource}/${id}` })).statusCode).toBe(204);
+}
+
+async function latestLinkToken(email: string): Promise<string> {
+  const [row] = await ctx.query<{ link: string }>(
+    sql`select link from mail_outbox where to_address = ${email} order by id desc limit 1`,
+  );
+  return new URL(row?.link ?? 'https://x').searchParams.get('t') ?? '';
+}
+
+function newUserBody(email: string) {
+  return {
+    email,
+    nome: 'Nova Pessoa',
+    cpf: null,
+    document: null,
+    ativo: true,
+    profile: 'OPERADOR',
+    birthday: null,
+    genre: null,
+    address: null,
+  };
+}
+
+const RECIPES: Record<string, Recipe[]> = {
+  'POST /api/usuario': [
+    {
+      describe: 'creates a user',
+      prepare: async () => {
+        const email = `${unique('novo').replace(' ', '')}@scentia.test`;
+        return {
+          request: { method: 'POST', url: '/api/usuario', payload: newUserBody(email) },
+          caller: 'admin',
+          record: { type: 'user', id: Number.NaN },
+        };
+      },
+    },
+  ],
+  'PUT /api/usuario/{id}': [
+    {
+      describe: 'updates a user',
+      prepare: async () => {
+        const person = await ctx.createAccount({ profile: 'OPERADOR' });
+        const body = { ...newUserBody(person.email), nome: 'Nome Trocado' };
+        return {
+          request: { method: 'PUT', url: `/api/usuario/${person.id}`, payload: body },
+          caller: 'admin',
+          record: { type: 'user', id: person.id },
+        };
+      },
+    },
+    {
+      describe: 'deactivates a user with {ativo}',
+      prepare: async () => {
+        const person = await ctx.createAccount({ profile: 'OPERADOR' });
+        return {
+          request: { method: 'PUT', url: `/api/usuario/${person.id}`, payload: { ativo: false } },
+          caller: 'admin',
+          record: { type: 'user', id: person.id },
+        };
+      },
+    },
+  ],
+  'DELETE /api/usuario/{id}': [
+    {
+      describe: 'deletes an unconfirmed user',
+      prepare: async () => {
+        const person = await ctx.createAccount({ profile: 'OPERADOR', isConfirmed: false });
+        return {
+          request: { method: 'DELETE', url: `/api/usuario/${person.id}` },
+          caller: 'admin',
+          record: { type: 'user', id: person.id },
+        };
+      },
+    },
+  ],
+  'POST /api/usuario/cadastro': [
+    {
+      describe: 'signs up',
+      prepare: async () => ({
+        request: {
+          method: 'POST',
+          url: '/api/usuario/cadastro',
+          payload: {
+            nome: 'Bruna Alves',
+            email: `${unique('bruna').replace(' ', '')}@scentia.test`,
+            password: 'Senha#12',
+            termsAccepted: true,
+          },
+        },
+        caller: 'anonymous',
+        record: { type: 'user', id: Number.NaN },
+      }),
+    },
+  ],
+  'POST /api/usuario/recuperar-senha': [
+    {
+      describe: 'asks for a recovery link',
+      prepare: async () => {
+        const person = await ctx.createAccount({ profile: 'OPERADOR' });
+        return {
+          request: { method: 'POST', url: '/api/usuario/recuperar-senha', payload: { email: person.email } },
+          caller: 'anonymous',
+          record: { type: 'user', id: person.id },
+        };
+      },
+    },
+  ],
+  'POST /api/requisicaotemporaria': [
+    {
+      describe: 'sets a password through a recovery link',
+      prepare: async () => {
+        const person = await ctx.createAccount({ profile: 'OPERADOR' });
+        const asked = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/usuario/recuperar-senha',
+          payload: { email: person.email },
+        });
+        expect(asked.statusCode).toBe(204);
+        const token = await latestLinkToken(person.email);
+        return {
+          request: {
+            method: 'POST',
+            url: '/api/requisicaotemporaria',
+            payload: { token, password: 'Nova#Senha9' },
+          },
+          caller: 'anonymous',
+          record: { type: 'user', id: person.id },
+        };
+      },
+    },
+  ],
+  'PUT /api/usuario/update-password': [
+    {
+      describe: 'changes the signed-in password',
+      prepare: async () => ({
+        request: {
+          method: 'PUT',
+          url: '/api/usuario/update-password',
+          payload: { senhaAtual: admin.password, novaSenha: admin.password },
+        },
+        caller: 'admin',
+        record: { type: 'user', id: admin.id },
+      }),
+    },
+  ],
+  'PUT /api/usuario/resend-mail/{id}': [
+    {
+      describe: 'sends the activation mail again',
+      prepare: async () => {
+        const person = await ctx.createAccount({ profile: 'OPERADOR', isConfirmed: false });
+        return {
+          request: { method: 'PUT', url: `/api/usuario/resend-mail/${person.id}` },
+          caller: 'admin',
+          record: { type: 'user', id: person.id },
+        };
+      },
+    },
+  ],
+  'POST /api/categories': [
+    {
+      describe: 'creates a category with translations',
+      prepare: async () => ({
+        request: {
+          method: 'POST',
+          url: '/api/categories',
+          payload: {
+            name: unique('Cítricos'),
+            translations: [{ language: 'en-US', name: unique('Citrus') }],
+          },
+        },
+        caller: 'admin',
+        record: { type: 'category', id: Number.NaN },
+      }),
+    },
+  ],
+  'PUT /api/categories/{id}': [
+    {
+      describe: 'renames a category',
+      prepare: async () => {
+        const id = await createCategory();
+        return {
+          request: { method: 'PUT', url: `/api/categories/${id}`, payload: { name: unique('Florais') } },
+          caller: 'admin',
+          record: { type: 'category', id },
+        };
+      },
+    },
+  ],
+  'DELETE /api/categories/{id}': [
+    {
+      describe: 'deactivates a category',
+      prepare: async () => {
+        const id = await createCategory();
+        return {
+          request: { method: 'DELETE', url: `/api/categories/${id}` },
+          caller: 'admin',
+          record: { type: 'category', id },
+        };
+      },
+    },
+    {
+      describe: 'deletes an inactive category for good',
+      prepare: async () => {
+        const id = await createCategory();
+        await deactivate('categories', id);
+        return {
+          request: { method: 'DELETE', url: `/api/categories/${id}?hardDelete=true` },
+          caller: 'admin',
+          record: { type: 'category', id },
+        };
+      },
+    },
+  ],
+  'PUT /api/categories/activate/{id}': [
+    {
+      describe: 'activates a category',
+      prepare: async () => {
+        const id = await createCategory();
+        await deactivate('categories', id);
+        return {
+          request: { method: 'PUT', url: `/api/categories/activate/${id}` },
+          caller: 'admin',
+          record: { type: 'category', id },
+        };
+      },
+    },
+  ],
+  'POST /api/fragrances': [
+    {
+      describe: 'creates a fragrance with its image',
+      prepare: async () => ({
+        request: {
+          method: 'POST',
+          url: '/api/fragrances',
+          ...(await fragranceForm(await createCategory(), true)),
+        },
+        caller: 'admin',
+        record: { type: 'fragrance', id: Number.NaN },
+      }),
+    },
+  ],
+  'PUT /api/fragrances/{id}': [
+    {
+      describe: 'updates a fragrance and replaces its image',
+      prepare: async () => {
+        const id = await createFragrance();
+        const form = await fragranceForm(await createCategory(), true);
+        return {
+          request: { method: 'PUT', url: `/api/fragrances/${id}`, ...form },
+          caller: 'admin',
+          record: { type: 'fragrance', id },
+        };
+      },
+    },
+  ],
+  'DELETE /api/fragrances/{id}': [
+    {
+      describe: 'deactivates a fragrance',
+      prepare: async () => {
+        const id = await createFragrance();
+        return {
+          request: { method: 'DELETE', url: `/api/fragrances/${id}` },
+          caller: 'admin',
+          record: { type: 'fragrance', id },
+        };
+      },
+    },
+    {
+      describe: 'deletes an inactive fragrance for good',
+      prepare: async () => {
+        const id = await createFragrance();
+        await deactivate('fragrances', id);
+        return {
+          request: { method: 'DELETE', url: `/api/fragrances/${id}?hardDelete=true` },
+          caller: 'admin',
+          record: { type: 'fragrance', id },
+        };
+      },
+    },
+  ],
+  'PUT /api/fragrances/activate/{id}': [
+    {
+      describe: 'activates a fragrance',
+      prepare: async () => {
+        const id = await createFragrance();
+        await deactivate('fragrances', id);
+        return {
+          request: { method: 'PUT', url: `/api/fragrances/activate/${id}` },
+          caller: 'admin',
+          record: { type: 'fragrance', id },
+        };
+      },
+    },
+  ],
+};
+
+type EventRow = {
+  id: number;
+  actor_id: number | null;
+  ip: string | null;
+  user_agent: string | null;
+  action: string;
+  record_type: string;
+  record_id: string;
+  changes: number;
+};
+
+async function eventsAfter(id: number): Promise<EventRow[]> {
+  return ctx.query<EventRow>(sql`
+    select e.*, (select count(*)::int from audit_changes c where c.event_id = e.id) as changes
+    from audit_events e where e.id > ${id} order by e.id`);
+}
+
+async function lastEventId(): Promise<number> {
+  const [row] = await ctx.query<{ id: number | null }>(sql`select max(id)::int as id from audit_events`);
+  return row?.id ?? 0;
+}
+
+type Operation = { key: string; operationId: string };
+let operations: Operation[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'scentia-audit-')) });
+  const account = await ctx.createAccount({ profile: 'ADMIN' });
+  admin = { ...account, token: (await ctx.signIn(account.email, account.password)).token };
+  const document = ctx.app.swagger() as unknown as {
+    paths: Record<string, Record<string, { operationId: string }>>;
+  };
+  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => method !== 'get')
+      .map(([method, operation]) => ({
+        key: `${method.toUpperCase()} ${path}`,
+        operationId: operation.operationId,
+      })),
+  );
+});
+afterAll(() => ctx.close());
+
+describe('the audit trail', () => {
+  it('has a recipe for every state-changing operation of the document', () => {
+    expect(operations.length).toBeGreaterThan(10);
+    const missing = operations.filter(({ key }) => !RECIPES[key] && !ACCESS_LOGGED.has(key));
+    expect(missing.map(({ key }) => key)).toEqual([]);
+  });
+
+  it('records each successful call once, with its caller, address, operation and record', async () => {
+    for (const { key, operationId } of operations) {
+      for (const recipe of RECIPES[key] ?? []) {
+        const call = await recipe.prepare();
+        const before = await lastEventId();
+        const response =
+          call.caller === 'admin'
+            ? await send(call.request)
+            : await ctx.app.inject({
+                ...call.request,
+                remoteAddress: CLIENT_IP,
+                headers: { 'user-agent': 'audit-test' },
+              });
+        const where = `${key} (${recipe.describe})`;
+        expect(response.statusCode, `${where}: ${response.body}`).toBeLessThan(300);
+        const events = await eventsAfter(before);
+        expect(events, where).toHaveLength(1);
+        const [event] = events as [EventRow];
+        expect(event.action, where).toBe(operationId);
+        expect(event.actor_id, where).toBe(call.caller === 'admin' ? admin.id : null);
+        expect(event.ip, where).toBe(CLIENT_IP);
+        expect(event.user_agent, where).toBe('audit-test');
+        expect(event.record_type, where).toBe(call.record.type);
+        if (!Number.isNaN(call.record.id)) expect(event.record_id, where).toBe(String(call.record.id));
+        expect(event.changes, where).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('records nothing for the access-logged calls', async () => {
+    const before = await lastEventId();
+    const person = await ctx.createAccount({ profile: 'OPERADOR' });
+    const afterFixture = await lastEventId();
+    const session = await ctx.signIn(person.email, person.password);
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/refresh',
+      payload: {
+        InstanciaAno: new Date().getFullYear(),
+        Login: session.login,
+        Refresh: session.refreshToken,
+      },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const signedOut = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      payload: { refreshToken: refreshed.json().refreshToken },
+    });
+    expect(signedOut.statusCode).toBeLessThan(300);
+    expect(afterFixture).toBeGreaterThanOrEqual(before);
+    expect(await eventsAfter(afterFixture)).toEqual([]);
+  });
+
+  it('records nothing for a refused call', async () => {
+    for (const { key } of operations) {
+      const [method, path] = key.split(' ') as [string, string];
+      const before = await lastEventId();
+      const response = await send({
+        method: method as 'POST',
+        url: path.replace(/\{[^}]+\}/g, '99999999'),
+        ...(method === 'DELETE' ? {} : { payload: { name: '', email: 'not-an-email' } }),
+      });
+      expect(response.statusCode, key).toBeGreaterThanOrEqual(400);
+      expect(await eventsAfter(before), key).toEqual([]);
+    }
+  });
+
+  it('keeps no secret: passwords, their hashes, link tokens and their hashes', async () => {
+    const email = 'segredo@scentia.test';
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/usuario/cadastro',
+      payload: { nome: 'Sigilo', email, password: 'Primeira#Senha1', termsAccepted: true },
+    });
+    expect(signUp.statusCode).toBe(201);
+    const token = await latestLinkToken(email);
+    const activated = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/requisicaotemporaria',
+      payload: { token },
+    });
+    expect(activated.statusCode).toBe(200);
+    const session = await ctx.signIn(email, 'Primeira#Senha1');
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/usuario/update-password',
+      payload: { senhaAtual: 'Primeira#Senha1', novaSenha: 'Segunda#Senha2' },
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(changed.statusCode).toBe(204);
+
+    const [secrets] = await ctx.query<{ hash: string; token_hashes: string[] }>(sql`
+      select u.password_hash as hash, array(select token_hash from temporary_requests t where t.user_id = u.id) as token_hashes
+      from users u where u.email = ${email}`);
+    const [trail] = await ctx.query<{ text: string }>(sql`
+      select coalesce(string_agg(c.before::text || ' ' || c.after::text, ' '), '') as text
+      from audit_changes c join audit_events e on e.id = c.event_id
+      where e.record_type = 'user' and e.record_id = (select id::text from users where email = ${email})`);
+    const text = trail?.text ?? '';
+    expect(text).toContain('redacted:');
+    for (const secret of [
+      'Primeira#Senha1',
+      'Segunda#Senha2',
+      token,
+      secrets?.hash ?? '?',
+      ...(secrets?.token_hashes ?? []),
+    ]) {
+      expect(secret.length).toBeGreaterThan(5);
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('is refused by the database any update, delete or truncate, except by the retention job', async () => {
+    const [event] = await ctx.query<{ id: number }>(sql`select max(id)::int as id from audit_events`);
+    const id = event?.id ?? 0;
+    const attempts = [
+      sql`update audit_events set action = 'forged' where id = ${id}`,
+      sql`update audit_changes set after = '{}' where event_id = ${id}`,
+      sql`delete from audit_changes where event_id = ${id}`,
+      sql`delete from audit_events where id = ${id}`,
+      sql`truncate audit_events cascade`,
+    ];
+    for (const attempt of attempts) {
+      const refusal = await ctx.query(attempt).then(
+        () => 'accepted',
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+      expect(refusal).toMatch(/cannot be changed or removed/);
+    }
+    expect(await eventsAfter(id - 1)).toHaveLength(1);
+
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('scentia.audit_maintenance', 'prune', true)`);
+      await tx.execute(sql`delete from audit_events where id = ${id}`);
+    });
+    expect(await eventsAfter(id - 1)).toEqual([]);
+  });
+});
