@@ -89,7 +89,15 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
         ping: database.ping,
         driver: database.driver,
         jobs: services.jobs.status,
-        publicConfig: { appStoreUrl: config.APP_STORE_URL, googlePlayUrl: config.GOOGLE_PLAY_URL },
+        publicConfig: {
+          appStoreUrl: config.APP_STORE_URL,
+          googlePlayUrl: config.GOOGLE_PLAY_URL,
+          retention: {
+            personalDataDays: config.PERSONAL_DATA_RETENTION_DAYS,
+            accessLogDays: config.ACCESS_LOG_RETENTION_DAYS,
+            auditDays: config.AUDIT_RETENTION_DAYS,
+          },
+        },
       });
       await api.register(authRoutes, { service: services.auth });
       await api.register(usersRoutes, { service: services.users });

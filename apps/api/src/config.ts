@@ -44,6 +44,16 @@ const configSchema = z.object({
     .int()
     .min(183, { error: 'must be at least 183 (6 months, Marco Civil art. 15)' })
     .default(365),
+  // The privacy page promises personal data is kept at most 5 years: an account without activity for
+  // this long is anonymised (its rows stay for the records and statistics that need them).
+  PERSONAL_DATA_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(1_826, { error: 'must be at most 1826 (5 years, the privacy page’s promise)' })
+    .default(1_826),
+  // Audit records older than this are removed by the retention job.
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(183).max(3_653).default(1_826),
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(4).max(16).optional()),
   SMTP_URL: optionalText.pipe(

@@ -71,6 +71,15 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const publicConfigSchema = z.object({
   appStoreUrl: z.string(),
   googlePlayUrl: z.string(),
+  /** The periods the server's configuration actually applies, which the privacy page states. */
+  retention: z.object({
+    /** Accounts without activity for this long are anonymised. */
+    personalDataDays: z.number().int(),
+    /** Access-log records (sign-ins, refreshes, sign-outs) are kept this long, at least 183 days. */
+    accessLogDays: z.number().int(),
+    /** Audit records older than this are removed. */
+    auditDays: z.number().int(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

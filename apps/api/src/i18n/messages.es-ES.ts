@@ -35,6 +35,9 @@ export const esES: Record<MessageKey, string> = {
   USER_UNCONFIRMED:
     'Un usuario aún no confirmado no puede activarse ni desactivarse; reenvíe el correo o elimínelo.',
   SELF_DEACTIVATION: 'No puede desactivar su propia cuenta.',
+  SELF_ANONYMISATION: 'No puede anonimizar su propia cuenta.',
+  LAST_ACTIVE_ADMIN: 'Esta es la última cuenta ADMIN activa; active o cree otra antes de anonimizarla.',
+  ALREADY_ANONYMISED: 'Esta cuenta ya fue anonimizada.',
   POSTCODE_NOT_FOUND: 'CEP (código postal) no encontrado.',
   GEO_UNAVAILABLE:
     'El servicio de localidades no está disponible en este momento. Inténtelo de nuevo en breve.',

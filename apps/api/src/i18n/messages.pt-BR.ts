@@ -32,6 +32,9 @@ export const ptBR = {
   USER_UNCONFIRMED:
     'Um usuário ainda não confirmado não pode ser ativado ou desativado; reenvie o e-mail ou exclua-o.',
   SELF_DEACTIVATION: 'Você não pode desativar a sua própria conta.',
+  SELF_ANONYMISATION: 'Você não pode anonimizar a sua própria conta.',
+  LAST_ACTIVE_ADMIN: 'Esta é a última conta ADMIN ativa; ative ou crie outra antes de anonimizá-la.',
+  ALREADY_ANONYMISED: 'Esta conta já foi anonimizada.',
   POSTCODE_NOT_FOUND: 'CEP não encontrado.',
   GEO_UNAVAILABLE: 'O serviço de localidades está indisponível no momento. Tente novamente em instantes.',
   NAME_TAKEN: 'Já existe um registro com este nome.',
