@@ -8,6 +8,7 @@ import { ensureAdmin, PROFILE_OPERATOR, seedProfiles } from './db/seed.ts';
 import { BR_CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data/brazil.ts';
 import { seedDemoCampaigns } from './demo-data/seed-campaigns.ts';
 import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
+import { withoutAudit } from './lib/audit/audit-context.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { createLogger } from './logger.ts';
 
@@ -98,11 +99,14 @@ async function main() {
       confirmedAt: new Date(now),
     }));
 
-    const inserted = await database.db
-      .insert(users)
-      .values([...fixed, ...people])
-      .onConflictDoNothing()
-      .returning({ id: users.id });
+    // Demonstration people are nobody's change: their rows stay out of the audit trail.
+    const inserted = await withoutAudit(database.db, (tx) =>
+      tx
+        .insert(users)
+        .values([...fixed, ...people])
+        .onConflictDoNothing()
+        .returning({ id: users.id }),
+    );
     const [{ total } = { total: 0 }] = await database.db
       .select({ total: sql<number>`count(*)::int` })
       .from(users);
