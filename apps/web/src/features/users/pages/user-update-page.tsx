@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/use-session.ts';
 import { useProfileOptions } from '../../profiles/api/list-profile-options.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
+import { PersonalDataCard } from '../components/personal-data-card.tsx';
 import { UserForm } from '../components/user-form.tsx';
 import { formToBody, userToForm } from '../user-form-values.ts';
 
@@ -37,13 +38,16 @@ export default function UserUpdatePage() {
   }
   const loaded = user.data;
   return (
-    <UserForm
-      key={loaded.id}
-      mode="edit"
-      title={t('editTitle')}
-      initialValues={initialValues}
-      profiles={profiles.data}
-      onSubmit={(values) => update.mutateAsync({ id: loaded.id, body: formToBody(values, loaded.ativo) })}
-    />
+    <>
+      <UserForm
+        key={loaded.id}
+        mode="edit"
+        title={t('editTitle')}
+        initialValues={initialValues}
+        profiles={profiles.data}
+        onSubmit={(values) => update.mutateAsync({ id: loaded.id, body: formToBody(values, loaded.ativo) })}
+      />
+      <PersonalDataCard user={loaded} />
+    </>
   );
 }

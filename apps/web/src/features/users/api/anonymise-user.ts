@@ -1,0 +1,18 @@
+import { userRowSchema } from '@scentia/shared/users.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/api-client.ts';
+import { invalidateUsers } from './invalidate-users.ts';
+
+/**
+ * POST /api/usuario/{id}/anonymise: erases the account's personal data for good and answers the
+ * anonymised account. ADMIN only; 409 for oneself (SELF_ANONYMISATION), the last active ADMIN
+ * (LAST_ACTIVE_ADMIN) or an account already anonymised (ALREADY_ANONYMISED).
+ */
+export function anonymiseUser(id: number) {
+  return http.post(`/usuario/${id}/anonymise`, undefined, { schema: userRowSchema });
+}
+
+export function useAnonymiseUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: anonymiseUser, onSuccess: () => invalidateUsers(queryClient) });
+}
