@@ -1,19 +1,67 @@
-import { Drawer, Switch, Tabs, Tag, Timeline } from 'antd';
+import { isAdminProfile } from '@scentia/shared/validators';
+import { Drawer, Switch, Tabs, Tag } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/use-session.ts';
+import { QuickPanelAudit } from './quick-panel-audit.tsx';
+import './quick-panel-audit.css';
 
 type QuickPanelProps = { isOpen: boolean; onClose: () => void; isNarrow: boolean };
 type DemoNotification = { title: string; text: string; time: string };
 type SettingKey = 'emailAlerts' | 'lowCapsule' | 'compactTables';
 
 /**
- * The quick panel of spec §2: notification, audit and settings tabs with demonstration content.
- * It calls nothing; the settings only live in this component's state.
+ * The quick panel of spec §2: notification, audit and settings tabs. The audit tab is the real trail
+ * and only ADMIN reads it (`GET /api/audit`), so it is left out for other profiles rather than shown
+ * empty; the notifications and settings are still demonstration content, marked as such, and the
+ * settings only live in this component's state.
  */
 export function QuickPanel({ isOpen, onClose, isNarrow }: QuickPanelProps) {
   const { t } = useTranslation('shell');
+  const { user } = useSession();
+  const isAdmin = isAdminProfile(user?.profile.nome);
+  const [activeTab, setActiveTab] = useState('notifications');
   const notifications = t('quickPanel.notifications', { returnObjects: true }) as DemoNotification[];
-  const audit = t('quickPanel.audit', { returnObjects: true }) as string[];
+
+  const tabs = [
+    {
+      key: 'notifications',
+      label: t('quickPanel.tabs.notifications'),
+      children: (
+        <>
+          <DemoTag />
+          <ul className="quick-panel-list">
+            {notifications.map((item) => (
+              <li key={item.title}>
+                <strong>{item.title}</strong>
+                <span>{item.text}</span>
+                <small>{item.time}</small>
+              </li>
+            ))}
+          </ul>
+        </>
+      ),
+    },
+    ...(isAdmin
+      ? [
+          {
+            key: 'audit',
+            label: t('quickPanel.tabs.audit'),
+            children: <QuickPanelAudit isActive={isOpen && activeTab === 'audit'} onNavigate={onClose} />,
+          },
+        ]
+      : []),
+    {
+      key: 'settings',
+      label: t('quickPanel.tabs.settings'),
+      children: (
+        <>
+          <DemoTag />
+          <DemoSettings />
+        </>
+      ),
+    },
+  ];
 
   return (
     <Drawer
@@ -21,42 +69,19 @@ export function QuickPanel({ isOpen, onClose, isNarrow }: QuickPanelProps) {
       onClose={onClose}
       placement="right"
       size={isNarrow ? '100%' : 420}
-      title={
-        <span className="quick-panel-title">
-          {t('quickPanel.title')} <Tag className="quick-panel-demo">{t('quickPanel.demo')}</Tag>
-        </span>
-      }
+      title={<span className="quick-panel-title">{t('quickPanel.title')}</span>}
     >
-      <Tabs
-        items={[
-          {
-            key: 'notifications',
-            label: t('quickPanel.tabs.notifications'),
-            children: (
-              <ul className="quick-panel-list">
-                {notifications.map((item) => (
-                  <li key={item.title}>
-                    <strong>{item.title}</strong>
-                    <span>{item.text}</span>
-                    <small>{item.time}</small>
-                  </li>
-                ))}
-              </ul>
-            ),
-          },
-          {
-            key: 'audit',
-            label: t('quickPanel.tabs.audit'),
-            children: <Timeline items={audit.map((entry) => ({ content: entry }))} />,
-          },
-          {
-            key: 'settings',
-            label: t('quickPanel.tabs.settings'),
-            children: <DemoSettings />,
-          },
-        ]}
-      />
+      <Tabs activeKey={activeTab} onChange={setActiveTab} items={tabs} />
     </Drawer>
+  );
+}
+
+function DemoTag() {
+  const { t } = useTranslation('shell');
+  return (
+    <p className="quick-panel-demo-note">
+      <Tag className="quick-panel-demo">{t('quickPanel.demo')}</Tag>
+    </p>
   );
 }
 

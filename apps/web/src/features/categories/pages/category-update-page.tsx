@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordHistory } from '../../../components/record-history/record-history.tsx';
 import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useIdParam } from '../../../lib/use-id-param.ts';
@@ -32,12 +33,15 @@ export default function CategoryUpdatePage() {
   }
   const loaded = category.data;
   return (
-    <CategoryForm
-      key={loaded.categoryId}
-      mode="edit"
-      title={t('editTitle')}
-      initialValues={initialValues}
-      onSubmit={(values) => update.mutateAsync({ id: loaded.categoryId, body: categoryFormToBody(values) })}
-    />
+    <>
+      <CategoryForm
+        key={loaded.categoryId}
+        mode="edit"
+        title={t('editTitle')}
+        initialValues={initialValues}
+        onSubmit={(values) => update.mutateAsync({ id: loaded.categoryId, body: categoryFormToBody(values) })}
+      />
+      <RecordHistory recordType="category" recordId={loaded.categoryId} />
+    </>
   );
 }

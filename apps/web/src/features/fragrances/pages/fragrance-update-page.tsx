@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordHistory } from '../../../components/record-history/record-history.tsx';
 import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useIdParam } from '../../../lib/use-id-param.ts';
@@ -32,13 +33,16 @@ export default function FragranceUpdatePage() {
   }
   const loaded = fragrance.data;
   return (
-    <FragranceForm
-      key={loaded.fragranceId}
-      mode="edit"
-      title={t('editTitle')}
-      initialValues={initialValues}
-      categoryLabel={loaded.category.name}
-      onSubmit={(values) => update.mutateAsync({ id: loaded.fragranceId, body: fragranceFormData(values) })}
-    />
+    <>
+      <FragranceForm
+        key={loaded.fragranceId}
+        mode="edit"
+        title={t('editTitle')}
+        initialValues={initialValues}
+        categoryLabel={loaded.category.name}
+        onSubmit={(values) => update.mutateAsync({ id: loaded.fragranceId, body: fragranceFormData(values) })}
+      />
+      <RecordHistory recordType="fragrance" recordId={loaded.fragranceId} />
+    </>
   );
 }

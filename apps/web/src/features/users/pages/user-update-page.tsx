@@ -1,6 +1,7 @@
 import { isAdminProfile } from '@scentia/shared/validators';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordHistory } from '../../../components/record-history/record-history.tsx';
 import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useIdParam } from '../../../lib/use-id-param.ts';
@@ -48,6 +49,7 @@ export default function UserUpdatePage() {
         onSubmit={(values) => update.mutateAsync({ id: loaded.id, body: formToBody(values, loaded.ativo) })}
       />
       <PersonalDataCard user={loaded} />
+      <RecordHistory recordType="user" recordId={loaded.id} />
     </>
   );
 }

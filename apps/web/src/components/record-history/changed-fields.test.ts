@@ -1,0 +1,124 @@
+import type { AuditEvent } from '@scentia/shared/audit.schemas';
+import type { TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestI18n } from '../../test/i18n-for-tests.ts';
+import { actionKind, actorLabel, recordLabel, recordPath } from './audit-event-text.ts';
+import { changedFields, formatValue } from './changed-fields.ts';
+
+let t: TFunction<'audit'>;
+beforeAll(async () => {
+  t = (await createTestI18n()).getFixedT('pt-BR', 'audit');
+});
+
+function event(overrides: Partial<AuditEvent>): AuditEvent {
+  return {
+    auditId: 1,
+    occurredAt: '2026-03-12T14:05:00.000Z',
+    actor: { userId: 1, name: 'Ana Lima' },
+    ip: '10.0.0.1',
+    userAgent: 'test',
+    action: 'putCategoriesById',
+    record: { type: 'category', id: '12' },
+    changes: [],
+    ...overrides,
+  };
+}
+
+const lines = (fields: ReturnType<typeof changedFields>) =>
+  fields.map(({ label, before, after }) => `${label}: ${before ?? '-'} > ${after ?? '-'}`);
+
+describe('changedFields', () => {
+  it('labels a category edit, its translations by language, and leaves the row keys out', () => {
+    const edit = event({
+      changes: [
+        {
+          table: 'categories',
+          rowKey: '12',
+          kind: 'updated',
+          fields: [{ field: 'name', before: 'Amadeirado', after: 'Amadeirados' }],
+        },
+        {
+          table: 'category_translations',
+          rowKey: '12,en-US',
+          kind: 'created',
+          fields: [
+            { field: 'category_id', before: null, after: 12 },
+            { field: 'language', before: null, after: 'en-US' },
+            { field: 'name', before: null, after: 'Woody' },
+          ],
+        },
+      ],
+    });
+    expect(lines(changedFields(edit, t))).toEqual([
+      'Nome: Amadeirado > Amadeirados',
+      'Nome (English): - > Woody',
+    ]);
+  });
+
+  it('shows a deactivation as the status, a secret as hidden and an unknown column by its name', () => {
+    const change = event({
+      record: { type: 'user', id: '7' },
+      changes: [
+        {
+          table: 'users',
+          rowKey: '7',
+          kind: 'updated',
+          fields: [
+            { field: 'deleted_at', before: null, after: '2026-03-12T14:05:00.000Z' },
+            { field: 'password_hash', before: 'redacted:1a2b3c4d', after: 'redacted:5e6f7a8b' },
+            { field: 'favourite_colour', before: 'red', after: 'blue' },
+          ],
+        },
+      ],
+    });
+    expect(lines(changedFields(change, t))).toEqual([
+      'Situação: Ativo > Inativo',
+      'Senha: (oculto) > (oculto)',
+      'favourite_colour: red > blue',
+    ]);
+  });
+
+  it('writes dates in the reader’s format and leaves empty values out', () => {
+    expect(formatValue('confirmed_at', '2026-03-12T12:00:00.000Z', t)).toMatch(/^12\/03\/2026/);
+    expect(formatValue('description', '', t)).toBeNull();
+    expect(formatValue('description', null, t)).toBeNull();
+  });
+});
+
+describe('the event’s summary', () => {
+  it('names the action, the record (with its name when the event carries it) and its edit page', () => {
+    const rename = event({
+      changes: [
+        {
+          table: 'categories',
+          rowKey: '12',
+          kind: 'updated',
+          fields: [{ field: 'name', before: 'Amadeirado', after: 'Amadeirados' }],
+        },
+      ],
+    });
+    expect(t(`actions.${actionKind(rename)}`)).toBe('Edição');
+    expect(recordLabel(rename, t)).toBe('Categoria Amadeirados (#12)');
+    expect(recordPath(rename)).toBe('/admin/categories/12/update');
+    expect(recordLabel(event({}), t)).toBe('Categoria #12');
+  });
+
+  it('tells a deletion for good from a deactivation, and links no longer to a deleted record', () => {
+    const deleted = event({
+      action: 'deleteCategoriesById',
+      changes: [{ table: 'categories', rowKey: '12', kind: 'deleted', fields: [] }],
+    });
+    expect(actionKind(deleted)).toBe('deleted');
+    expect(recordPath(deleted)).toBeUndefined();
+    expect(actionKind(event({ action: 'deleteCategoriesById' }))).toBe('deactivated');
+    expect(actionKind(event({ action: 'somethingNew' }))).toBe('changed');
+  });
+
+  it('names who acted: the account, an anonymous caller, or the system for jobs', () => {
+    expect(actorLabel(event({}), t)).toBe('Ana Lima');
+    expect(actorLabel(event({ actor: null, action: 'postUsuarioCadastro' }), t)).toBe('Anônimo');
+    expect(actorLabel(event({ actor: null, ip: null, userAgent: null, action: 'retention' }), t)).toBe(
+      'Sistema',
+    );
+  });
+});
