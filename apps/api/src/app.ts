@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import type { MailOutbox } from './lib/mail/mail-outbox.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       if (services.localStorage) await api.register(filesRoutes, { storage: services.localStorage });
       await api.register(geoRoutes, { geo: services.geo, postcodes: services.postcodes });
       await api.register(profilesRoutes, { repository: services.profilesRepository });
+      await api.register(auditRoutes, { service: services.audit });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

@@ -12,6 +12,8 @@ import { resolveSigningKey } from './lib/signing-key.ts';
 import { createLocalStorage, type LocalStorage } from './lib/storage/local-storage.ts';
 import { createS3Storage } from './lib/storage/s3-storage.ts';
 import { createStoredFiles } from './lib/storage/stored-files.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { pruneAccessLog } from './modules/auth/access-log-retention.ts';
 import { AccountRepository } from './modules/auth/account.repository.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
@@ -162,5 +164,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     auth,
     account,
     profilesRepository: new ProfilesRepository(db),
+    // Reads only: the trail is written by the database's triggers, never through a service.
+    audit: createAuditService(new AuditRepository(database.db)),
   };
 }

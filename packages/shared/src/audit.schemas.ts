@@ -47,9 +47,10 @@ const isoDateTime = z.iso.datetime({ offset: true, error: 'invalid' });
 
 /**
  * `GET /api/audit` and its export: the list contract (the search looks in the action and the record
- * type) plus filters by record, by person (the actor) and by period (`from` inclusive, `to` exclusive).
+ * type and id) plus filters by record, by person (the actor) and by period (`from` inclusive, `to`
+ * exclusive). Events have no active state, so `isActive` is not taken.
  */
-export const auditListQuerySchema = listQuerySchema.extend({
+export const auditListQuerySchema = listQuerySchema.omit({ isActive: true }).extend({
   recordType: z.enum(AUDIT_RECORD_TYPES, { error: 'invalidOption' }).optional(),
   recordId: z.string().trim().max(64, { error: 'tooLong' }).optional(),
   actorId: z.coerce

@@ -110,4 +110,13 @@ export const enUS: Record<MessageKey, string> = {
   'export.olfactoryWay': 'Olfactory way',
   'export.description': 'Description',
   'export.translatedOlfactoryWay': 'Olfactory way ({{language}})',
+  'export.audit.fileName': 'audit',
+  'export.audit.sheet': 'Audit',
+  'export.audit.when': 'When',
+  'export.audit.who': 'Who',
+  'export.audit.address': 'IP address',
+  'export.audit.action': 'Action',
+  'export.audit.recordType': 'Record type',
+  'export.audit.recordId': 'Record ID',
+  'export.audit.changes': 'Changed fields',
 };

@@ -112,4 +112,13 @@ export const esES: Record<MessageKey, string> = {
   'export.olfactoryWay': 'Camino olfativo',
   'export.description': 'Descripción',
   'export.translatedOlfactoryWay': 'Camino olfativo ({{language}})',
+  'export.audit.fileName': 'auditoria',
+  'export.audit.sheet': 'Auditoría',
+  'export.audit.when': 'Cuándo',
+  'export.audit.who': 'Quién',
+  'export.audit.address': 'Dirección IP',
+  'export.audit.action': 'Acción',
+  'export.audit.recordType': 'Tipo de registro',
+  'export.audit.recordId': 'ID del registro',
+  'export.audit.changes': 'Campos modificados',
 };

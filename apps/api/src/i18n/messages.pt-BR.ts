@@ -108,6 +108,15 @@ export const ptBR = {
   'export.olfactoryWay': 'Caminho olfativo',
   'export.description': 'Descrição',
   'export.translatedOlfactoryWay': 'Caminho olfativo ({{language}})',
+  'export.audit.fileName': 'auditoria',
+  'export.audit.sheet': 'Auditoria',
+  'export.audit.when': 'Quando',
+  'export.audit.who': 'Quem',
+  'export.audit.address': 'Endereço IP',
+  'export.audit.action': 'Ação',
+  'export.audit.recordType': 'Tipo de registro',
+  'export.audit.recordId': 'ID do registro',
+  'export.audit.changes': 'Campos alterados',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

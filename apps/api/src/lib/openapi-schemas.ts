@@ -1,3 +1,4 @@
+import { auditChangeSchema, auditEventSchema } from '@scentia/shared/audit.schemas';
 import {
   currentUserSchema,
   loginBodySchema,
@@ -82,6 +83,8 @@ const named: [z.ZodType, OpenApiMeta][] = [
   [regionSchema, { id: 'Region' }],
   [citySchema, { id: 'City' }],
   [postcodeAnswerSchema, { id: 'PostcodeAnswer' }],
+  [auditEventSchema, { id: 'AuditEvent' }],
+  [auditChangeSchema, { id: 'AuditChange' }],
 ];
 for (const [schema, meta] of named) openApiRegistry.add(schema, meta);
 

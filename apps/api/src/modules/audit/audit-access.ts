@@ -1,0 +1,23 @@
+import type { AuditRecordType } from '@scentia/shared/audit.schemas';
+import { type Access, roleOf, routeRefusal } from '../../lib/access-policy.ts';
+import type { Account } from '../../lib/account.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/**
+ * Who may read a record's history on its edit page: whoever may edit that kind of record. A person's
+ * history shows their personal data and their sessions' addresses, so only ADMIN reads it, as only
+ * ADMIN reads the whole trail (`GET /api/audit`).
+ */
+const RECORD_HISTORY_ACCESS: Record<AuditRecordType, Access> = {
+  user: 'admin',
+  profile: 'staff',
+  category: 'staff',
+  fragrance: 'staff',
+  campaign: 'staff',
+};
+
+/** Throws the access policy's refusal (403 ADMIN_ONLY, say) when `actor` may not read this history. */
+export function requireHistoryAccess(actor: Account, recordType: AuditRecordType): void {
+  const refusal = routeRefusal(RECORD_HISTORY_ACCESS[recordType], roleOf(actor));
+  if (refusal) throw new AppError(refusal);
+}

@@ -1,0 +1,68 @@
+import {
+  type AuditEvent,
+  type AuditListQuery,
+  type AuditRecordType,
+  RECORD_HISTORY_LIMIT,
+} from '@scentia/shared/audit.schemas';
+import type { Page } from '@scentia/shared/list.schemas';
+import type { Account } from '../../lib/account.ts';
+import { planList, toPage } from '../../lib/list-query.ts';
+import {
+  type AuditEventRecord,
+  type AuditFilters,
+  type AuditRepository,
+  auditList,
+} from './audit.repository.ts';
+import { requireHistoryAccess } from './audit-access.ts';
+import { mergeChanges } from './audit-changes.ts';
+
+/** An event as the API answers it: its actor named, its changes merged per row. */
+function toAuditEvent(record: AuditEventRecord): AuditEvent {
+  return {
+    auditId: record.id,
+    occurredAt: record.occurredAt.toISOString(),
+    // The trail outlives the account it names: a removed account is shown by its number.
+    actor:
+      record.actorId === null
+        ? null
+        : { userId: record.actorId, name: record.actorName ?? `#${record.actorId}` },
+    ip: record.ip,
+    userAgent: record.userAgent,
+    action: record.action,
+    record: { type: record.recordType, id: record.recordId },
+    changes: mergeChanges(record.changes),
+  };
+}
+
+function filtersOf(query: AuditListQuery, search: string | undefined): AuditFilters {
+  const { recordType, recordId, actorId, from, to } = query;
+  return { recordType, recordId, actorId, from, to, search };
+}
+
+/** The audit trail as the back-office reads it: the whole list (ADMIN), its export, a record's history. */
+export function createAuditService(repository: AuditRepository) {
+  return {
+    async list(query: AuditListQuery): Promise<Page<AuditEvent>> {
+      const plan = planList(query, auditList);
+      const { records, total, totalIsEstimate } = await repository.list(plan, filtersOf(query, plan.search));
+      return toPage(records.map(toAuditEvent), total, plan.perPage, totalIsEstimate);
+    },
+
+    /** Planned before the download starts, so a bad `orderBy` is still a 400, not a cut-off file. */
+    exportBatches(query: AuditListQuery): AsyncIterable<AuditEvent[]> {
+      const plan = planList(query, auditList);
+      const batches = repository.batches(plan, filtersOf(query, plan.search));
+      return (async function* () {
+        for await (const batch of batches) yield batch.map(toAuditEvent);
+      })();
+    },
+
+    async history(actor: Account, recordType: AuditRecordType, recordId: string): Promise<AuditEvent[]> {
+      requireHistoryAccess(actor, recordType);
+      const records = await repository.history(recordType, recordId, RECORD_HISTORY_LIMIT);
+      return records.map(toAuditEvent);
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;
