@@ -15,6 +15,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { fragrancesRoutes } from './modules/fragrances/fragrances.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       if (services.localStorage) await api.register(filesRoutes, { storage: services.localStorage });
       await api.register(geoRoutes, { geo: services.geo, postcodes: services.postcodes });
       await api.register(profilesRoutes, { repository: services.profilesRepository });
+      await api.register(privacyRoutes, { service: services.privacy });
       await api.register(auditRoutes, { service: services.audit });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

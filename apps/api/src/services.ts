@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { auditedDatabase } from './lib/audit/audit-context.ts';
+import { pruneAuditTrail } from './lib/audit/audit-retention.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
 import { createJobRunner } from './lib/jobs/job-runner.ts';
 import { MailOutbox } from './lib/mail/mail-outbox.ts';
@@ -25,6 +26,9 @@ import { FragrancesRepository } from './modules/fragrances/fragrances.repository
 import { createFragrancesService } from './modules/fragrances/fragrances.service.ts';
 import { createEmbeddedGeoProvider, createHttpGeoProvider } from './modules/geo/geo-provider.ts';
 import { createViaCepProvider } from './modules/geo/postcode-provider.ts';
+import { PrivacyRepository } from './modules/privacy/privacy.repository.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
+import { applyPersonalDataRetention } from './modules/privacy/privacy-retention.ts';
 import { ProfilesRepository } from './modules/profiles/profiles.repository.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -32,6 +36,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 const HOUR_MS = 3_600_000;
 const FILE_SWEEP_INTERVAL_MS = 15 * 60_000;
 const ACCESS_LOG_PRUNE_INTERVAL_MS = 24 * HOUR_MS;
+const PRIVACY_RETENTION_INTERVAL_MS = 24 * HOUR_MS;
 
 /** Uploaded files: an S3-compatible bucket when configured, a local folder otherwise. */
 export function createStorage(config: Config, signingKey: Uint8Array) {
@@ -152,6 +157,23 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     },
   });
 
+  // Accounts unused past their retention are anonymised, audit events past theirs removed (LGPD art. 16).
+  jobs.add({
+    name: 'privacy-retention',
+    intervalMs: PRIVACY_RETENTION_INTERVAL_MS,
+    run: async () => {
+      const accounts = await applyPersonalDataRetention({
+        db,
+        retentionDays: config.PERSONAL_DATA_RETENTION_DAYS,
+      });
+      const auditEventsRemoved = await pruneAuditTrail({
+        db: database.db,
+        retentionDays: config.AUDIT_RETENTION_DAYS,
+      });
+      log.info({ ...accounts, auditEventsRemoved }, 'privacy retention applied');
+    },
+  });
+
   return {
     localStorage,
     jobs,
@@ -164,6 +186,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     auth,
     account,
     profilesRepository: new ProfilesRepository(db),
+    privacy: createPrivacyService({ repository: new PrivacyRepository(db) }),
     // Reads only: the trail is written by the database's triggers, never through a service.
     audit: createAuditService(new AuditRepository(database.db)),
   };

@@ -145,6 +145,19 @@ const RECIPES: Record<string, Recipe[]> = {
       },
     },
   ],
+  'POST /api/usuario/{id}/anonymise': [
+    {
+      describe: 'anonymises a user',
+      prepare: async () => {
+        const person = await ctx.createAccount({ profile: 'OPERADOR' });
+        return {
+          request: { method: 'POST', url: `/api/usuario/${person.id}/anonymise` },
+          caller: 'admin',
+          record: { type: 'user', id: person.id },
+        };
+      },
+    },
+  ],
   'POST /api/usuario/cadastro': [
     {
       describe: 'signs up',

@@ -22,6 +22,7 @@ const TAGS: Record<string, string> = {
   geo: 'Countries, regions, cities and Brazilian postcodes (CEP) for the address fields',
   files: 'Stored files (images), through signed URLs that expire',
   health: 'Health check, and the settings the sign-in page reads',
+  privacy: 'A person’s data: everything held about an account, as JSON or .xlsx, and its anonymisation',
   audit: 'The audit trail: who changed which record, when, from where, and what changed',
 };
 

@@ -1,5 +1,6 @@
 // The one place drizzle-kit and the database client read the whole schema from.
 export * from './access-log.ts';
+export * from './account-activity.ts';
 export * from './audit.ts';
 export * from './campaigns.ts';
 export * from './catalog.ts';

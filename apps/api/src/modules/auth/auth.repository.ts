@@ -1,6 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type AccessLogEvent, accessLog, profiles, refreshTokens, users } from '../../db/schema/index.ts';
+import {
+  type AccessLogEvent,
+  accessLog,
+  accountActivity,
+  profiles,
+  refreshTokens,
+  users,
+} from '../../db/schema/index.ts';
 import type { Account } from '../../lib/account.ts';
 
 /** The fields of an account that sign-in and session checks need. */
@@ -81,6 +88,14 @@ export class AuthRepository {
     userAgent?: string;
   }): Promise<void> {
     await this.db.insert(accessLog).values(entry);
+  }
+
+  /** Notes that the account was just used; the personal-data retention counts from it. */
+  async recordActivity(userId: number): Promise<void> {
+    await this.db
+      .insert(accountActivity)
+      .values({ userId, lastActiveAt: sql`now()` })
+      .onConflictDoUpdate({ target: accountActivity.userId, set: { lastActiveAt: sql`now()` } });
   }
 
   async findRefreshToken(tokenHash: string) {

@@ -46,6 +46,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   ): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url');
     await repo.insertAccessLog(accessLogEntry(event, client, { userId: account.id }));
+    await repo.recordActivity(account.id);
     await repo.insertRefreshToken({
       userId: account.id,
       familyId,

@@ -1,0 +1,99 @@
+import { PROFILE_ADMIN } from '@scentia/shared/constants';
+import { ErrorCode } from '@scentia/shared/error-codes';
+import { ANONYMISED_VALUE } from '@scentia/shared/privacy.schemas';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** The users columns that name or describe the person: erased on the row, scrubbed in the trail. */
+export const PERSONAL_USER_FIELDS = [
+  'name',
+  'email',
+  'cpf',
+  'document',
+  'birthday',
+  'genre',
+  'street',
+  'city',
+  'state',
+  'zipcode',
+  'country',
+] as const;
+
+/** What an anonymised account is called instead: unique, telling nothing about the person. */
+export const neutralName = (id: number) => `#${id}`;
+export const neutralEmail = (id: number) => `anonymised-${id}@invalid`;
+
+type Rows<T> = { rows: T[] };
+const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).rows;
+
+/**
+ * Erases an account's personal data for good, in one transaction of `db` (the audited handle, so the
+ * erasure leaves its own event, named after the caller or the retention job):
+ * - the users row keeps its id, profile, language and dates, and becomes `#<id>` /
+ *   `anonymised-<id>@invalid`, without document, birthday, gender, address or password, inactive;
+ * - its sessions, pending links and activity are deleted, and mails to its address with them;
+ * - the access log keeps its records (the law asks for them, and they are pruned by their own
+ *   retention) linked to the id, without the e-mail typed at failed sign-ins;
+ * - in the audit trail, the person's values in every change of their users row become "anonymised":
+ *   who did what and when stays, what the person was called does not.
+ * Refuses an unknown or already anonymised account, and the last active, confirmed ADMIN (nobody
+ * could manage the system any more). Whether the caller may anonymise this one is the caller's rule.
+ */
+export async function anonymiseAccount(options: { db: Database; userId: number; now?: Date }): Promise<void> {
+  const { db, userId, now = new Date() } = options;
+  const at = now.toISOString();
+  await db.transaction(async (tx) => {
+    // Every active ADMIN row, locked: two erasures of the last two admins cannot both see the other.
+    const activeAdmins = await rowsOf<{ id: number }>(
+      tx.execute(sql`
+        select u.id from users u join profiles p on p.id = u.profile_id
+        where upper(p.name) = ${PROFILE_ADMIN} and u.deleted_at is null and u.confirmed_at is not null
+        order by u.id for update of u`),
+    );
+    const [account] = await rowsOf<{ email: string; anonymized_at: unknown }>(
+      tx.execute(sql`select email, anonymized_at from users where id = ${userId} for update`),
+    );
+    if (!account) throw new AppError(ErrorCode.NOT_FOUND);
+    if (account.anonymized_at) throw new AppError(ErrorCode.ALREADY_ANONYMISED);
+    if (activeAdmins.length === 1 && activeAdmins[0]?.id === userId)
+      throw new AppError(ErrorCode.LAST_ACTIVE_ADMIN);
+
+    await tx.execute(sql`
+      update users set name = ${neutralName(userId)}, email = ${neutralEmail(userId)}, cpf = null,
+        document = null, birthday = null, genre = null, street = null, city = null, state = null,
+        zipcode = null, country = null, password_hash = null,
+        deleted_at = coalesce(deleted_at, ${at}::timestamptz), anonymized_at = ${at}::timestamptz,
+        updated_at = ${at}::timestamptz
+      where id = ${userId}`);
+    await tx.execute(sql`delete from refresh_tokens where user_id = ${userId}`);
+    await tx.execute(sql`delete from temporary_requests where user_id = ${userId}`);
+    await tx.execute(sql`delete from account_activity where user_id = ${userId}`);
+    await tx.execute(sql`delete from mail_outbox where lower(to_address) = lower(${account.email})`);
+    await tx.execute(sql`
+      update access_log set email = null
+      where email is not null and (user_id = ${userId} or lower(email) = lower(${account.email}))`);
+    await scrubAuditTrail(tx as unknown as Database, userId);
+  });
+}
+
+/**
+ * Replaces the person's values in the trail's changes of their users row, the erasure's own change
+ * included (it runs last, in the same transaction); the neutral values the row now holds are kept.
+ * The guard trigger allows this update only with `scentia.audit_maintenance = 'anonymise'`.
+ */
+async function scrubAuditTrail(tx: Database, userId: number): Promise<void> {
+  await tx.execute(sql`select set_config('scentia.audit_maintenance', 'anonymise', true)`);
+  const fields = sql.raw(`array[${PERSONAL_USER_FIELDS.map((field) => `'${field}'`).join(', ')}]`);
+  const scrubbed = (column: 'before' | 'after') => sql`(
+    select jsonb_object_agg(key, case
+      when key = any(${fields}) and value <> 'null'::jsonb
+        and value not in (to_jsonb(${neutralName(userId)}::text), to_jsonb(${neutralEmail(userId)}::text))
+      then to_jsonb(${ANONYMISED_VALUE}::text) else value end)
+    from jsonb_each(${sql.raw(column)}))`;
+  await tx.execute(sql`
+    update audit_changes
+    set before = case when before is null then null else ${scrubbed('before')} end,
+        after = case when after is null then null else ${scrubbed('after')} end
+    where table_name = 'users' and row_key = ${String(userId)}`);
+}

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { anonymiseAccount } from './anonymise-account.ts';
+
+let ctx: TestContext;
+let admin: { id: number; token: string };
+
+const anonymise = (id: number, token = admin.token) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/usuario/${id}/anonymise`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const account = await ctx.createAccount({ name: 'Admin Anonimização' });
+  admin = { id: account.id, token: (await ctx.signIn(account.email, account.password)).token };
+});
+afterAll(() => ctx.close());
+
+/** A person with an address, a session, a failed sign-in and a pending recovery link. */
+async function tracedPerson() {
+  const person = await ctx.createAccount({ profile: 'OPERADOR', name: 'Mariana Apagável' });
+  await ctx.query(sql`update users set cpf = '52998224725', street = 'Rua Esquecida 9', city = 'Recife',
+    state = 'PE', zipcode = '50000000', country = 'BR', birthday = '1991-02-03', genre = 'F'
+    where id = ${person.id}`);
+  await ctx.signIn(person.email, person.password);
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: person.email, password: 'Nope#12345' },
+  });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/usuario/recuperar-senha',
+    payload: { email: person.email },
+  });
+  return person;
+}
+
+describe('POST /api/usuario/{id}/anonymise', () => {
+  it('erases the personal data, its sessions and links, and scrubs it from the trail, in one audited call', async () => {
+    const person = await tracedPerson();
+    const response = await anonymise(person.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json();
+    expect(answer).toMatchObject({
+      id: person.id,
+      nome: `#${person.id}`,
+      email: `anonymised-${person.id}@invalid`,
+      cpf: null,
+      birthday: null,
+      genre: null,
+      address: null,
+      ativo: false,
+      profile: { nome: 'OPERADOR' },
+    });
+    expect(answer.anonymizedAt).toEqual(expect.any(String));
+
+    const [row] = await ctx.query<Record<string, unknown>>(
+      sql`select password_hash, street, anonymized_at from users where id = ${person.id}`,
+    );
+    expect(row).toMatchObject({ password_hash: null, street: null });
+    expect(row?.anonymized_at).not.toBeNull();
+    for (const table of ['refresh_tokens', 'temporary_requests', 'account_activity']) {
+      const [left] = await ctx.query<{ total: number }>(
+        sql`select count(*)::int as total from ${sql.identifier(table)} where user_id = ${person.id}`,
+      );
+      expect(left?.total, table).toBe(0);
+    }
+    const [mails] = await ctx.query<{ total: number }>(
+      sql`select count(*)::int as total from mail_outbox where lower(to_address) = lower(${person.email})`,
+    );
+    expect(mails?.total).toBe(0);
+
+    // The access log keeps its records, linked to the account, without the typed e-mail.
+    const log = await ctx.query<{ event: string; email: string | null }>(
+      sql`select event, email from access_log where user_id = ${person.id} order by id`,
+    );
+    expect(log.map((entry) => entry.event)).toEqual(['sign-in', 'sign-in-failed']);
+    expect(log.every((entry) => entry.email === null)).toBe(true);
+
+    // The trail keeps who did what and when; the person's values are gone from every change.
+    const trail = await ctx.query<{ action: string; actor_id: number | null; changes: string }>(sql`
+      select e.action, e.actor_id, c.before::text || ' ' || coalesce(c.after::text, '') as changes
+      from audit_changes c join audit_events e on e.id = c.event_id
+      where c.table_name = 'users' and c.row_key = ${String(person.id)} order by c.id`);
+    const text = JSON.stringify(trail);
+    for (const value of ['Mariana', person.email, '52998224725', 'Rua Esquecida', 'Recife', '1991-02-03'])
+      expect(text).not.toContain(value);
+    expect(text).toContain('anonymised');
+    const last = trail.at(-1);
+    expect(last).toMatchObject({ action: 'postUsuarioByIdAnonymise', actor_id: admin.id });
+    expect(last?.changes).toContain(`#${person.id}`);
+
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: person.email, password: person.password },
+    });
+    expect(signIn.statusCode).toBe(401);
+  });
+
+  it('refuses oneself, an account already anonymised, and an unknown one', async () => {
+    const self = await anonymise(admin.id);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().code).toBe('SELF_ANONYMISATION');
+
+    const person = await ctx.createAccount({ profile: 'OPERADOR' });
+    expect((await anonymise(person.id)).statusCode).toBe(200);
+    const again = await anonymise(person.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_ANONYMISED');
+
+    const unknown = await anonymise(2_000_000);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
+  });
+
+  it('never erases the last active ADMIN, even when two admins erase each other at once', async () => {
+    const other = await ctx.createAccount({ name: 'Outro Admin' });
+    const otherToken = (await ctx.signIn(other.email, other.password)).token;
+    const answers = await Promise.all([anonymise(other.id), anonymise(admin.id, otherToken)]);
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    const [refused] = answers.filter((answer) => answer.statusCode !== 200);
+    // The loser is turned away: by the rule, or because its own session ended with its account.
+    expect([401, 409]).toContain(refused?.statusCode);
+    if (refused?.statusCode === 409) expect(refused.json().code).toBe('LAST_ACTIVE_ADMIN');
+    const [active] = await ctx.query<{ total: number }>(sql`
+      select count(*)::int as total from users u join profiles p on p.id = u.profile_id
+      where p.name = 'ADMIN' and u.deleted_at is null`);
+    expect(active?.total).toBe(1);
+
+    // The rule itself, whoever asks (the retention job has no session).
+    const [survivor] = await ctx.query<{ id: number }>(sql`
+      select u.id from users u join profiles p on p.id = u.profile_id
+      where p.name = 'ADMIN' and u.deleted_at is null`);
+    const refusal = await anonymiseAccount({ db: ctx.db, userId: survivor?.id ?? 0 }).catch((error) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect((refusal as AppError).code).toBe('LAST_ACTIVE_ADMIN');
+  });
+});

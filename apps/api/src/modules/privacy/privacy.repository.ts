@@ -1,0 +1,207 @@
+import type { PersonalData } from '@scentia/shared/privacy.schemas';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  accessLog,
+  accountActivity,
+  auditChanges,
+  auditEvents,
+  mailOutbox,
+  profiles,
+  refreshTokens,
+  temporaryRequests,
+  users,
+} from '../../db/schema/index.ts';
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+const eventColumns = {
+  auditId: auditEvents.id,
+  occurredAt: auditEvents.occurredAt,
+  actorId: auditEvents.actorId,
+  ip: auditEvents.ip,
+  userAgent: auditEvents.userAgent,
+  action: auditEvents.action,
+  recordType: auditEvents.recordType,
+  recordId: auditEvents.recordId,
+};
+
+/** SQL of the privacy module: everything held about one account, and the accounts past retention. */
+export class PrivacyRepository {
+  constructor(readonly db: Database) {}
+
+  /** Everything held about the account, section by section; undefined when there is no such account. */
+  async personalData(userId: number, now = new Date()): Promise<PersonalData | undefined> {
+    const [user] = await this.db
+      .select({ user: users, profileName: profiles.name })
+      .from(users)
+      .innerJoin(profiles, eq(users.profileId, profiles.id))
+      .where(eq(users.id, userId));
+    if (!user) return undefined;
+    const { user: row } = user;
+    const [activity, sessions, log, requests, about, by, mails] = await Promise.all([
+      this.db.select().from(accountActivity).where(eq(accountActivity.userId, userId)),
+      this.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, userId))
+        .orderBy(asc(refreshTokens.id)),
+      this.db.select().from(accessLog).where(eq(accessLog.userId, userId)).orderBy(asc(accessLog.id)),
+      this.db
+        .select()
+        .from(temporaryRequests)
+        .where(eq(temporaryRequests.userId, userId))
+        .orderBy(asc(temporaryRequests.id)),
+      this.auditAbout(userId),
+      this.db
+        .select(eventColumns)
+        .from(auditEvents)
+        .where(eq(auditEvents.actorId, userId))
+        .orderBy(asc(auditEvents.id)),
+      this.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`lower(${mailOutbox.toAddress}) = lower(${row.email})`)
+        .orderBy(asc(mailOutbox.id)),
+    ]);
+    return {
+      generatedAt: now.toISOString(),
+      account: {
+        id: row.id,
+        nome: row.name,
+        email: row.email,
+        cpf: row.cpf,
+        document: row.document,
+        genre: row.genre,
+        birthday: row.birthday,
+        language: row.language,
+        profile: { id: row.profileId, nome: user.profileName },
+        hasPassword: row.passwordHash !== null,
+        confirmedAt: iso(row.confirmedAt),
+        termsAcceptedAt: iso(row.termsAcceptedAt),
+        deletedAt: iso(row.deletedAt),
+        anonymizedAt: iso(row.anonymizedAt),
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      },
+      address:
+        row.country || row.zipcode || row.street || row.city || row.state
+          ? {
+              zipcode: row.zipcode,
+              street: row.street,
+              city: row.city,
+              state: row.state,
+              country: row.country,
+            }
+          : null,
+      activity: activity[0] ? { lastActiveAt: activity[0].lastActiveAt.toISOString() } : null,
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        familyId: session.familyId,
+        ip: session.ip,
+        userAgent: session.userAgent,
+        createdAt: session.createdAt.toISOString(),
+        expiresAt: session.expiresAt.toISOString(),
+        revokedAt: iso(session.revokedAt),
+      })),
+      accessLog: log.map((entry) => ({
+        id: entry.id,
+        occurredAt: entry.occurredAt.toISOString(),
+        event: entry.event,
+        email: entry.email,
+        ip: entry.ip,
+        userAgent: entry.userAgent,
+      })),
+      temporaryRequests: requests.map((request) => ({
+        id: request.id,
+        kind: request.kind,
+        createdAt: request.createdAt.toISOString(),
+        expiresAt: request.expiresAt.toISOString(),
+        usedAt: iso(request.usedAt),
+      })),
+      auditTrail: {
+        about,
+        by: by.map((event) => ({ ...event, occurredAt: event.occurredAt.toISOString() })),
+      },
+      mailOutbox: mails.map((mail) => ({
+        id: mail.id,
+        kind: mail.kind,
+        toAddress: mail.toAddress,
+        toName: mail.toName,
+        language: mail.language,
+        subject: mail.subject,
+        status: mail.status,
+        attempts: mail.attempts,
+        lastError: mail.lastError,
+        createdAt: mail.createdAt.toISOString(),
+        sentAt: iso(mail.sentAt),
+      })),
+    };
+  }
+
+  /**
+   * The events that changed the account's rows: its users row (found by the trail's partial index,
+   * whatever record the event names first) and its links (events about the user record). Only the
+   * changes of the account's own rows are shown: an event may have changed other people's too.
+   */
+  private async auditAbout(userId: number): Promise<PersonalData['auditTrail']['about']> {
+    const id = String(userId);
+    const select = () =>
+      this.db
+        .select({ event: eventColumns, change: auditChanges })
+        .from(auditChanges)
+        .innerJoin(auditEvents, eq(auditChanges.eventId, auditEvents.id));
+    // Two reads, each along its own index, rather than one whose `or` the planner would scan for.
+    const [userRows, linkRows] = await Promise.all([
+      select().where(and(eq(auditChanges.tableName, 'users'), eq(auditChanges.rowKey, id))),
+      select().where(
+        and(
+          eq(auditEvents.recordType, 'user'),
+          eq(auditEvents.recordId, id),
+          eq(auditChanges.tableName, 'temporary_requests'),
+          sql`coalesce(${auditChanges.after}, ${auditChanges.before}) ->> 'user_id' = ${id}`,
+        ),
+      ),
+    ]);
+    const rows = [...userRows, ...linkRows].sort(
+      (a, b) => a.event.auditId - b.event.auditId || a.change.id - b.change.id,
+    );
+    const events = new Map<number, PersonalData['auditTrail']['about'][number]>();
+    for (const { event, change } of rows) {
+      const entry = events.get(event.auditId) ?? {
+        ...event,
+        occurredAt: event.occurredAt.toISOString(),
+        changes: [],
+      };
+      entry.changes.push({
+        table: change.tableName,
+        rowKey: change.rowKey,
+        before: change.before,
+        after: change.after,
+      });
+      events.set(event.auditId, entry);
+    }
+    return [...events.values()];
+  }
+
+  /**
+   * Accounts not yet anonymised whose last activity, or creation when never used, is older than
+   * `cutoff`, after `afterId` (the retention job walks them by id, skipping the ones it must keep).
+   */
+  async idleAccountIds(cutoff: Date, afterId: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .leftJoin(accountActivity, eq(accountActivity.userId, users.id))
+      .where(
+        and(
+          isNull(users.anonymizedAt),
+          sql`${users.id} > ${afterId}`,
+          lt(sql`coalesce(${accountActivity.lastActiveAt}, ${users.createdAt})`, cutoff),
+        ),
+      )
+      .orderBy(asc(users.id))
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+}

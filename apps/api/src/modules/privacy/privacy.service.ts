@@ -1,0 +1,37 @@
+import { ErrorCode } from '@scentia/shared/error-codes';
+import type { AnonymisedUser, PersonalData } from '@scentia/shared/privacy.schemas';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import type { Account } from '../../lib/account.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toUserRow } from '../users/users.repository.ts';
+import { selectUsers } from '../users/users-select.ts';
+import { anonymiseAccount } from './anonymise-account.ts';
+import type { PrivacyRepository } from './privacy.repository.ts';
+
+/**
+ * A person's rights over their data (LGPD art. 18), exercised for them by an ADMIN: what is held
+ * about them, and its erasure on request.
+ */
+export function createPrivacyService(deps: { repository: PrivacyRepository }) {
+  const { repository } = deps;
+
+  return {
+    async personalData(userId: number, now = new Date()): Promise<PersonalData> {
+      const data = await repository.personalData(userId, now);
+      if (!data) throw new AppError(ErrorCode.NOT_FOUND);
+      return data;
+    },
+
+    /** Erases the account's personal data; an ADMIN cannot erase their own (they would lock themselves out). */
+    async anonymise(actor: Account, userId: number, now = new Date()): Promise<AnonymisedUser> {
+      if (actor.id === userId) throw new AppError(ErrorCode.SELF_ANONYMISATION);
+      await anonymiseAccount({ db: repository.db, userId, now });
+      const [record] = await selectUsers(repository.db).where(eq(users.id, userId));
+      if (!record) throw new AppError(ErrorCode.NOT_FOUND);
+      return { ...toUserRow(record), anonymizedAt: now.toISOString() };
+    },
+  };
+}
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;

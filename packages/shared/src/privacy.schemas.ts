@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { userRowSchema } from './users.schemas.ts';
+
+/** What an anonymised account's fields hold instead of the person's values, in the audit trail too. */
+export const ANONYMISED_VALUE = 'anonymised';
+
+/**
+ * `POST /api/usuario/{id}/anonymise` answers the account as the users screens show it, with the moment
+ * its personal data was erased: name `#<id>`, e-mail `anonymised-<id>@invalid`, no document, birthday,
+ * gender or address, inactive.
+ */
+export const anonymisedUserSchema = userRowSchema.extend({ anonymizedAt: z.string() });
+export type AnonymisedUser = z.infer<typeof anonymisedUserSchema>;
+
+const timestamp = z.string();
+
+const auditChangeRowSchema = z.object({
+  table: z.string(),
+  rowKey: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+
+const auditEventRowSchema = z.object({
+  auditId: z.number().int(),
+  occurredAt: timestamp,
+  actorId: z.number().int().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  action: z.string(),
+  recordType: z.string(),
+  recordId: z.string(),
+});
+
+/**
+ * `GET /api/usuario/{id}/personal-data`: everything held about one account (LGPD art. 18, II), one
+ * section per place it is held. Secrets (password and token hashes, single-use links, mail bodies)
+ * are never part of it: `hasPassword` says whether a password is set.
+ */
+export const personalDataSchema = z.object({
+  generatedAt: timestamp,
+  account: z.object({
+    id: z.number().int(),
+    nome: z.string(),
+    email: z.string(),
+    cpf: z.string().nullable(),
+    document: z.string().nullable(),
+    genre: z.string().nullable(),
+    birthday: z.string().nullable(),
+    language: z.string(),
+    profile: z.object({ id: z.number().int(), nome: z.string() }),
+    hasPassword: z.boolean(),
+    confirmedAt: timestamp.nullable(),
+    termsAcceptedAt: timestamp.nullable(),
+    deletedAt: timestamp.nullable(),
+    anonymizedAt: timestamp.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }),
+  address: z
+    .object({
+      zipcode: z.string().nullable(),
+      street: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      country: z.string().nullable(),
+    })
+    .nullable(),
+  /** The last sign-in or session refresh; null when the account was never used. */
+  activity: z.object({ lastActiveAt: timestamp }).nullable(),
+  /** Sessions (one row per refresh token issued), without the token. */
+  sessions: z.array(
+    z.object({
+      id: z.number().int(),
+      familyId: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      createdAt: timestamp,
+      expiresAt: timestamp,
+      revokedAt: timestamp.nullable(),
+    }),
+  ),
+  accessLog: z.array(
+    z.object({
+      id: z.number().int(),
+      occurredAt: timestamp,
+      event: z.string(),
+      email: z.string().nullable(),
+      ip: z.string(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  /** Activation, recovery and registration links sent, without the token. */
+  temporaryRequests: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      createdAt: timestamp,
+      expiresAt: timestamp,
+      usedAt: timestamp.nullable(),
+    }),
+  ),
+  auditTrail: z.object({
+    /** Changes to this account's rows, whoever made them. */
+    about: z.array(auditEventRowSchema.extend({ changes: z.array(auditChangeRowSchema) })),
+    /** Calls this account made; their changes concern other records (and maybe other people), so only the events. */
+    by: z.array(auditEventRowSchema),
+  }),
+  /** Mails addressed to the account's e-mail, without their bodies and links. */
+  mailOutbox: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      toAddress: z.string(),
+      toName: z.string().nullable(),
+      language: z.string(),
+      subject: z.string(),
+      status: z.string(),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      createdAt: timestamp,
+      sentAt: timestamp.nullable(),
+    }),
+  ),
+});
+export type PersonalData = z.infer<typeof personalDataSchema>;
