@@ -1,7 +1,22 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { tableRow } from './support/antd.ts';
 import { createCategory, uniqueName } from './support/catalog.ts';
 import { openSignedIn } from './support/session.ts';
+
+/** axe-core's serious and critical findings inside `selector`. */
+async function seriousViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
 
 /** Renames a category through its edit page and answers the category's id, read from the page's address. */
 async function renameCategory(page: Page, name: string, newName: string): Promise<string> {
@@ -10,6 +25,8 @@ async function renameCategory(page: Page, name: string, newName: string): Promis
   await tableRow(page, name).getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/admin\/categories\/\d+\/update$/);
   const id = /\/categories\/(\d+)\/update/.exec(page.url())?.[1] ?? '';
+  // The address changes before the lazily loaded page replaces the list.
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar categoria' })).toBeVisible();
   const field = page.getByLabel('Nome', { exact: true });
   await expect(field).toHaveValue(name);
   await field.fill(newName);
@@ -29,12 +46,13 @@ test('the quick panel shows an admin the edit just made, linking to the category
   const panel = page.getByRole('dialog', { name: 'Painel rápido' });
   await panel.getByRole('tab', { name: 'Auditoria' }).click();
   const events = panel.getByRole('list', { name: 'Últimos eventos da trilha de auditoria' });
-  const link = events.getByRole('link', { name: `Categoria ${newName} (#${id})` });
-  const edit = events.getByRole('listitem').filter({ has: link });
+  const linkName = `Categoria ${newName} (#${id})`;
+  const edit = events.getByRole('listitem').filter({ has: page.getByRole('link', { name: linkName }) });
   await expect(edit).toContainText('Administrador');
   await expect(edit).toContainText('Edição');
+  expect(await seriousViolations(page, '.ant-drawer')).toEqual([]);
 
-  await link.click();
+  await edit.getByRole('link', { name: linkName }).click();
   await expect(page).toHaveURL(`/admin/categories/${id}/update`);
   await expect(page.getByRole('heading', { level: 1, name: 'Editar categoria' })).toBeVisible();
   await expect(panel).toBeHidden();
@@ -57,4 +75,5 @@ test("a category's edit page shows who changed it, when, and which field", async
   await expect(entries.nth(0).getByRole('listitem')).toHaveText([`Nome: ${name} → ${newName}`]);
   await expect(entries.nth(1)).toContainText('Criação');
   await expect(entries.nth(1)).toContainText(`Nome: ${name}`);
+  expect(await seriousViolations(page, '.record-history')).toEqual([]);
 });
