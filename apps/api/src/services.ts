@@ -186,7 +186,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     auth,
     account,
     profilesRepository: new ProfilesRepository(db),
-    privacy: createPrivacyService({ repository: new PrivacyRepository(db) }),
+    privacy: createPrivacyService({ repository: new PrivacyRepository(db), readUser: users.get }),
     // Reads only: the trail is written by the database's triggers, never through a service.
     audit: createAuditService(new AuditRepository(database.db)),
   };

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** The users columns that name or describe the person: erased on the row, scrubbed in the trail. */
-export const PERSONAL_USER_FIELDS = [
+const PERSONAL_USER_FIELDS = [
   'name',
   'email',
   'cpf',
@@ -21,8 +21,8 @@ export const PERSONAL_USER_FIELDS = [
 ] as const;
 
 /** What an anonymised account is called instead: unique, telling nothing about the person. */
-export const neutralName = (id: number) => `#${id}`;
-export const neutralEmail = (id: number) => `anonymised-${id}@invalid`;
+const neutralName = (id: number) => `#${id}`;
+const neutralEmail = (id: number) => `anonymised-${id}@invalid`;
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).rows;

@@ -1,11 +1,8 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { AnonymisedUser, PersonalData } from '@scentia/shared/privacy.schemas';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
+import type { UserRow } from '@scentia/shared/users.schemas';
 import type { Account } from '../../lib/account.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toUserRow } from '../users/users.repository.ts';
-import { selectUsers } from '../users/users-select.ts';
 import { anonymiseAccount } from './anonymise-account.ts';
 import type { PrivacyRepository } from './privacy.repository.ts';
 
@@ -13,8 +10,12 @@ import type { PrivacyRepository } from './privacy.repository.ts';
  * A person's rights over their data (LGPD art. 18), exercised for them by an ADMIN: what is held
  * about them, and its erasure on request.
  */
-export function createPrivacyService(deps: { repository: PrivacyRepository }) {
-  const { repository } = deps;
+export function createPrivacyService(deps: {
+  repository: PrivacyRepository;
+  /** The account as the users screens show it (the users module's read, composed in services.ts). */
+  readUser: (id: number) => Promise<UserRow>;
+}) {
+  const { repository, readUser } = deps;
 
   return {
     async personalData(userId: number, now = new Date()): Promise<PersonalData> {
@@ -27,9 +28,7 @@ export function createPrivacyService(deps: { repository: PrivacyRepository }) {
     async anonymise(actor: Account, userId: number, now = new Date()): Promise<AnonymisedUser> {
       if (actor.id === userId) throw new AppError(ErrorCode.SELF_ANONYMISATION);
       await anonymiseAccount({ db: repository.db, userId, now });
-      const [record] = await selectUsers(repository.db).where(eq(users.id, userId));
-      if (!record) throw new AppError(ErrorCode.NOT_FOUND);
-      return { ...toUserRow(record), anonymizedAt: now.toISOString() };
+      return { ...(await readUser(userId)), anonymizedAt: now.toISOString() };
     },
   };
 }
