@@ -8,7 +8,12 @@ import { ensureAdmin, PROFILE_OPERATOR, seedProfiles } from './db/seed.ts';
 import { BR_CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data/brazil.ts';
 import { seedDemoCampaigns } from './demo-data/seed-campaigns.ts';
 import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
-import { withoutAudit } from './lib/audit/audit-context.ts';
+import {
+  type AuditContext,
+  auditedDatabase,
+  runWithAuditContext,
+  withoutAudit,
+} from './lib/audit/audit-context.ts';
 import { hashPassword } from './lib/passwords.ts';
 import { createLogger } from './logger.ts';
 
@@ -17,6 +22,13 @@ import { createLogger } from './logger.ts';
  * e-mail) are left alone, so it can run on every start of a demo. Later features extend it.
  */
 const DEMO_USER_COUNT = 240;
+const DEMO_DATA_CONTEXT = (): AuditContext => ({
+  actorId: null,
+  ip: null,
+  userAgent: null,
+  action: 'demo-data',
+  requestId: null,
+});
 
 /** A small deterministic generator so every run produces the same people. */
 function createRandom(seed: number) {
@@ -110,8 +122,12 @@ async function main() {
     const [{ total } = { total: 0 }] = await database.db
       .select({ total: sql<number>`count(*)::int` })
       .from(users);
-    const catalog = await seedDemoCatalog(database.db, config, log);
-    const campaignsAdded = await seedDemoCampaigns(database.db);
+    // The catalog goes through the services, so its trail names the demonstration loader.
+    const audited = auditedDatabase(database.db);
+    const { catalog, campaignsAdded } = await runWithAuditContext(DEMO_DATA_CONTEXT, async () => ({
+      catalog: await seedDemoCatalog(audited, config, log),
+      campaignsAdded: await seedDemoCampaigns(audited),
+    }));
     log.info(
       { inserted: inserted.length, totalUsers: total, ...catalog, ...campaignsAdded },
       'Demo data ready',

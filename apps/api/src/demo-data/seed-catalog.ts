@@ -29,11 +29,14 @@ export async function seedDemoCatalog(db: Database, config: Config, log: Fastify
   });
   let fragranceCount = 0;
   for (const category of DEMO_CATEGORIES) {
-    const categoryId = await categoriesRepository.insert(category.names['pt-BR']);
-    await categoriesRepository.replaceTranslations(
-      categoryId,
-      LANGUAGES.map((language) => ({ language, name: category.names[language] })),
-    );
+    const categoryId = await categoriesRepository.transaction(async (tx) => {
+      const id = await tx.insert(category.names['pt-BR']);
+      await tx.replaceTranslations(
+        id,
+        LANGUAGES.map((language) => ({ language, name: category.names[language] })),
+      );
+      return id;
+    });
     for (const name of category.fragrances) {
       const picture = await sharp(fragranceArtwork(name, category.names['pt-BR'], category.colors))
         .png()

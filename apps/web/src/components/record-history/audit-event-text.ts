@@ -17,6 +17,7 @@ export type ActionKind =
   | 'anonymised'
   | 'retention'
   | 'database'
+  | 'demoData'
   | 'changed';
 
 /**
@@ -43,6 +44,7 @@ const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
   postUsuarioByIdAnonymise: 'anonymised',
   retention: 'retention',
   database: 'database',
+  'demo-data': 'demoData',
 };
 
 /** The table holding a record of each type: its row is the record itself, the others its parts. */
@@ -105,6 +107,6 @@ export function recordPath(event: AuditEvent): string | undefined {
 export function actorLabel(event: AuditEvent, t: TFunction<'audit'>): string {
   if (event.actor) return event.actor.name;
   // A job or a change made in the database directly has no request, so no address either.
-  const isSystem = event.ip === null || event.action === 'retention' || event.action === 'database';
+  const isSystem = event.ip === null || event.action === 'retention' || event.action === 'database' || event.action === 'demo-data';
   return isSystem ? t('actor.system') : t('actor.anonymous');
 }
