@@ -1,4 +1,4 @@
-import { userRowSchema } from '@scentia/shared/users.schemas';
+import { anonymisedUserSchema } from '@scentia/shared/privacy.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
 import { invalidateUsers } from './invalidate-users.ts';
@@ -9,10 +9,20 @@ import { invalidateUsers } from './invalidate-users.ts';
  * (LAST_ACTIVE_ADMIN) or an account already anonymised (ALREADY_ANONYMISED).
  */
 export function anonymiseUser(id: number) {
-  return http.post(`/usuario/${id}/anonymise`, undefined, { schema: userRowSchema });
+  return http.post(`/usuario/${id}/anonymise`, undefined, { schema: anonymisedUserSchema });
 }
 
-export function useAnonymiseUser() {
+/**
+ * `onAnonymised` runs before the users are refreshed: an edit page holding the erased values must be
+ * left first, or the refreshed record would make its untouched form count as unsaved changes.
+ */
+export function useAnonymiseUser(onAnonymised?: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: anonymiseUser, onSuccess: () => invalidateUsers(queryClient) });
+  return useMutation({
+    mutationFn: anonymiseUser,
+    onSuccess: () => {
+      onAnonymised?.();
+      return invalidateUsers(queryClient);
+    },
+  });
 }

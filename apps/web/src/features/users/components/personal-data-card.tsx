@@ -25,7 +25,8 @@ export function PersonalDataCard({ user }: PersonalDataCardProps) {
   const { user: viewer } = useSession();
   const downloadJson = useDownloadPersonalData();
   const downloadSpreadsheet = useExportPersonalData();
-  const anonymise = useAnonymiseUser();
+  // The form above still holds the erased values, and saving it would write them back: leave it.
+  const anonymise = useAnonymiseUser(() => void navigate(PATHS.admin.users.list));
 
   if (!viewer || !isAdminProfile(viewer.profile.nome)) return null;
   const isOwnAccount = viewer.id === user.id;
@@ -63,8 +64,6 @@ export function PersonalDataCard({ user }: PersonalDataCardProps) {
           return;
         }
         void message.success(t('personalData.anonymised'));
-        // The form above still holds the erased values: saving it would write them back.
-        void navigate(PATHS.admin.users.list);
       },
     });
   }
