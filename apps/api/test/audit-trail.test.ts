@@ -145,13 +145,13 @@ const RECIPES: Record<string, Recipe[]> = {
       },
     },
   ],
-  'POST /api/usuario/{id}/anonymise': [
+  'POST /api/usuario/anonymise/{id}': [
     {
       describe: 'anonymises a user',
       prepare: async () => {
         const person = await ctx.createAccount({ profile: 'OPERADOR' });
         return {
-          request: { method: 'POST', url: `/api/usuario/${person.id}/anonymise` },
+          request: { method: 'POST', url: `/api/usuario/anonymise/${person.id}` },
           caller: 'admin',
           record: { type: 'user', id: person.id },
         };

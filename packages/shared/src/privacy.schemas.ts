@@ -5,7 +5,7 @@ import { userRowSchema } from './users.schemas.ts';
 export const ANONYMISED_VALUE = 'anonymised';
 
 /**
- * `POST /api/usuario/{id}/anonymise` answers the account as the users screens show it, with the moment
+ * `POST /api/usuario/anonymise/{id}` answers the account as the users screens show it, with the moment
  * its personal data was erased: name `#<id>`, e-mail `anonymised-<id>@invalid`, no document, birthday,
  * gender or address, inactive.
  */
@@ -33,7 +33,7 @@ const auditEventRowSchema = z.object({
 });
 
 /**
- * `GET /api/usuario/{id}/personal-data`: everything held about one account (LGPD art. 18, II), one
+ * `GET /api/usuario/personal-data/{id}`: everything held about one account (LGPD art. 18, II), one
  * section per place it is held. Secrets (password and token hashes, single-use links, mail bodies)
  * are never part of it: `hasPassword` says whether a password is set.
  */

@@ -10,7 +10,7 @@ let admin: { id: number; token: string };
 const anonymise = (id: number, token = admin.token) =>
   ctx.app.inject({
     method: 'POST',
-    url: `/api/usuario/${id}/anonymise`,
+    url: `/api/usuario/anonymise/${id}`,
     headers: { authorization: `Bearer ${token}` },
   });
 
@@ -41,7 +41,7 @@ async function tracedPerson() {
   return person;
 }
 
-describe('POST /api/usuario/{id}/anonymise', () => {
+describe('POST /api/usuario/anonymise/{id}', () => {
   it('erases the personal data, its sessions and links, and scrubs it from the trail, in one audited call', async () => {
     const person = await tracedPerson();
     const response = await anonymise(person.id);
@@ -93,7 +93,7 @@ describe('POST /api/usuario/{id}/anonymise', () => {
       expect(text).not.toContain(value);
     expect(text).toContain('anonymised');
     const last = trail.at(-1);
-    expect(last).toMatchObject({ action: 'postUsuarioByIdAnonymise', actor_id: admin.id });
+    expect(last).toMatchObject({ action: 'postUsuarioAnonymiseById', actor_id: admin.id });
     expect(last?.changes).toContain(`#${person.id}`);
 
     const signIn = await ctx.app.inject({

@@ -17,7 +17,7 @@ const fileName = (language: Parameters<typeof translate>[0], id: number, now: Da
 /** A person's data on request (LGPD art. 18): ADMIN only, since it is everything held about someone. */
 export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> = async (app, { service }) => {
   app.get(
-    '/usuario/:id/personal-data',
+    '/usuario/personal-data/:id',
     {
       config: { access: 'admin' },
       schema: {
@@ -41,7 +41,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
   );
 
   app.get(
-    '/usuario/:id/personal-data/export',
+    '/usuario/personal-data/:id/export',
     {
       config: { access: 'admin', fileAnswer: XLSX_TYPE },
       schema: {
@@ -68,7 +68,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
   );
 
   app.post(
-    '/usuario/:id/anonymise',
+    '/usuario/anonymise/:id',
     {
       config: { access: 'admin' },
       schema: {

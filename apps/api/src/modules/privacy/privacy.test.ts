@@ -80,9 +80,9 @@ const SECTION_OF_TABLE: Record<string, string> = {
   account_activity: 'activity',
 };
 
-describe('GET /api/usuario/{id}/personal-data', () => {
+describe('GET /api/usuario/personal-data/{id}', () => {
   it('answers, as an attachment, a section with the person’s rows for every table that holds them', async () => {
-    const response = await asAdmin('GET', `/api/usuario/${person.id}/personal-data`);
+    const response = await asAdmin('GET', `/api/usuario/personal-data/${person.id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.json"$/);
     const data = response.json();
@@ -121,7 +121,7 @@ describe('GET /api/usuario/{id}/personal-data', () => {
   });
 
   it('holds no secret: no password or token hash (the trail’s fingerprints only), no mail link or body', async () => {
-    const body = (await asAdmin('GET', `/api/usuario/${person.id}/personal-data`)).body;
+    const body = (await asAdmin('GET', `/api/usuario/personal-data/${person.id}`)).body;
     const secrets = await ctx.query<{ value: string }>(sql`
       select password_hash as value from users where id = ${person.id}
       union all select token_hash from refresh_tokens where user_id = ${person.id}
@@ -139,7 +139,7 @@ describe('GET /api/usuario/{id}/personal-data', () => {
   });
 
   it('answers the same as an .xlsx workbook, one sheet per section', async () => {
-    const response = await asAdmin('GET', `/api/usuario/${person.id}/personal-data/export`);
+    const response = await asAdmin('GET', `/api/usuario/personal-data/${person.id}/export`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/spreadsheetml/);
     const workbook = new ExcelJS.Workbook();
@@ -164,7 +164,7 @@ describe('GET /api/usuario/{id}/personal-data', () => {
   });
 
   it('answers 404 for an unknown account', async () => {
-    const response = await asAdmin('GET', '/api/usuario/999999/personal-data');
+    const response = await asAdmin('GET', '/api/usuario/personal-data/999999');
     expect(response.statusCode).toBe(404);
   });
 });

@@ -41,7 +41,7 @@ const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
   postRequisicaotemporaria: 'passwordSet',
   putUsuarioUpdatePassword: 'passwordChanged',
   putUsuarioResendMailById: 'mailResent',
-  postUsuarioByIdAnonymise: 'anonymised',
+  postUsuarioAnonymiseById: 'anonymised',
   retention: 'retention',
   database: 'database',
   'demo-data': 'demoData',

@@ -4,12 +4,12 @@ import { http } from '../../../lib/api-client.ts';
 import { invalidateUsers } from './invalidate-users.ts';
 
 /**
- * POST /api/usuario/{id}/anonymise: erases the account's personal data for good and answers the
+ * POST /api/usuario/anonymise/{id}: erases the account's personal data for good and answers the
  * anonymised account. ADMIN only; 409 for oneself (SELF_ANONYMISATION), the last active ADMIN
  * (LAST_ACTIVE_ADMIN) or an account already anonymised (ALREADY_ANONYMISED).
  */
 export function anonymiseUser(id: number) {
-  return http.post(`/usuario/${id}/anonymise`, undefined, { schema: anonymisedUserSchema });
+  return http.post(`/usuario/anonymise/${id}`, undefined, { schema: anonymisedUserSchema });
 }
 
 /**
