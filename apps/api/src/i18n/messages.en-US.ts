@@ -36,8 +36,10 @@ export const enUS: Record<MessageKey, string> = {
     'A user who has not confirmed yet cannot be activated or deactivated; resend the e-mail or delete it.',
   SELF_DEACTIVATION: 'You cannot deactivate your own account.',
   SELF_ANONYMISATION: 'You cannot anonymise your own account.',
-  LAST_ACTIVE_ADMIN: 'This is the last active ADMIN account; activate or create another before anonymising it.',
+  LAST_ACTIVE_ADMIN:
+    'This is the last active ADMIN account; activate or create another before anonymising it.',
   ALREADY_ANONYMISED: 'This account has already been anonymised.',
+  ACCOUNT_ANONYMISED: 'This account has been anonymised and can no longer be changed.',
   POSTCODE_NOT_FOUND: 'Postcode (CEP) not found.',
   GEO_UNAVAILABLE: 'The places service is unavailable right now. Please try again shortly.',
   NAME_TAKEN: 'A record with this name already exists.',

@@ -93,7 +93,8 @@ export function createCategoriesService(repository: CategoriesRepository) {
     async deletePermanently(id: number): Promise<void> {
       assertAllowed(await getRecord(id), 'delete');
       // Checked again in the statement itself, in case a fragrance arrived meanwhile.
-      if (!(await repository.transaction((tx) => tx.deletePermanently(id)))) throw new AppError(ErrorCode.CATEGORY_HAS_FRAGRANCES);
+      if (!(await repository.transaction((tx) => tx.deletePermanently(id))))
+        throw new AppError(ErrorCode.CATEGORY_HAS_FRAGRANCES);
     },
   };
 }

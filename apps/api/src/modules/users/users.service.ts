@@ -132,7 +132,8 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     async remove(actor: Account, id: number): Promise<void> {
       requireAccess(actor, 'users.delete', await getRecord(id));
-      if (!(await repository.transaction((tx) => tx.deleteUnconfirmed(id)))) throw new AppError(ErrorCode.USER_CONFIRMED);
+      if (!(await repository.transaction((tx) => tx.deleteUnconfirmed(id))))
+        throw new AppError(ErrorCode.USER_CONFIRMED);
     },
   };
 }

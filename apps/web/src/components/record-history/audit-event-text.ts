@@ -106,7 +106,8 @@ export function recordPath(event: AuditEvent): string | undefined {
 /** Who made the change: the account's name, "anonymous" for a signed-out call, "system" for jobs. */
 export function actorLabel(event: AuditEvent, t: TFunction<'audit'>): string {
   if (event.actor) return event.actor.name;
-  // A job or a change made in the database directly has no request, so no address either.
-  const isSystem = event.ip === null || event.action === 'retention' || event.action === 'database' || event.action === 'demo-data';
+  // A job, the demonstration loader or a change made in the database directly has no request, so no
+  // address either; an anonymous call (a sign-up, a recovery link) has one.
+  const isSystem = event.ip === null;
   return isSystem ? t('actor.system') : t('actor.anonymous');
 }
