@@ -7,7 +7,7 @@ export type UserAction = 'resend' | 'delete' | 'toggle' | 'edit';
 const USER_ACTIONS: readonly UserAction[] = ['resend', 'delete', 'toggle', 'edit'];
 
 export type UserViewer = { id: number; profileName: string };
-export type UserRecordState = { id: number; isConfirmed: boolean };
+export type UserRecordState = { id: number; isConfirmed: boolean; isAnonymised: boolean };
 
 /**
  * Why `viewer` may not take `action` on a user (spec §4 "User row actions", §6), or undefined when
@@ -16,6 +16,8 @@ export type UserRecordState = { id: number; isConfirmed: boolean };
  * - Only an admin deletes users, and only unconfirmed ones (confirmed ones are deactivated instead).
  * - The confirmation mail is resent only to unconfirmed users, by anyone.
  * - A non-admin edits only their own record.
+ * - An anonymised account is never edited, toggled or mailed again: its personal data is gone for
+ *   good (LGPD art. 18, VI), and it must stay inactive. Deleting it follows the rule above.
  */
 export function userActionRefusal(
   viewer: UserViewer,
@@ -26,15 +28,18 @@ export function userActionRefusal(
   switch (action) {
     case 'toggle':
       if (!isAdmin) return ErrorCode.ADMIN_ONLY;
+      if (user.isAnonymised) return ErrorCode.ACCOUNT_ANONYMISED;
       if (!user.isConfirmed) return ErrorCode.USER_UNCONFIRMED;
       return user.id === viewer.id ? ErrorCode.SELF_DEACTIVATION : undefined;
     case 'delete':
       if (!isAdmin) return ErrorCode.ADMIN_ONLY;
       return user.isConfirmed ? ErrorCode.USER_CONFIRMED : undefined;
     case 'resend':
+      if (user.isAnonymised) return ErrorCode.ACCOUNT_ANONYMISED;
       return user.isConfirmed ? ErrorCode.ALREADY_CONFIRMED : undefined;
     case 'edit':
-      return isAdmin || user.id === viewer.id ? undefined : ErrorCode.OWN_RECORD_ONLY;
+      if (!isAdmin && user.id !== viewer.id) return ErrorCode.OWN_RECORD_ONLY;
+      return user.isAnonymised ? ErrorCode.ACCOUNT_ANONYMISED : undefined;
   }
 }
 

@@ -110,6 +110,8 @@ export const userRowSchema = z.object({
   ativo: z.boolean(),
   confirmedAt: z.string().nullable(),
   deletedAt: z.string().nullable(),
+  /** When the account's personal data was erased (LGPD art. 18, VI); it can no longer be changed. */
+  anonymizedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

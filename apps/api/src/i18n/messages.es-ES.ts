@@ -38,6 +38,7 @@ export const esES: Record<MessageKey, string> = {
   SELF_ANONYMISATION: 'No puede anonimizar su propia cuenta.',
   LAST_ACTIVE_ADMIN: 'Esta es la última cuenta ADMIN activa; active o cree otra antes de anonimizarla.',
   ALREADY_ANONYMISED: 'Esta cuenta ya fue anonimizada.',
+  ACCOUNT_ANONYMISED: 'Esta cuenta fue anonimizada y ya no se puede modificar.',
   POSTCODE_NOT_FOUND: 'CEP (código postal) no encontrado.',
   GEO_UNAVAILABLE:
     'El servicio de localidades no está disponible en este momento. Inténtelo de nuevo en breve.',

@@ -35,6 +35,7 @@ export const ptBR = {
   SELF_ANONYMISATION: 'Você não pode anonimizar a sua própria conta.',
   LAST_ACTIVE_ADMIN: 'Esta é a última conta ADMIN ativa; ative ou crie outra antes de anonimizá-la.',
   ALREADY_ANONYMISED: 'Esta conta já foi anonimizada.',
+  ACCOUNT_ANONYMISED: 'Esta conta foi anonimizada e não pode mais ser alterada.',
   POSTCODE_NOT_FOUND: 'CEP não encontrado.',
   GEO_UNAVAILABLE: 'O serviço de localidades está indisponível no momento. Tente novamente em instantes.',
   NAME_TAKEN: 'Já existe um registro com este nome.',

@@ -41,7 +41,7 @@ export function routeRefusal(access: Access, role: Role): ErrorCode | undefined 
   return access === 'admin' ? ErrorCode.ADMIN_ONLY : ErrorCode.FORBIDDEN;
 }
 
-type UserTarget = { id: number; confirmedAt: Date | null };
+type UserTarget = { id: number; confirmedAt: Date | null; anonymizedAt: Date | null };
 
 /** Record-level permissions, each with the record it is decided on. */
 type Permissions = {
@@ -71,7 +71,12 @@ function refusal<P extends Permission>(
     return isAdminProfile(actor.profileName) ? undefined : ErrorCode.ADMIN_ONLY;
   const user = target as UserTarget;
   const action = permission.slice('users.'.length) as UserAction;
-  return userActionRefusal(viewer, { id: user.id, isConfirmed: user.confirmedAt !== null }, action);
+  const state = {
+    id: user.id,
+    isConfirmed: user.confirmedAt !== null,
+    isAnonymised: user.anonymizedAt !== null,
+  };
+  return userActionRefusal(viewer, state, action);
 }
 
 export function can<P extends Permission>(actor: Account, permission: P, ...[target]: TargetOf<P>): boolean {

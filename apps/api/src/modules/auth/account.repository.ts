@@ -17,6 +17,7 @@ const personColumns = {
   passwordHash: users.passwordHash,
   confirmedAt: users.confirmedAt,
   deletedAt: users.deletedAt,
+  anonymizedAt: users.anonymizedAt,
 };
 
 export type Person = {
@@ -27,6 +28,7 @@ export type Person = {
   passwordHash: string | null;
   confirmedAt: Date | null;
   deletedAt: Date | null;
+  anonymizedAt: Date | null;
 };
 
 /** SQL for the account lifecycle: sign-up, mail-link requests, password changes. */

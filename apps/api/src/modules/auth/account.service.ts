@@ -78,7 +78,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     ) =>
       issueLink(
         new AccountRepository(db),
-        { ...person, passwordHash: null, confirmedAt: null, deletedAt: null },
+        { ...person, passwordHash: null, confirmedAt: null, deletedAt: null, anonymizedAt: null },
         'registration',
       ),
 

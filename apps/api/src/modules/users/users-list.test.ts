@@ -172,6 +172,7 @@ describe('GET /api/usuario — list contract', () => {
     expect(Object.keys(body.data[0]).sort()).toEqual(
       [
         'address',
+        'anonymizedAt',
         'ativo',
         'birthday',
         'confirmedAt',

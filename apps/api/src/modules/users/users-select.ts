@@ -38,6 +38,7 @@ export const userColumns = {
   language: users.language,
   confirmedAt: users.confirmedAt,
   deletedAt: users.deletedAt,
+  anonymizedAt: users.anonymizedAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   profileId: profiles.id,

@@ -29,6 +29,7 @@ export function toUserRow(record: UserRecord): UserRow {
     ativo: record.deletedAt === null,
     confirmedAt: record.confirmedAt?.toISOString() ?? null,
     deletedAt: record.deletedAt?.toISOString() ?? null,
+    anonymizedAt: record.anonymizedAt?.toISOString() ?? null,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };

@@ -17,6 +17,7 @@ const ROW: UserRow = {
   ativo: true,
   confirmedAt: null,
   deletedAt: null,
+  anonymizedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -51,6 +51,7 @@ const saved: UserRow = {
   ativo: true,
   confirmedAt: '2026-11-01T10:00:00.000Z',
   deletedAt: null,
+  anonymizedAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
 };

@@ -11,12 +11,12 @@ import { useDownloadPersonalData } from '../api/download-personal-data.ts';
 import { useExportPersonalData } from '../api/export-personal-data.ts';
 import './personal-data-card.css';
 
-type PersonalDataCardProps = { user: { id: number; nome: string } };
+type PersonalDataCardProps = { user: { id: number; nome: string; anonymizedAt: string | null } };
 
 /**
  * A person's data on request (LGPD art. 18) on the user's edit page: everything held about the
  * account as JSON or as a spreadsheet, and anonymisation. ADMIN only, as the API is; nobody
- * anonymises their own account (the API refuses it too).
+ * anonymises their own account, nor one already anonymised (the API refuses both).
  */
 export function PersonalDataCard({ user }: PersonalDataCardProps) {
   const { t } = useTranslation('users');
@@ -29,7 +29,7 @@ export function PersonalDataCard({ user }: PersonalDataCardProps) {
   const anonymise = useAnonymiseUser(() => void navigate(PATHS.admin.users.list));
 
   if (!viewer || !isAdminProfile(viewer.profile.nome)) return null;
-  const isOwnAccount = viewer.id === user.id;
+  const canAnonymise = viewer.id !== user.id && user.anonymizedAt === null;
 
   function showError(title: string, error: unknown) {
     const detail = errorMessage(error, t, '');
@@ -89,7 +89,7 @@ export function PersonalDataCard({ user }: PersonalDataCardProps) {
         >
           {t('personalData.downloadSpreadsheet')}
         </Button>
-        {!isOwnAccount && (
+        {canAnonymise && (
           <Button
             danger
             icon={<UserDeleteOutlined />}

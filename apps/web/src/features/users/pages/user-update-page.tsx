@@ -1,6 +1,9 @@
 import { isAdminProfile } from '@scentia/shared/validators';
+import { Button, Card, Result } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { RecordHistory } from '../../../components/record-history/record-history.tsx';
 import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
 import { PATHS } from '../../../lib/paths.ts';
@@ -38,6 +41,27 @@ export default function UserUpdatePage() {
     );
   }
   const loaded = user.data;
+  if (loaded.anonymizedAt) {
+    // Its personal data is gone and the API refuses any change to it: there is nothing to edit.
+    return (
+      <>
+        <PageHeading title={t('anonymisedAccount.title', { name: loaded.nome })} />
+        <Card className="resource-form">
+          <Result
+            status="info"
+            title={t('anonymisedAccount.text')}
+            extra={
+              <Link to={PATHS.admin.users.list}>
+                <Button type="primary">{t('backToList')}</Button>
+              </Link>
+            }
+          />
+        </Card>
+        <PersonalDataCard user={loaded} />
+        <RecordHistory recordType="user" recordId={loaded.id} />
+      </>
+    );
+  }
   return (
     <>
       <UserForm

@@ -2,7 +2,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { userRowActions } from '@scentia/shared/users.rules';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { createdAtColumn, statusColumn } from '../../../components/resource-list/column-builders.tsx';
+import { createdAtColumn, StatusTag } from '../../../components/resource-list/column-builders.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
 import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
@@ -30,7 +30,16 @@ export default function UsersListPage() {
       dataIndex: ['profile', 'nome'],
       sortKey: USER_SORTS.profile,
     },
-    statusColumn(t),
+    {
+      title: t('columns.status'),
+      dataIndex: 'ativo',
+      render: (isActive: boolean, row: UserRow) => (
+        <>
+          <StatusTag t={t} isActive={isActive} />
+          {row.anonymizedAt && <Tag className="status-tag">{t('status.anonymised')}</Tag>}
+        </>
+      ),
+    },
     {
       title: t('columns.confirmed'),
       dataIndex: 'confirmedAt',
@@ -67,7 +76,7 @@ export default function UsersListPage() {
     };
     const actions = userRowActions(
       { id: viewer.id, profileName: viewer.profile.nome },
-      { id: row.id, isConfirmed: row.confirmedAt !== null },
+      { id: row.id, isConfirmed: row.confirmedAt !== null, isAnonymised: row.anonymizedAt !== null },
     );
     return actions.map((kind) => (kind === 'resend' ? resendAction(row) : recordRowAction(t, kind, target)));
   }
