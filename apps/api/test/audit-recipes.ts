@@ -1,0 +1,374 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { multipart, pngImage } from './multipart.ts';
+import type { TestContext } from './test-app.ts';
+
+/**
+ * One recipe per state-changing operation of the API (`METHOD /api/path` as the OpenAPI document writes
+ * it): how to make a call of it succeed, who calls, and which record it changes. audit-trail.test.ts
+ * fails for an operation that has none.
+ */
+
+type Caller = 'admin' | 'anonymous';
+type Call = {
+  request: InjectOptions;
+  caller: Caller;
+  record: { type: string; id: number };
+};
+export type Recipe = { describe: string; prepare: () => Promise<Call> };
+
+/** Operations whose calls are recorded in the access log instead (sign-in, refresh, sign-out). */
+export const ACCESS_LOGGED = new Set(['POST /api/login', 'POST /api/login/refresh', 'POST /api/logout']);
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix} ${++sequence}`;
+
+/** The newest link mailed to an address (its token), read from the outbox. */
+export async function latestLinkToken(ctx: TestContext, email: string): Promise<string> {
+  const [row] = await ctx.query<{ link: string }>(
+    sql`select link from mail_outbox where to_address = ${email} order by id desc limit 1`,
+  );
+  return new URL(row?.link ?? 'https://x').searchParams.get('t') ?? '';
+}
+
+export type AuditSession = {
+  ctx: TestContext;
+  admin: { id: number; password: string };
+  /** Sends a request as the admin, from the test's address. */
+  send: (request: InjectOptions) => Promise<LightMyRequestResponse>;
+};
+
+export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string, Recipe[]> {
+  async function createCategory(): Promise<number> {
+    const response = await send({ method: 'POST', url: '/api/categories', payload: { name: unique('Cat') } });
+    expect(response.statusCode).toBe(201);
+    return response.json().categoryId;
+  }
+
+  async function fragranceForm(categoryId: number, withImage: boolean) {
+    return multipart([
+      { name: 'name', value: unique('Fragrância') },
+      { name: 'ofactoryWay', value: 'Cítrico fresco' },
+      { name: 'categoryId', value: String(categoryId) },
+      ...(withImage
+        ? [{ name: 'image.file', fileName: 'f.png', contentType: 'image/png', bytes: await pngImage(64, 64) }]
+        : []),
+    ]);
+  }
+
+  async function createFragrance(): Promise<number> {
+    const form = await fragranceForm(await createCategory(), true);
+    const response = await send({ method: 'POST', url: '/api/fragrances', ...form });
+    expect(response.statusCode).toBe(201);
+    return response.json().fragranceId;
+  }
+
+  async function deactivate(resource: 'categories' | 'fragrances', id: number) {
+    expect((await send({ method: 'DELETE', url: `/api/${resource}/${id}` })).statusCode).toBe(204);
+  }
+
+  function newUserBody(email: string) {
+    return {
+      email,
+      nome: 'Nova Pessoa',
+      cpf: null,
+      document: null,
+      ativo: true,
+      profile: 'OPERADOR',
+      birthday: null,
+      genre: null,
+      address: null,
+    };
+  }
+
+  return {
+    'POST /api/usuario': [
+      {
+        describe: 'creates a user',
+        prepare: async () => {
+          const email = `${unique('novo').replace(' ', '')}@scentia.test`;
+          return {
+            request: { method: 'POST', url: '/api/usuario', payload: newUserBody(email) },
+            caller: 'admin',
+            record: { type: 'user', id: Number.NaN },
+          };
+        },
+      },
+    ],
+    'PUT /api/usuario/{id}': [
+      {
+        describe: 'updates a user',
+        prepare: async () => {
+          const person = await ctx.createAccount({ profile: 'OPERADOR' });
+          const body = { ...newUserBody(person.email), nome: 'Nome Trocado' };
+          return {
+            request: { method: 'PUT', url: `/api/usuario/${person.id}`, payload: body },
+            caller: 'admin',
+            record: { type: 'user', id: person.id },
+          };
+        },
+      },
+      {
+        describe: 'deactivates a user with {ativo}',
+        prepare: async () => {
+          const person = await ctx.createAccount({ profile: 'OPERADOR' });
+          return {
+            request: { method: 'PUT', url: `/api/usuario/${person.id}`, payload: { ativo: false } },
+            caller: 'admin',
+            record: { type: 'user', id: person.id },
+          };
+        },
+      },
+    ],
+    'DELETE /api/usuario/{id}': [
+      {
+        describe: 'deletes an unconfirmed user',
+        prepare: async () => {
+          const person = await ctx.createAccount({ profile: 'OPERADOR', isConfirmed: false });
+          return {
+            request: { method: 'DELETE', url: `/api/usuario/${person.id}` },
+            caller: 'admin',
+            record: { type: 'user', id: person.id },
+          };
+        },
+      },
+    ],
+    'POST /api/usuario/anonymise/{id}': [
+      {
+        describe: 'anonymises a user',
+        prepare: async () => {
+          const person = await ctx.createAccount({ profile: 'OPERADOR' });
+          return {
+            request: { method: 'POST', url: `/api/usuario/anonymise/${person.id}` },
+            caller: 'admin',
+            record: { type: 'user', id: person.id },
+          };
+        },
+      },
+    ],
+    'POST /api/usuario/cadastro': [
+      {
+        describe: 'signs up',
+        prepare: async () => ({
+          request: {
+            method: 'POST',
+            url: '/api/usuario/cadastro',
+            payload: {
+              nome: 'Bruna Alves',
+              email: `${unique('bruna').replace(' ', '')}@scentia.test`,
+              password: 'Senha#12',
+              termsAccepted: true,
+            },
+          },
+          caller: 'anonymous',
+          record: { type: 'user', id: Number.NaN },
+        }),
+      },
+    ],
+    'POST /api/usuario/recuperar-senha': [
+      {
+        describe: 'asks for a recovery link',
+        prepare: async () => {
+          const person = await ctx.createAccount({ profile: 'OPERADOR' });
+          return {
+            request: {
+              method: 'POST',
+              url: '/api/usuario/recuperar-senha',
+              payload: { email: person.email },
+            },
+            caller: 'anonymous',
+            record: { type: 'user', id: person.id },
+          };
+        },
+      },
+    ],
+    'POST /api/requisicaotemporaria': [
+      {
+        describe: 'sets a password through a recovery link',
+        prepare: async () => {
+          const person = await ctx.createAccount({ profile: 'OPERADOR' });
+          const asked = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/usuario/recuperar-senha',
+            payload: { email: person.email },
+          });
+          expect(asked.statusCode).toBe(204);
+          const token = await latestLinkToken(ctx, person.email);
+          return {
+            request: {
+              method: 'POST',
+              url: '/api/requisicaotemporaria',
+              payload: { token, password: 'Nova#Senha9' },
+            },
+            caller: 'anonymous',
+            record: { type: 'user', id: person.id },
+          };
+        },
+      },
+    ],
+    'PUT /api/usuario/update-password': [
+      {
+        describe: 'changes the signed-in password',
+        prepare: async () => ({
+          request: {
+            method: 'PUT',
+            url: '/api/usuario/update-password',
+            payload: { senhaAtual: admin.password, novaSenha: admin.password },
+          },
+          caller: 'admin',
+          record: { type: 'user', id: admin.id },
+        }),
+      },
+    ],
+    'PUT /api/usuario/resend-mail/{id}': [
+      {
+        describe: 'sends the activation mail again',
+        prepare: async () => {
+          const person = await ctx.createAccount({ profile: 'OPERADOR', isConfirmed: false });
+          return {
+            request: { method: 'PUT', url: `/api/usuario/resend-mail/${person.id}` },
+            caller: 'admin',
+            record: { type: 'user', id: person.id },
+          };
+        },
+      },
+    ],
+    'POST /api/categories': [
+      {
+        describe: 'creates a category with translations',
+        prepare: async () => ({
+          request: {
+            method: 'POST',
+            url: '/api/categories',
+            payload: {
+              name: unique('Cítricos'),
+              translations: [{ language: 'en-US', name: unique('Citrus') }],
+            },
+          },
+          caller: 'admin',
+          record: { type: 'category', id: Number.NaN },
+        }),
+      },
+    ],
+    'PUT /api/categories/{id}': [
+      {
+        describe: 'renames a category',
+        prepare: async () => {
+          const id = await createCategory();
+          return {
+            request: { method: 'PUT', url: `/api/categories/${id}`, payload: { name: unique('Florais') } },
+            caller: 'admin',
+            record: { type: 'category', id },
+          };
+        },
+      },
+    ],
+    'DELETE /api/categories/{id}': [
+      {
+        describe: 'deactivates a category',
+        prepare: async () => {
+          const id = await createCategory();
+          return {
+            request: { method: 'DELETE', url: `/api/categories/${id}` },
+            caller: 'admin',
+            record: { type: 'category', id },
+          };
+        },
+      },
+      {
+        describe: 'deletes an inactive category for good',
+        prepare: async () => {
+          const id = await createCategory();
+          await deactivate('categories', id);
+          return {
+            request: { method: 'DELETE', url: `/api/categories/${id}?hardDelete=true` },
+            caller: 'admin',
+            record: { type: 'category', id },
+          };
+        },
+      },
+    ],
+    'PUT /api/categories/activate/{id}': [
+      {
+        describe: 'activates a category',
+        prepare: async () => {
+          const id = await createCategory();
+          await deactivate('categories', id);
+          return {
+            request: { method: 'PUT', url: `/api/categories/activate/${id}` },
+            caller: 'admin',
+            record: { type: 'category', id },
+          };
+        },
+      },
+    ],
+    'POST /api/fragrances': [
+      {
+        describe: 'creates a fragrance with its image',
+        prepare: async () => ({
+          request: {
+            method: 'POST',
+            url: '/api/fragrances',
+            ...(await fragranceForm(await createCategory(), true)),
+          },
+          caller: 'admin',
+          record: { type: 'fragrance', id: Number.NaN },
+        }),
+      },
+    ],
+    'PUT /api/fragrances/{id}': [
+      {
+        describe: 'updates a fragrance and replaces its image',
+        prepare: async () => {
+          const id = await createFragrance();
+          const form = await fragranceForm(await createCategory(), true);
+          return {
+            request: { method: 'PUT', url: `/api/fragrances/${id}`, ...form },
+            caller: 'admin',
+            record: { type: 'fragrance', id },
+          };
+        },
+      },
+    ],
+    'DELETE /api/fragrances/{id}': [
+      {
+        describe: 'deactivates a fragrance',
+        prepare: async () => {
+          const id = await createFragrance();
+          return {
+            request: { method: 'DELETE', url: `/api/fragrances/${id}` },
+            caller: 'admin',
+            record: { type: 'fragrance', id },
+          };
+        },
+      },
+      {
+        describe: 'deletes an inactive fragrance for good',
+        prepare: async () => {
+          const id = await createFragrance();
+          await deactivate('fragrances', id);
+          return {
+            request: { method: 'DELETE', url: `/api/fragrances/${id}?hardDelete=true` },
+            caller: 'admin',
+            record: { type: 'fragrance', id },
+          };
+        },
+      },
+    ],
+    'PUT /api/fragrances/activate/{id}': [
+      {
+        describe: 'activates a fragrance',
+        prepare: async () => {
+          const id = await createFragrance();
+          await deactivate('fragrances', id);
+          return {
+            request: { method: 'PUT', url: `/api/fragrances/activate/${id}` },
+            caller: 'admin',
+            record: { type: 'fragrance', id },
+          };
+        },
+      },
+    ],
+  };
+}
