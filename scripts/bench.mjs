@@ -127,3 +127,9 @@ console.log(
 // Users list and export at 1,000,000 rows on PostgreSQL.
 console.log('\nUsers list and export (seeding 1,000,000 users the first time takes a minute or two)...');
 await import('./bench-users.mjs');
+
+// What the audit trail adds to a write, and pruning a million audit events under load, on PostgreSQL.
+console.log(
+  '\nAudit trail: a write with and without it, and pruning (seeding 1,000,000 events takes a minute)...',
+);
+await import('./bench-audit.mjs');
