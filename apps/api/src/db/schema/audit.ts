@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   varchar,
@@ -47,14 +48,15 @@ export const auditEvents = pgTable(
 export const auditChanges = pgTable(
   'audit_changes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => auditEvents.id, { onDelete: 'cascade' }),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    // No foreign key: only the triggers write these rows, under their event, and the retention job
+    // deletes both; a key check per changed row would cost every audited write (docs/performance.md).
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
     tableName: varchar('table_name', { length: 63 }).notNull(),
     rowKey: text('row_key').notNull(),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
   },
-  (table) => [index('audit_changes_event_idx').on(table.eventId, table.id)],
+  // The event's changes in order, read together: the key is also the only index to keep up.
+  (table) => [primaryKey({ columns: [table.eventId, table.id] })],
 );

@@ -9,7 +9,7 @@ export type PruneAuditTrailOptions = {
   retentionDays: number;
   /** The clock the cut-off is read from; tests pass their own. */
   now?: Date;
-  /** Events a transaction deletes (their changes go with them, by the foreign key's cascade). */
+  /** Events a transaction deletes, with their changes. */
   batchSize?: number;
 };
 
@@ -32,7 +32,9 @@ export async function pruneAuditTrail(options: PruneAuditTrailOptions): Promise<
           delete from audit_events where id in (
             select id from audit_events where occurred_at < ${cutoff}::timestamptz
             order by occurred_at, id limit ${batchSize}
-          ) returning 1
+          ) returning id
+        ), changes as (
+          delete from audit_changes where event_id in (select id from gone)
         ) select count(*)::int as total from gone`)) as unknown as { rows: { total: number }[] };
       return Number(result.rows[0]?.total ?? 0);
     });
