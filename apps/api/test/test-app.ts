@@ -106,9 +106,29 @@ export async function createTestApp(env: Record<string, string> = {}) {
     await db.update(users).set(state).where(eq(users.id, id));
   }
 
+  /**
+   * Waits until a job of the app has finished its run at start-up (GET /api/health lists the jobs), so
+   * a job running on the real clock does not take rows a test set up for its own clock.
+   */
+  async function jobSettled(name: string) {
+    for (;;) {
+      const { jobs } = (await app.inject({ method: 'GET', url: '/api/health' })).json() as {
+        jobs: { name: string; isRunning: boolean; lastRunAt: string | null; lastOutcome: string | null }[];
+      };
+      const job = jobs.find((entry) => entry.name === name);
+      if (!job) throw new Error(`the ${name} job is not registered`);
+      if (job.lastRunAt && !job.isRunning) {
+        if (job.lastOutcome !== 'ok') throw new Error(`the ${name} job ended ${job.lastOutcome}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   return {
     app,
     db,
+    jobSettled,
     driver: database.driver,
     createAccount,
     signIn,

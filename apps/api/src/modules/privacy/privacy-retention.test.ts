@@ -10,28 +10,9 @@ const RETENTION_DAYS = 1826;
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await retentionJobSettled();
+  await ctx.jobSettled('privacy-retention');
 });
 afterAll(() => ctx.close());
-
-/**
- * The app's own retention job runs once at start-up, with the real clock: wait until it is done, so it
- * does not take rows this file's tests set up for their own clock. (GET /api/health lists it.)
- */
-async function retentionJobSettled() {
-  for (;;) {
-    const { jobs } = (await ctx.app.inject({ method: 'GET', url: '/api/health' })).json() as {
-      jobs: { name: string; isRunning: boolean; lastRunAt: string | null; lastOutcome: string | null }[];
-    };
-    const job = jobs.find((entry) => entry.name === 'privacy-retention');
-    if (!job) throw new Error('the privacy-retention job is not registered');
-    if (job.lastRunAt && !job.isRunning) {
-      expect(job.lastOutcome).toBe('ok');
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** An account created, and last used (when given), that many days before `now`. */
 async function accountAged(

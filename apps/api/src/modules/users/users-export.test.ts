@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { firstSheetOf } from '../../../test/xlsx.ts';
 
 let ctx: TestContext;
 let token: string;
@@ -25,12 +25,7 @@ async function download(query: string, language = 'pt-BR') {
     url: `/api/export?${query}`,
     headers: { authorization: `Bearer ${token}`, 'content-language': language },
   });
-  const workbook = new ExcelJS.Workbook();
-  if (response.statusCode === 200) await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { response, sheetName: sheet?.name, header: rows[0], rows: rows.slice(1) };
+  return { response, ...(await firstSheetOf(response)) };
 }
 
 describe('GET /api/export (users spreadsheet)', () => {
