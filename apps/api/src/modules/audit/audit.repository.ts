@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from '
 import type { Database } from '../../db/client.ts';
 import { auditChanges, auditEvents, users } from '../../db/schema/index.ts';
 import type { ListDefinition, ListPlan } from '../../lib/list-query.ts';
+import { plannerEstimate } from '../../lib/planner-estimate.ts';
 import { type KeysetPosition, keysetAfter, sortKeyOf } from '../../lib/resource-kit/keyset.ts';
 import { containsPattern } from '../../lib/search-text.ts';
 import type { StoredChange } from './audit-changes.ts';
@@ -188,12 +189,6 @@ export class AuditRepository {
   /** The planner's estimate of the matches: statistics only, no row read. */
   private async estimateMatches(where: SQL | undefined): Promise<number> {
     const condition = where ? sql` where ${where}` : sql``;
-    const result = await this.db.execute(sql`explain (format json) select 1 from ${auditEvents}${condition}`);
-    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-    const output = row ? Object.values(row)[0] : undefined;
-    const explained = (typeof output === 'string' ? JSON.parse(output) : output) as
-      | [{ Plan: { 'Plan Rows': number } }]
-      | undefined;
-    return explained?.[0]?.Plan['Plan Rows'] ?? 0;
+    return plannerEstimate(this.db, sql`select 1 from ${auditEvents}${condition}`);
   }
 }

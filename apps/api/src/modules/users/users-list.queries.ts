@@ -2,6 +2,7 @@ import { EXACT_COUNT_LIMIT } from '@scentia/shared/list.schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
+import { plannerEstimate } from '../../lib/planner-estimate.ts';
 import { countRows } from '../../lib/row-counts.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import {
@@ -126,15 +127,10 @@ export class UsersListQueries {
   }
 
   private async explainMatches(search: UserSearch, isActive: boolean | undefined): Promise<number> {
-    const result = await this.databases.db.execute(
-      sql`explain (format json) select 1 from ${users} where ${boundConditionsOf(search, isActive)}`,
+    return plannerEstimate(
+      this.databases.db,
+      sql`select 1 from ${users} where ${boundConditionsOf(search, isActive)}`,
     );
-    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-    const output = row ? Object.values(row)[0] : undefined;
-    const explained = (typeof output === 'string' ? JSON.parse(output) : output) as
-      | [{ Plan: { 'Plan Rows': number } }]
-      | undefined;
-    return explained?.[0]?.Plan['Plan Rows'] ?? 0;
   }
 
   /** Both halves of a name-sorted search, each sorted and cut at the page's end, merged in name order. */
