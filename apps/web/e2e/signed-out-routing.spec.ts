@@ -43,8 +43,10 @@ test.describe('routing for a signed-out visitor', () => {
     await page.getByRole('link', { name: 'política de privacidade', exact: true }).click();
     await expect(page).toHaveURL('/privacy-policy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Política de Privacidade');
-    await expect(page.getByText(/no máximo, por 5 \(cinco\) anos/)).toBeVisible();
-    await expect(page.getByText(/mínimo de 6 \(seis\) meses/)).toBeVisible();
+    // The periods the server is configured with (defaults here): personal data 5 years, access logs 1.
+    const policy = page.locator('article');
+    await expect(policy.locator('[data-kind="personalDataDays"] dd')).toContainText('5 anos');
+    await expect(policy.locator('[data-kind="accessLogDays"] dd')).toContainText('1 ano');
   });
 
   test('the login page links to both app stores', async ({ page }) => {
