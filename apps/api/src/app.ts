@@ -10,6 +10,7 @@ import type { MailOutbox } from './lib/mail/mail-outbox.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { fragrancesRoutes } from './modules/fragrances/fragrances.routes.ts';
@@ -107,6 +108,10 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       await api.register(categoriesRoutes, { service: services.categories });
       await api.register(fragrancesRoutes, {
         service: services.fragrances,
+        maxUploadBytes: Math.round(config.UPLOAD_MAX_MB * 1_048_576),
+      });
+      await api.register(campaignsRoutes, {
+        service: services.campaigns,
         maxUploadBytes: Math.round(config.UPLOAD_MAX_MB * 1_048_576),
       });
       if (services.localStorage) await api.register(filesRoutes, { storage: services.localStorage });

@@ -20,6 +20,8 @@ import { AccountRepository } from './modules/auth/account.repository.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { CampaignsRepository } from './modules/campaigns/campaigns.repository.ts';
+import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { CategoriesRepository } from './modules/categories/categories.repository.ts';
 import { createCategoriesService } from './modules/categories/categories.service.ts';
 import { FragrancesRepository } from './modules/fragrances/fragrances.repository.ts';
@@ -178,6 +180,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     localStorage,
     jobs,
     fragrances: createFragrancesService({ repository: new FragrancesRepository(db), storage, log }),
+    campaigns: createCampaignsService({ repository: new CampaignsRepository(db), storage, log }),
     categories: createCategoriesService(new CategoriesRepository(db)),
     mailOutbox,
     geo,

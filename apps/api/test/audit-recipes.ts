@@ -68,6 +68,26 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
     expect((await send({ method: 'DELETE', url: `/api/${resource}/${id}` })).statusCode).toBe(204);
   }
 
+  async function campaignForm(withCover: boolean, extra: { name: string; value: string }[] = []) {
+    return multipart([
+      { name: 'name', value: unique('Campanha') },
+      { name: 'descriptions[0][language]', value: 'pt-BR' },
+      { name: 'descriptions[0][description]', value: 'Descrição' },
+      { name: 'collection[0][fragranceId]', value: String(await createFragrance()) },
+      { name: 'collection[0][slot]', value: '1' },
+      ...extra,
+      ...(withCover
+        ? [{ name: 'cover.file', fileName: 'c.png', contentType: 'image/png', bytes: await pngImage(64, 64) }]
+        : []),
+    ]);
+  }
+
+  async function createCampaign(): Promise<number> {
+    const response = await send({ method: 'POST', url: '/api/campaigns', ...(await campaignForm(true)) });
+    expect(response.statusCode).toBe(201);
+    return response.json().campaignId;
+  }
+
   function newUserBody(email: string) {
     return {
       email,
@@ -366,6 +386,84 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
             request: { method: 'PUT', url: `/api/fragrances/activate/${id}` },
             caller: 'admin',
             record: { type: 'fragrance', id },
+          };
+        },
+      },
+    ],
+    'POST /api/campaigns': [
+      {
+        describe: 'creates a campaign with its cover, collection and descriptions',
+        prepare: async () => ({
+          request: { method: 'POST', url: '/api/campaigns', ...(await campaignForm(true)) },
+          caller: 'admin',
+          record: { type: 'campaign', id: Number.NaN },
+        }),
+      },
+    ],
+    'PUT /api/campaigns/{id}': [
+      {
+        describe: 'updates a campaign, its collection, and replaces its cover',
+        prepare: async () => {
+          const id = await createCampaign();
+          return {
+            request: { method: 'PUT', url: `/api/campaigns/${id}`, ...(await campaignForm(true)) },
+            caller: 'admin',
+            record: { type: 'campaign', id },
+          };
+        },
+      },
+    ],
+    'DELETE /api/campaigns/{id}': [
+      {
+        describe: 'deactivates a campaign',
+        prepare: async () => {
+          const id = await createCampaign();
+          return {
+            request: { method: 'DELETE', url: `/api/campaigns/${id}` },
+            caller: 'admin',
+            record: { type: 'campaign', id },
+          };
+        },
+      },
+      {
+        describe: 'deletes an inactive campaign for good',
+        prepare: async () => {
+          const id = await createCampaign();
+          expect((await send({ method: 'DELETE', url: `/api/campaigns/${id}` })).statusCode).toBe(204);
+          return {
+            request: { method: 'DELETE', url: `/api/campaigns/${id}?hardDelete=true` },
+            caller: 'admin',
+            record: { type: 'campaign', id },
+          };
+        },
+      },
+    ],
+    'PUT /api/campaigns/activate/{id}': [
+      {
+        describe: 'activates a campaign',
+        prepare: async () => {
+          const id = await createCampaign();
+          expect((await send({ method: 'DELETE', url: `/api/campaigns/${id}` })).statusCode).toBe(204);
+          return {
+            request: { method: 'PUT', url: `/api/campaigns/activate/${id}` },
+            caller: 'admin',
+            record: { type: 'campaign', id },
+          };
+        },
+      },
+    ],
+    'PUT /api/campaigns/default': [
+      {
+        describe: 'makes a campaign the default, in place of the previous one',
+        prepare: async () => {
+          const previous = await createCampaign();
+          const defaultCall = { method: 'PUT', url: '/api/campaigns/default' } as const;
+          expect((await send({ ...defaultCall, payload: { campaignId: previous } })).statusCode).toBe(200);
+          const id = await createCampaign();
+          return {
+            request: { ...defaultCall, payload: { campaignId: id } },
+            caller: 'admin',
+            record: { type: 'campaign', id },
           };
         },
       },

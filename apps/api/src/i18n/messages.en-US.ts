@@ -129,4 +129,18 @@ export const enUS: Record<MessageKey, string> = {
   'export.audit.recordType': 'Record type',
   'export.audit.recordId': 'Record ID',
   'export.audit.changes': 'Changed fields',
+  CAMPAIGN_IS_DEFAULT:
+    'This is the default campaign and cannot be deactivated or deleted; set another campaign as the default first.',
+  CAMPAIGN_NO_SLOT: 'Please fill at least one slot of the device.',
+  CAMPAIGN_DUPLICATE_FRAGRANCE: 'The same fragrance is not allowed in more than one slot.',
+  STALE_RECORD:
+    'Someone else changed this record after you opened it. Reload it and make your changes again.',
+  'field.defaultDescriptionRequired': 'Enter the description in Portuguese (pt-BR).',
+  'field.duplicateSlot': 'Each slot can be used only once.',
+  'field.fragranceInactive': 'Choose an active fragrance.',
+  'export.campaigns.fileName': 'campaigns',
+  'export.campaigns.sheet': 'Campaigns',
+  'export.fragranceShots': 'Shots per fragrance',
+  'export.slotsUsed': 'Slots used',
+  'export.isDefault': 'Default',
 };

@@ -130,4 +130,18 @@ export const esES: Record<MessageKey, string> = {
   'export.audit.recordType': 'Tipo de registro',
   'export.audit.recordId': 'ID del registro',
   'export.audit.changes': 'Campos modificados',
+  CAMPAIGN_IS_DEFAULT:
+    'Esta es la campaña predeterminada y no puede desactivarse ni eliminarse; defina otra campaña como predeterminada primero.',
+  CAMPAIGN_NO_SLOT: 'Complete al menos un slot del dispositivo.',
+  CAMPAIGN_DUPLICATE_FRAGRANCE: 'No se permite la misma fragancia en más de un slot.',
+  STALE_RECORD:
+    'Otra persona modificó este registro después de que usted lo abrió. Recárguelo y repita sus cambios.',
+  'field.defaultDescriptionRequired': 'Indique la descripción en portugués (pt-BR).',
+  'field.duplicateSlot': 'Cada slot puede usarse una sola vez.',
+  'field.fragranceInactive': 'Elija una fragancia activa.',
+  'export.campaigns.fileName': 'campanas',
+  'export.campaigns.sheet': 'Campañas',
+  'export.fragranceShots': 'Disparos por fragancia',
+  'export.slotsUsed': 'Slots usados',
+  'export.isDefault': 'Predeterminada',
 };

@@ -126,6 +126,20 @@ export const ptBR = {
   'export.audit.recordType': 'Tipo de registro',
   'export.audit.recordId': 'ID do registro',
   'export.audit.changes': 'Campos alterados',
+  CAMPAIGN_IS_DEFAULT:
+    'Esta é a campanha padrão e não pode ser desativada nem excluída; defina outra campanha como padrão primeiro.',
+  CAMPAIGN_NO_SLOT: 'Favor preencher ao menos um slot do dispositivo.',
+  CAMPAIGN_DUPLICATE_FRAGRANCE: 'Não é permitida mesma fragância em mais de um slot.',
+  STALE_RECORD:
+    'Outra pessoa alterou este registro depois que você o abriu. Recarregue-o e refaça suas alterações.',
+  'field.defaultDescriptionRequired': 'Informe a descrição em português (pt-BR).',
+  'field.duplicateSlot': 'Cada slot pode ser usado uma única vez.',
+  'field.fragranceInactive': 'Escolha uma fragrância ativa.',
+  'export.campaigns.fileName': 'campanhas',
+  'export.campaigns.sheet': 'Campanhas',
+  'export.fragranceShots': 'Disparos por fragrância',
+  'export.slotsUsed': 'Slots usados',
+  'export.isDefault': 'Padrão',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

@@ -46,8 +46,10 @@ function setPath(target: Record<string, unknown>, name: string, value: string): 
  */
 export async function readMultipartForm(
   request: FastifyRequest,
-  options: { fileField: string; maxFileBytes: number },
+  options: { fileField: string; maxFileBytes: number; maxFields?: number },
 ): Promise<MultipartForm> {
+  // A form with many rows (a campaign's 20 slots of three fields) raises the bound it still keeps.
+  const maxFields = options.maxFields ?? MAX_FIELDS;
   if (!request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
   const fields: Record<string, unknown> = {};
   let file: UploadedFile | undefined;
@@ -58,9 +60,9 @@ export async function readMultipartForm(
       limits: {
         fileSize: options.maxFileBytes,
         files: 1,
-        fields: MAX_FIELDS,
+        fields: maxFields,
         fieldSize: MAX_FIELD_BYTES,
-        parts: MAX_FIELDS + 1,
+        parts: maxFields + 1,
       },
     });
     for await (const part of parts) {

@@ -19,6 +19,7 @@ const TAGS: Record<string, string> = {
   profiles: 'Profiles (the spec’s `perfil`): ADMIN, OPERADOR, USER, each with its master profile',
   categories: 'Fragrance categories, named in pt-BR, en-US and es-ES',
   fragrances: 'Fragrances with their image and translations',
+  campaigns: 'Campaigns: the device’s 20 slots, a cover, descriptions per language and one default campaign',
   geo: 'Countries, regions, cities and Brazilian postcodes (CEP) for the address fields',
   files: 'Stored files (images), through signed URLs that expire',
   health: 'Health check, and the settings the sign-in page reads',

@@ -63,3 +63,16 @@ export const campaignSlots = pgTable(
     check('campaign_slots_slot_range', sql`${table.slot} between 1 and 20`),
   ],
 );
+
+/** A campaign's description per language (pt-BR required, en-US and es-ES optional), at most 100. */
+export const campaignDescriptions = pgTable(
+  'campaign_descriptions',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    language: varchar('language', { length: 5 }).notNull(),
+    description: varchar('description', { length: 100 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.language] })],
+);

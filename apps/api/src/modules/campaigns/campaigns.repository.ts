@@ -1,0 +1,208 @@
+import type { Language } from '@scentia/shared/locales';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { campaignDescriptions, campaignSlots, campaigns, fragrances } from '../../db/schema/index.ts';
+import { quickSearch, replaceChildRows, setActive } from '../../lib/resource-kit/record-writes.ts';
+import { type RecordOf, type RecordReader, resourceList } from '../../lib/resource-kit/resource-list.ts';
+
+const slotsUsed = sql<number>`(select count(*)::int from ${campaignSlots} where ${campaignSlots.campaignId} = ${campaigns.id})`;
+
+/** Adds each row's descriptions and collection, with each slot's fragrance (two queries per page). */
+async function attachDetails<T extends { id: number }>(db: Database, rows: T[]) {
+  const ids = rows.map((row) => row.id);
+  const [descriptions, slots] = ids.length
+    ? await Promise.all([
+        db.select().from(campaignDescriptions).where(inArray(campaignDescriptions.campaignId, ids)),
+        db
+          .select({
+            campaignId: campaignSlots.campaignId,
+            slot: campaignSlots.slot,
+            fragranceId: campaignSlots.fragranceId,
+            shotSeconds: campaignSlots.shotSeconds,
+            fragranceName: fragrances.name,
+            imageKey: fragrances.imageKey,
+            thumbnailKey: fragrances.thumbnailKey,
+          })
+          .from(campaignSlots)
+          .innerJoin(fragrances, eq(campaignSlots.fragranceId, fragrances.id))
+          .where(inArray(campaignSlots.campaignId, ids))
+          .orderBy(campaignSlots.campaignId, campaignSlots.slot),
+      ])
+    : [[], []];
+  return rows.map((row) => ({
+    ...row,
+    descriptions: descriptions
+      .filter((description) => description.campaignId === row.id)
+      .map(({ language, description }) => ({ language: language as Language, description })),
+    collection: slots.filter((slot) => slot.campaignId === row.id),
+  }));
+}
+
+export const campaignsList = resourceList({
+  table: campaigns,
+  id: campaigns.id,
+  deletedAt: campaigns.deletedAt,
+  columns: {
+    id: campaigns.id,
+    name: campaigns.name,
+    fragranceShots: campaigns.fragranceShots,
+    coverKey: campaigns.coverKey,
+    coverThumbnailKey: campaigns.coverThumbnailKey,
+    downloads: campaigns.downloads,
+    isDefault: campaigns.isDefault,
+    createdAt: campaigns.createdAt,
+    updatedAt: campaigns.updatedAt,
+    deletedAt: campaigns.deletedAt,
+  },
+  searchIn: [campaigns.searchText],
+  sortable: {
+    'Campaign.Name': campaigns.searchText,
+    name: campaigns.searchText,
+    'Campaign.IsDefault': campaigns.isDefault,
+    isDefault: campaigns.isDefault,
+    slotsUsed,
+    'Campaign.CreatedAt': campaigns.createdAt,
+    createdAt: campaigns.createdAt,
+    'Campaign.UpdatedAt': campaigns.updatedAt,
+    updatedAt: campaigns.updatedAt,
+  },
+  defaultSort: 'Campaign.CreatedAt',
+  rowCounts: 'campaigns',
+  details: attachDetails,
+});
+
+export type CampaignRecord = RecordOf<typeof campaignsList>;
+
+export type CampaignValues = { name: string; fragranceShots: number };
+export type CoverKeys = { coverKey: string; coverThumbnailKey: string };
+export type CollectionEntry = { slot: number; fragranceId: number; shotSeconds: number };
+export type Description = { language: Language; description: string };
+
+/** The version check of a save: the row's `updatedAt` to the millisecond, as the answer wrote it. */
+const isVersion = (updatedAt: string | undefined) =>
+  updatedAt === undefined
+    ? undefined
+    : sql`date_trunc('milliseconds', ${campaigns.updatedAt}) = ${updatedAt}::timestamptz`;
+
+export class CampaignsRepository {
+  /** List, export and get reads (lib/resource-kit). */
+  readonly reader: RecordReader<CampaignRecord>;
+
+  constructor(readonly db: Database) {
+    this.reader = campaignsList.on(db);
+  }
+
+  transaction<T>(work: (repository: CampaignsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new CampaignsRepository(tx as unknown as Database)));
+  }
+
+  findById(id: number): Promise<CampaignRecord | undefined> {
+    return this.reader.findById(id);
+  }
+
+  /**
+   * Active campaigns whose name contains the text. The quiz tables do not exist yet, so none has a
+   * quiz in any language: the quiz issue adds the `not exists` on its table here.
+   */
+  withoutQuiz(text: string, limit: number) {
+    const fields = { campaignId: campaigns.id, name: campaigns.name };
+    return quickSearch(this.db, { table: campaigns, searchText: campaigns.searchText, fields }, text, limit);
+  }
+
+  /** The ids among `ids` of active fragrances, locked against deactivation until the save commits. */
+  async activeFragrances(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: fragrances.id })
+      .from(fragrances)
+      .where(and(inArray(fragrances.id, ids), isNull(fragrances.deletedAt)))
+      .for('share');
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async insert(values: CampaignValues & CoverKeys): Promise<number> {
+    const [row] = await this.db.insert(campaigns).values(values).returning({ id: campaigns.id });
+    if (!row) throw new Error('Campaign not inserted');
+    return row.id;
+  }
+
+  /**
+   * Updates an active campaign still at the version the form loaded (any version when none is given).
+   * @returns false when it is inactive or another save changed it meanwhile (nothing is written).
+   */
+  async updateActive(id: number, values: CampaignValues, updatedAt: string | undefined): Promise<boolean> {
+    const rows = await this.db
+      .update(campaigns)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(campaigns.id, id), isNull(campaigns.deletedAt), isVersion(updatedAt)))
+      .returning({ id: campaigns.id });
+    return rows.length === 1;
+  }
+
+  async setCover(id: number, keys: CoverKeys): Promise<void> {
+    await this.db.update(campaigns).set(keys).where(eq(campaigns.id, id));
+  }
+
+  async replaceDetails(id: number, descriptions: Description[], collection: CollectionEntry[]) {
+    await replaceChildRows(
+      this.db,
+      campaignDescriptions,
+      { column: campaignDescriptions.campaignId, id },
+      descriptions.map((description) => ({ ...description, campaignId: id })),
+    );
+    await replaceChildRows(
+      this.db,
+      campaignSlots,
+      { column: campaignSlots.campaignId, id },
+      collection.map((entry) => ({ ...entry, campaignId: id })),
+    );
+  }
+
+  activate(id: number): Promise<void> {
+    return setActive(this.db, campaigns, id, true);
+  }
+
+  /** Deactivates an active campaign unless it is the default, in one statement; false when refused. */
+  async deactivateUnlessDefault(id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(campaigns)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(campaigns.id, id), isNull(campaigns.deletedAt), eq(campaigns.isDefault, false)))
+      .returning({ id: campaigns.id });
+    return rows.length === 1;
+  }
+
+  /** Deletes an inactive campaign that is not the default (its slots and descriptions go with it). */
+  async deleteInactive(id: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(campaigns)
+      .where(and(eq(campaigns.id, id), isNotNull(campaigns.deletedAt), eq(campaigns.isDefault, false)))
+      .returning({ id: campaigns.id });
+    return rows.length === 1;
+  }
+
+  /**
+   * Makes the campaign the only default, in the caller's transaction. Set-default calls take turns on
+   * a transaction lock, so each reads the default the previous one left and the partial unique index
+   * is never hit; the campaign's row is locked, so a deactivation cannot slip in between.
+   * @returns 'inactive' when the campaign is not active, 'unchanged' when it already is the default.
+   */
+  async makeDefault(id: number): Promise<'done' | 'inactive' | 'unchanged'> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext('campaigns.default'))`);
+    const [target] = await this.db
+      .select({ isDefault: campaigns.isDefault, deletedAt: campaigns.deletedAt })
+      .from(campaigns)
+      .where(eq(campaigns.id, id))
+      .for('update');
+    if (!target || target.deletedAt) return 'inactive';
+    if (target.isDefault) return 'unchanged';
+    // The audit event names the new default, not the previous one whose row changes first.
+    await this.db.execute(sql`select audit_event_id('campaign', ${String(id)})`);
+    await this.db
+      .update(campaigns)
+      .set({ isDefault: false })
+      .where(and(eq(campaigns.isDefault, true), ne(campaigns.id, id)));
+    await this.db.update(campaigns).set({ isDefault: true }).where(eq(campaigns.id, id));
+    return 'done';
+  }
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CampaignAction,
+  campaignActionRefusal,
+  campaignCollectionRefusal,
+} from '@scentia/shared/campaigns.rules';
+import type { CampaignBody, CampaignRow } from '@scentia/shared/campaigns.schemas';
+import { ErrorCode } from '@scentia/shared/error-codes';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, invalidFields } from '../../lib/app-error.ts';
+import { normaliseImage } from '../../lib/images.ts';
+import type { UploadedFile } from '../../lib/multipart-form.ts';
+import { recordReads } from '../../lib/resource-kit/record-reads.ts';
+import type { FileStorage } from '../../lib/storage/file-storage.ts';
+import { createStoredFiles } from '../../lib/storage/stored-files.ts';
+import {
+  type CampaignRecord,
+  type CampaignsRepository,
+  type CoverKeys,
+  campaignsList,
+} from './campaigns.repository.ts';
+
+const WITHOUT_QUIZ_LIMIT = 10;
+
+/** Throws the 409 the shared rule names when `action` is refused on this campaign. */
+function assertAllowed(record: CampaignRecord, action: CampaignAction): void {
+  const refusal = campaignActionRefusal(
+    { isActive: record.deletedAt === null, isDefault: record.isDefault },
+    action,
+  );
+  if (refusal) throw new AppError(refusal);
+}
+
+export type CampaignsServiceDeps = {
+  repository: CampaignsRepository;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Campaigns (spec §4 Campaign): the device's collection, a cover, descriptions, and one default.
+ * Edit only while active; a save carries the version it was based on (`updatedAt`, which the QR code
+ * prints too) and is refused when another save came first. The cover goes through stored files like
+ * a fragrance's image: staged before the row, committed with it, the replaced one removed after.
+ */
+export function createCampaignsService({ repository, storage, log }: CampaignsServiceDeps) {
+  const files = createStoredFiles({ db: repository.db, storage, log });
+  const coverKeysOf = (keys: { coverKey: string | null; coverThumbnailKey: string | null }) => [
+    keys.coverKey,
+    keys.coverThumbnailKey,
+  ];
+
+  async function storeCover(file: UploadedFile): Promise<CoverKeys> {
+    const { display, thumbnail } = await normaliseImage(file.bytes);
+    const base = `campaigns/${randomUUID()}`;
+    const keys = { coverKey: `${base}.webp`, coverThumbnailKey: `${base}-thumb.webp` };
+    await files.stageFiles([
+      { key: keys.coverKey, body: display, contentType: 'image/webp' },
+      { key: keys.coverThumbnailKey, body: thumbnail, contentType: 'image/webp' },
+    ]);
+    return keys;
+  }
+
+  /** Stages the cover, then writes; when the write fails the staged files are removed at once. */
+  async function withCover<T>(
+    file: UploadedFile | undefined,
+    write: (keys: CoverKeys | undefined) => Promise<T>,
+  ): Promise<T> {
+    const keys = file ? await storeCover(file) : undefined;
+    try {
+      return await write(keys);
+    } catch (error) {
+      if (keys) await files.discardStaged(coverKeysOf(keys));
+      throw error;
+    }
+  }
+
+  /** The device errors (spec §8), checked before any file is stored. */
+  function assertCollection(body: CampaignBody): void {
+    const refusal = campaignCollectionRefusal(body.collection);
+    if (refusal) throw new AppError(refusal);
+  }
+
+  /** Only active fragrances are placed; checked in the save's transaction, which locks them. */
+  async function assertFragrancesActive(tx: CampaignsRepository, body: CampaignBody): Promise<void> {
+    const active = await tx.activeFragrances(body.collection.map((entry) => entry.fragranceId));
+    const inactive = body.collection.flatMap((entry, index) =>
+      active.has(entry.fragranceId)
+        ? []
+        : [{ path: `collection.${index}.fragranceId`, key: 'field.fragranceInactive' as const }],
+    );
+    if (inactive.length > 0) throw invalidFields(...inactive);
+  }
+
+  const reads = recordReads({ list: campaignsList, reader: repository.reader, toRow });
+  const { getRecord } = reads;
+
+  const imageOf = async (imageKey: string | null, thumbnailKey: string | null) =>
+    imageKey && thumbnailKey
+      ? { tempUri: await storage.urlFor(imageKey), thumbnailUri: await storage.urlFor(thumbnailKey) }
+      : null;
+
+  async function toRow(record: CampaignRecord): Promise<CampaignRow> {
+    return {
+      campaignId: record.id,
+      name: record.name,
+      fragranceShots: record.fragranceShots,
+      cover: await imageOf(record.coverKey, record.coverThumbnailKey),
+      descriptions: record.descriptions,
+      collection: await Promise.all(
+        record.collection.map(async (entry) => ({
+          slot: entry.slot,
+          fragranceId: entry.fragranceId,
+          shotSeconds: entry.shotSeconds,
+          fragrance: { name: entry.fragranceName, image: await imageOf(entry.imageKey, entry.thumbnailKey) },
+        })),
+      ),
+      downloads: record.downloads,
+      isDefault: record.isDefault,
+      ativo: record.deletedAt === null,
+      createdAt: record.createdAt.toISOString(),
+      updatedAt: record.updatedAt.toISOString(),
+      deletedAt: record.deletedAt?.toISOString() ?? null,
+    };
+  }
+
+  const valuesOf = (body: CampaignBody) => ({ name: body.name, fragranceShots: body.fragranceShots });
+
+  return {
+    list: reads.list,
+    exportBatches: reads.exportBatches,
+    get: reads.get,
+
+    withoutQuiz: (text: string) => repository.withoutQuiz(text, WITHOUT_QUIZ_LIMIT),
+
+    /** Whether a quiz answer of the campaign offers the fragrance: no quiz tables yet, so never. */
+    async hasAnswer(_fragranceId: number, campaignId: number): Promise<boolean> {
+      await getRecord(campaignId);
+      return false;
+    },
+
+    async create(body: CampaignBody, file: UploadedFile | undefined): Promise<CampaignRow> {
+      assertCollection(body);
+      if (!file) throw new AppError(ErrorCode.IMAGE_REQUIRED);
+      const id = await withCover(file, (keys) =>
+        repository.transaction(async (tx) => {
+          await assertFragrancesActive(tx, body);
+          const created = await tx.insert({ ...valuesOf(body), ...(keys as CoverKeys) });
+          await tx.replaceDetails(created, body.descriptions, body.collection);
+          await files.commitFiles(tx.db, coverKeysOf(keys as CoverKeys));
+          return created;
+        }),
+      );
+      return toRow(await getRecord(id));
+    },
+
+    async update(id: number, body: CampaignBody, file: UploadedFile | undefined): Promise<CampaignRow> {
+      assertAllowed(await getRecord(id), 'edit');
+      assertCollection(body);
+      const replaced = await withCover(file, (keys) =>
+        repository.transaction(async (tx) => {
+          // The update locks the row and checks the version in one statement: of two saves based on
+          // the same version, the second finds the first's and is refused.
+          if (!(await tx.updateActive(id, valuesOf(body), body.updatedAt))) {
+            const current = await tx.findById(id);
+            if (current) assertAllowed(current, 'edit');
+            throw new AppError(ErrorCode.STALE_RECORD);
+          }
+          await assertFragrancesActive(tx, body);
+          // A quiz answer's slot cannot be cleared or refilled: the quiz issue checks it here.
+          await tx.replaceDetails(id, body.descriptions, body.collection);
+          if (!keys) return [];
+          const before = await tx.findById(id);
+          await tx.setCover(id, keys);
+          await files.commitFiles(tx.db, coverKeysOf(keys));
+          const replacedKeys = before ? coverKeysOf(before) : [];
+          await files.releaseFiles(tx.db, replacedKeys);
+          return replacedKeys;
+        }),
+      );
+      // The replaced cover is removed only once the new one is committed.
+      await files.removeReleased(replaced);
+      return toRow(await getRecord(id));
+    },
+
+    /** Deactivates (soft delete); idempotent. The default campaign stays active (409). */
+    async deactivate(id: number): Promise<void> {
+      const current = await getRecord(id);
+      if (current.deletedAt) return;
+      assertAllowed(current, 'toggle');
+      // Checked again in the statement itself, in case it became the default meanwhile.
+      if (!(await repository.transaction((tx) => tx.deactivateUnlessDefault(id)))) {
+        throw new AppError(ErrorCode.CAMPAIGN_IS_DEFAULT);
+      }
+    },
+
+    async activate(id: number): Promise<CampaignRow> {
+      await getRecord(id);
+      await repository.activate(id);
+      return toRow(await getRecord(id));
+    },
+
+    async deletePermanently(id: number): Promise<void> {
+      const current = await getRecord(id);
+      assertAllowed(current, 'delete');
+      await repository.transaction(async (tx) => {
+        if (!(await tx.deleteInactive(id))) throw new AppError(ErrorCode.CAMPAIGN_IS_DEFAULT);
+        await files.releaseFiles(tx.db, coverKeysOf(current));
+      });
+      await files.removeReleased(coverKeysOf(current));
+    },
+
+    /** `PUT /campaigns/default`: the campaign becomes the only default (idempotent). */
+    async setDefault(id: number): Promise<CampaignRow> {
+      await getRecord(id);
+      const outcome = await repository.transaction((tx) => tx.makeDefault(id));
+      if (outcome === 'inactive') throw new AppError(ErrorCode.RECORD_INACTIVE);
+      return toRow(await getRecord(id));
+    },
+  };
+}
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { catalogNameSchema, hasOnePerLanguage } from './categories.schemas.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './locales.ts';
+
+/** The device's slots (spec §9), the defaults of a new campaign and the bounds the API enforces. */
+const CAMPAIGN_SLOTS = 20;
+const DEFAULT_FRAGRANCE_SHOTS = 100;
+/** Far above any real capsule; it keeps a typo (100000) from reaching the device. */
+const MAX_FRAGRANCE_SHOTS = 10_000;
+const DEFAULT_SHOT_SECONDS = 5;
+/** Ten minutes of one fragrance is more than any experience plays. */
+const MAX_SHOT_SECONDS = 600;
+const MAX_ID = 2_147_483_647;
+
+const positiveInteger = (max: number) => z.coerce.number({ error: 'required' }).int().min(1).max(max);
+
+const campaignDescriptionSchema = z.strictObject({
+  language: z.enum(LANGUAGES, { error: 'invalidOption' }),
+  description: z.string().trim().min(1, { error: 'required' }).max(100),
+});
+
+const campaignSlotSchema = z.strictObject({
+  fragranceId: positiveInteger(MAX_ID),
+  slot: positiveInteger(CAMPAIGN_SLOTS),
+  shotSeconds: positiveInteger(MAX_SHOT_SECONDS).default(DEFAULT_SHOT_SECONDS),
+});
+
+const hasEachSlotOnce = (collection: { slot: number }[]) =>
+  new Set(collection.map((entry) => entry.slot)).size === collection.length;
+
+/**
+ * The campaign form (spec §7 Saves: multipart with name, fragranceShots, cover.file,
+ * collection[i][fragranceId|slot|shotSeconds], descriptions[i][language|description]); the cover
+ * travels beside it. The pt-BR description is required, the others optional. `updatedAt` is the
+ * version the form loaded: a save based on an older one is refused (409).
+ */
+export const campaignBodySchema = z.strictObject({
+  name: catalogNameSchema,
+  fragranceShots: positiveInteger(MAX_FRAGRANCE_SHOTS).default(DEFAULT_FRAGRANCE_SHOTS),
+  descriptions: z
+    .array(campaignDescriptionSchema)
+    .max(LANGUAGES.length)
+    .refine(hasOnePerLanguage, { error: 'duplicateLanguage' })
+    .refine((descriptions) => descriptions.some((entry) => entry.language === DEFAULT_LANGUAGE), {
+      error: 'defaultDescriptionRequired',
+    }),
+  // At most one entry per slot: more than 20 is refused before anything else is read.
+  collection: z
+    .array(campaignSlotSchema)
+    .max(CAMPAIGN_SLOTS)
+    .refine(hasEachSlotOnce, { error: 'duplicateSlot' })
+    .default([]),
+  updatedAt: z.iso.datetime().optional(),
+});
+export type CampaignBody = z.infer<typeof campaignBodySchema>;
+
+export const campaignRowSchema = z.object({
+  campaignId: z.number().int(),
+  name: z.string(),
+  fragranceShots: z.number().int(),
+  cover: z.object({ tempUri: z.string(), thumbnailUri: z.string() }).nullable(),
+  descriptions: z.array(z.object({ language: z.enum(LANGUAGES), description: z.string() })),
+  collection: z.array(
+    z.object({
+      slot: z.number().int(),
+      fragranceId: z.number().int(),
+      shotSeconds: z.number().int(),
+      fragrance: z.object({
+        name: z.string(),
+        image: z.object({ tempUri: z.string(), thumbnailUri: z.string() }).nullable(),
+      }),
+    }),
+  ),
+  downloads: z.number().int(),
+  isDefault: z.boolean(),
+  ativo: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type CampaignRow = z.infer<typeof campaignRowSchema>;
+
+/** `PUT /api/campaigns/default`. */
+export const setDefaultCampaignBodySchema = z.strictObject({
+  campaignId: z.number({ error: 'required' }).int().min(1).max(MAX_ID),
+});
+
+/** `GET /api/campaigns/without-quiz?lang=&str=`. */
+export const withoutQuizQuerySchema = z.object({
+  lang: z.enum(LANGUAGES, { error: 'invalidOption' }),
+  str: z.string().trim().max(100).default(''),
+});
+export const campaignOptionSchema = z.object({ campaignId: z.number().int(), name: z.string() });
