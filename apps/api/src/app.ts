@@ -95,6 +95,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
         publicConfig: {
           appStoreUrl: config.APP_STORE_URL,
           googlePlayUrl: config.GOOGLE_PLAY_URL,
+          customerCode: config.CUSTOMER_CODE,
           retention: {
             personalDataDays: config.PERSONAL_DATA_RETENTION_DAYS,
             accessLogDays: config.ACCESS_LOG_RETENTION_DAYS,

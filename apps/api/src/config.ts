@@ -54,6 +54,11 @@ const configSchema = z.object({
     .default(1_826),
   // Audit records older than this are removed by the retention job.
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(183).max(3_653).default(1_826),
+  // The customer code in campaign QR codes (spec §9): letters and digits, 1 to 10.
+  CUSTOMER_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,10}$/, { error: 'must be 1 to 10 letters or digits' })
+    .default('A01'),
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(4).max(16).optional()),
   SMTP_URL: optionalText.pipe(

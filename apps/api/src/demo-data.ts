@@ -122,11 +122,11 @@ async function main() {
     const [{ total } = { total: 0 }] = await database.db
       .select({ total: sql<number>`count(*)::int` })
       .from(users);
-    // The catalog goes through the services, so its trail names the demonstration loader.
+    // The catalog and campaigns go through the services, so their trail names the demonstration loader.
     const audited = auditedDatabase(database.db);
     const { catalog, campaignsAdded } = await runWithAuditContext(DEMO_DATA_CONTEXT, async () => ({
       catalog: await seedDemoCatalog(audited, config, log),
-      campaignsAdded: await seedDemoCampaigns(audited),
+      campaignsAdded: await seedDemoCampaigns(audited, config, log),
     }));
     log.info(
       { inserted: inserted.length, totalUsers: total, ...catalog, ...campaignsAdded },

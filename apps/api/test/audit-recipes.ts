@@ -452,6 +452,23 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
         },
       },
     ],
+    'POST /api/campaigns/{id}/qr-prints': [
+      {
+        describe: 'records a print of the QR code and counts it in downloads',
+        prepare: async () => {
+          const id = await createCampaign();
+          return {
+            request: {
+              method: 'POST',
+              url: `/api/campaigns/${id}/qr-prints`,
+              payload: { kind: 'print', campaignUpdatedAt: new Date().toISOString() },
+            },
+            caller: 'admin',
+            record: { type: 'campaign', id },
+          };
+        },
+      },
+    ],
     'PUT /api/campaigns/default': [
       {
         describe: 'makes a campaign the default, in place of the previous one',

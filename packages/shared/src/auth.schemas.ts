@@ -71,6 +71,8 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const publicConfigSchema = z.object({
   appStoreUrl: z.string(),
   googlePlayUrl: z.string(),
+  /** The customer code campaign QR codes carry (spec §9: `A01` unless configured). */
+  customerCode: z.string(),
   /** The periods the server's configuration actually applies, which the privacy page states. */
   retention: z.object({
     /** Accounts without activity for this long are anonymised. */

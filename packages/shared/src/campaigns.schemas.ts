@@ -72,6 +72,13 @@ export const campaignRowSchema = z.object({
     }),
   ),
   downloads: z.number().int(),
+  /**
+   * The latest print or download of the campaign's QR code, and the version (`updatedAt`) it carried:
+   * when that is not the campaign's `updatedAt`, the printed codes are out of date since `updatedAt`.
+   */
+  lastQrPrint: z
+    .object({ printedAt: z.string(), kind: z.enum(['print', 'png', 'svg']), campaignUpdatedAt: z.string() })
+    .nullable(),
   isDefault: z.boolean(),
   ativo: z.boolean(),
   createdAt: z.string(),
@@ -91,3 +98,25 @@ export const withoutQuizQuerySchema = z.object({
   str: z.string().trim().max(100).default(''),
 });
 export const campaignOptionSchema = z.object({ campaignId: z.number().int(), name: z.string() });
+
+/**
+ * `POST /api/campaigns/{id}/qr-prints`: records that the QR code was printed or downloaded, with the
+ * version it carried (the campaign's `updatedAt` the dialog showed).
+ */
+export const qrPrintBodySchema = z.strictObject({
+  kind: z.enum(['print', 'png', 'svg'], { error: 'invalidOption' }),
+  campaignUpdatedAt: z.iso.datetime({ offset: true, error: 'invalid' }),
+});
+export type QrPrintBody = z.infer<typeof qrPrintBodySchema>;
+
+/**
+ * What a campaign's QR code holds (spec §9): `campaign|{customer code}|{campaignId}|{updatedAt}`, with
+ * `updatedAt` exactly as the API answers it (ISO 8601, UTC, milliseconds: `2026-11-23T21:40:44.123Z`).
+ * Every save changes `updatedAt`, so a printed code names the version it was printed from.
+ */
+export function campaignQrText(
+  customerCode: string,
+  campaign: { campaignId: number; updatedAt: string },
+): string {
+  return `campaign|${customerCode}|${campaign.campaignId}|${campaign.updatedAt}`;
+}

@@ -76,3 +76,26 @@ export const campaignDescriptions = pgTable(
   },
   (table) => [primaryKey({ columns: [table.campaignId, table.language] })],
 );
+
+/**
+ * Each print or download of a campaign's QR code, with the version (`updatedAt`) the code carried: the
+ * list compares the latest one with the campaign's current version to tell printed codes out of date.
+ * `printedBy` has no foreign key, like the audit trail's actor: an account's removal keeps the history.
+ */
+export const campaignQrPrints = pgTable(
+  'campaign_qr_prints',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 5 }).notNull(),
+    campaignUpdatedAt: timestamp('campaign_updated_at', { withTimezone: true }).notNull(),
+    printedAt: timestamp('printed_at', { withTimezone: true }).notNull().defaultNow(),
+    printedBy: integer('printed_by'),
+  },
+  (table) => [
+    index('campaign_qr_prints_latest_idx').on(table.campaignId, table.printedAt.desc(), table.id.desc()),
+    check('campaign_qr_prints_kind', sql`${table.kind} in ('print', 'png', 'svg')`),
+  ],
+);

@@ -1,16 +1,41 @@
 import type { Language } from '@scentia/shared/locales';
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { campaignDescriptions, campaignSlots, campaigns, fragrances } from '../../db/schema/index.ts';
+import {
+  campaignDescriptions,
+  campaignQrPrints,
+  campaignSlots,
+  campaigns,
+  fragrances,
+} from '../../db/schema/index.ts';
 import { quickSearch, replaceChildRows, setActive } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, type RecordReader, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 const slotsUsed = sql<number>`(select count(*)::int from ${campaignSlots} where ${campaignSlots.campaignId} = ${campaigns.id})`;
 
-/** Adds each row's descriptions and collection, with each slot's fragrance (two queries per page). */
+export type QrPrintKind = 'print' | 'png' | 'svg';
+
+/** The latest QR print of each of the campaigns (one query, on the `(campaign_id, printed_at desc)` index). */
+function latestQrPrints(db: Database, ids: number[]) {
+  return db
+    .selectDistinctOn([campaignQrPrints.campaignId], {
+      campaignId: campaignQrPrints.campaignId,
+      kind: campaignQrPrints.kind,
+      printedAt: campaignQrPrints.printedAt,
+      campaignUpdatedAt: campaignQrPrints.campaignUpdatedAt,
+    })
+    .from(campaignQrPrints)
+    .where(inArray(campaignQrPrints.campaignId, ids))
+    .orderBy(campaignQrPrints.campaignId, desc(campaignQrPrints.printedAt), desc(campaignQrPrints.id));
+}
+
+/**
+ * Adds each row's descriptions, collection (with each slot's fragrance) and latest QR print: three
+ * queries per page.
+ */
 async function attachDetails<T extends { id: number }>(db: Database, rows: T[]) {
   const ids = rows.map((row) => row.id);
-  const [descriptions, slots] = ids.length
+  const [descriptions, slots, prints] = ids.length
     ? await Promise.all([
         db.select().from(campaignDescriptions).where(inArray(campaignDescriptions.campaignId, ids)),
         db
@@ -27,14 +52,16 @@ async function attachDetails<T extends { id: number }>(db: Database, rows: T[]) 
           .innerJoin(fragrances, eq(campaignSlots.fragranceId, fragrances.id))
           .where(inArray(campaignSlots.campaignId, ids))
           .orderBy(campaignSlots.campaignId, campaignSlots.slot),
+        latestQrPrints(db, ids),
       ])
-    : [[], []];
+    : [[], [], []];
   return rows.map((row) => ({
     ...row,
     descriptions: descriptions
       .filter((description) => description.campaignId === row.id)
       .map(({ language, description }) => ({ language: language as Language, description })),
     collection: slots.filter((slot) => slot.campaignId === row.id),
+    lastQrPrint: prints.find((print) => print.campaignId === row.id) ?? null,
   }));
 }
 
@@ -179,6 +206,25 @@ export class CampaignsRepository {
       .where(and(eq(campaigns.id, id), isNotNull(campaigns.deletedAt), eq(campaigns.isDefault, false)))
       .returning({ id: campaigns.id });
     return rows.length === 1;
+  }
+
+  /**
+   * Records a print or download of the QR code and counts it in `downloads` (spec: the number of QR
+   * downloads; a print is one too). `updated_at` is left alone: printing does not change the version
+   * the code carries. Nothing is written and false is answered for an unknown campaign.
+   */
+  async recordQrPrint(
+    id: number,
+    print: { kind: QrPrintKind; campaignUpdatedAt: Date; printedBy: number | null },
+  ): Promise<boolean> {
+    const counted = await this.db
+      .update(campaigns)
+      .set({ downloads: sql`${campaigns.downloads} + 1` })
+      .where(eq(campaigns.id, id))
+      .returning({ id: campaigns.id });
+    if (counted.length === 0) return false;
+    await this.db.insert(campaignQrPrints).values({ campaignId: id, ...print });
+    return true;
   }
 
   /**

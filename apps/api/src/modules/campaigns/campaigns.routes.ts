@@ -2,12 +2,13 @@ import {
   campaignBodySchema,
   campaignOptionSchema,
   campaignRowSchema,
+  qrPrintBodySchema,
   setDefaultCampaignBodySchema,
   withoutQuizQuerySchema,
 } from '@scentia/shared/campaigns.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/http-schemas.ts';
+import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
 import {
   conflictErrors,
@@ -15,6 +16,7 @@ import {
   uploadErrors,
 } from '../../lib/resource-kit/resource-routes.ts';
 import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
+import { currentAccount } from '../../plugins/auth.ts';
 import { campaignExportColumns } from './campaigns.export.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
@@ -73,6 +75,24 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.setDefault(request.body.campaignId),
+  );
+
+  app.post(
+    `${path}/:id/qr-prints`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Records a print or download of the campaign's QR code and the updatedAt it carried; counts in downloads",
+        params: idParamsSchema,
+        body: qrPrintBodySchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await service.recordQrPrint(request.params.id, request.body, currentAccount(request).id);
+      return reply.status(204).send(null);
+    },
   );
 
   registerResourceRoutes(app, {

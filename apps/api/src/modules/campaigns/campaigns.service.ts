@@ -4,7 +4,7 @@ import {
   campaignActionRefusal,
   campaignCollectionRefusal,
 } from '@scentia/shared/campaigns.rules';
-import type { CampaignBody, CampaignRow } from '@scentia/shared/campaigns.schemas';
+import type { CampaignBody, CampaignRow, QrPrintBody } from '@scentia/shared/campaigns.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
@@ -18,6 +18,7 @@ import {
   type CampaignsRepository,
   type CoverKeys,
   campaignsList,
+  type QrPrintKind,
 } from './campaigns.repository.ts';
 
 const WITHOUT_QUIZ_LIMIT = 10;
@@ -116,6 +117,11 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
         })),
       ),
       downloads: record.downloads,
+      lastQrPrint: record.lastQrPrint && {
+        printedAt: record.lastQrPrint.printedAt.toISOString(),
+        kind: record.lastQrPrint.kind as QrPrintKind,
+        campaignUpdatedAt: record.lastQrPrint.campaignUpdatedAt.toISOString(),
+      },
       isDefault: record.isDefault,
       ativo: record.deletedAt === null,
       createdAt: record.createdAt.toISOString(),
@@ -208,6 +214,18 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
         await files.releaseFiles(tx.db, coverKeysOf(current));
       });
       await files.removeReleased(coverKeysOf(current));
+    },
+
+    /**
+     * `POST /campaigns/{id}/qr-prints`: records that the QR code was printed or downloaded, with the
+     * version the dialog showed (stored as sent, even when a save came since: that is what was printed).
+     * Inactive campaigns count too; their dialog is still reachable from the list.
+     */
+    async recordQrPrint(id: number, body: QrPrintBody, printedBy: number | null): Promise<void> {
+      const print = { kind: body.kind, campaignUpdatedAt: new Date(body.campaignUpdatedAt), printedBy };
+      if (!(await repository.transaction((tx) => tx.recordQrPrint(id, print)))) {
+        throw new AppError(ErrorCode.NOT_FOUND);
+      }
     },
 
     /** `PUT /campaigns/default`: the campaign becomes the only default (idempotent). */
