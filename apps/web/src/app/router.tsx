@@ -94,10 +94,16 @@ export const routes: RouteObject[] = [
                 create: () => import('../features/categories/pages/category-create-page.tsx'),
                 update: () => import('../features/categories/pages/category-update-page.tsx'),
               }),
-              adminSection(
-                PATHS.admin.campaigns,
-                () => import('../features/campaigns/pages/campaigns-page.tsx'),
-              ),
+              {
+                path: PATHS.admin.campaigns.list,
+                children: [
+                  {
+                    index: true,
+                    lazy: page(() => import('../features/campaigns/pages/campaigns-list-page.tsx')),
+                  },
+                  { path: '*', lazy: notFound },
+                ],
+              },
               adminSection(PATHS.admin.quiz, () => import('../features/quiz/pages/quiz-page.tsx')),
               adminSection(PATHS.admin.devices, () => import('../features/devices/pages/devices-page.tsx')),
               adminSection(

@@ -38,7 +38,7 @@ export const PATHS = {
     users: resourcePaths('users'),
     fragrances: resourcePaths('fragrances'),
     categories: resourcePaths('categories'),
-    campaigns: `${ADMIN}/campaigns`,
+    campaigns: resourcePaths('campaigns'),
     quiz: `${ADMIN}/quiz`,
     devices: `${ADMIN}/devices`,
     capsules: `${ADMIN}/capsules`,

@@ -20,7 +20,7 @@ export const SIDE_MENU: MenuEntry[] = [
   { key: 'users', path: PATHS.admin.users.list, icon: <TeamOutlined /> },
   { key: 'fragrances', path: PATHS.admin.fragrances.list, icon: <ExperimentOutlined /> },
   { key: 'categories', path: PATHS.admin.categories.list, icon: <TagsOutlined /> },
-  { key: 'campaigns', path: PATHS.admin.campaigns, icon: <RocketOutlined /> },
+  { key: 'campaigns', path: PATHS.admin.campaigns.list, icon: <RocketOutlined /> },
   { key: 'quiz', path: PATHS.admin.quiz, icon: <QuestionCircleOutlined /> },
   { key: 'devices', path: PATHS.admin.devices, icon: <WifiOutlined /> },
   { key: 'capsules', path: PATHS.admin.capsules, icon: <InboxOutlined /> },

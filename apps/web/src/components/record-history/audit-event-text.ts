@@ -97,7 +97,7 @@ export function recordPath(event: AuditEvent): string | undefined {
     case 'profile':
       return PATHS.admin.profiles;
     case 'campaign':
-      return PATHS.admin.campaigns;
+      return PATHS.admin.campaigns.update(id);
     default:
       return undefined;
   }

@@ -1,0 +1,200 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { tableRow } from './support/antd.ts';
+import { pngImage, uniqueName } from './support/catalog.ts';
+import { ADMIN, openSignedIn } from './support/session.ts';
+
+type Campaign = { campaignId: number; name: string; updatedAt: string; isDefault: boolean };
+
+async function bearer(request: APIRequestContext): Promise<Record<string, string>> {
+  const response = await request.post('/api/login', { data: ADMIN });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  return { Authorization: `Bearer ${token}`, 'Content-Language': 'pt-BR' };
+}
+
+/** The campaign form of docs/api.md, with a generated cover and one active demo fragrance in slot 1. */
+async function campaignForm(request: APIRequestContext, name: string, extra: Record<string, string> = {}) {
+  const headers = await bearer(request);
+  const fragrances = await request.get('/api/fragrances', {
+    headers,
+    params: { isActive: 'true', perPage: 10 },
+  });
+  const [fragrance] = ((await fragrances.json()) as { data: { fragranceId: number }[] }).data;
+  if (!fragrance) throw new Error('no active fragrance in the demo data');
+  return {
+    headers,
+    multipart: {
+      name,
+      'descriptions[0][language]': 'pt-BR',
+      'descriptions[0][description]': 'Campanha dos testes',
+      'collection[0][fragranceId]': String(fragrance.fragranceId),
+      'collection[0][slot]': '1',
+      'cover.file': { name: 'capa.png', mimeType: 'image/png', buffer: await pngImage('#0f766e') },
+      ...extra,
+    },
+  };
+}
+
+async function createCampaign(request: APIRequestContext, name: string): Promise<Campaign> {
+  const response = await request.post('/api/campaigns', await campaignForm(request, name));
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Campaign;
+}
+
+/** Saves the campaign again (same fields): a new `updatedAt`, so a new QR code. */
+async function saveCampaign(request: APIRequestContext, campaign: Campaign): Promise<Campaign> {
+  const form = await campaignForm(request, campaign.name, { updatedAt: campaign.updatedAt });
+  const response = await request.put(`/api/campaigns/${campaign.campaignId}`, form);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Campaign;
+}
+
+async function customerCode(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/public-config');
+  return ((await response.json()) as { customerCode: string }).customerCode;
+}
+
+async function openList(page: Page, search: string) {
+  await page.goto('/admin/campaigns');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campanhas');
+  await page.getByRole('searchbox', { name: 'Pesquisar pelo nome da campanha' }).fill(search);
+  const row = tableRow(page, search);
+  await expect(row).toBeVisible();
+  return row;
+}
+
+/**
+ * Reads the dialog's QR code back: the canvas pixels come out of the page (the app's Content Security
+ * Policy allows no injected script) and jsQR decodes them here.
+ */
+async function decodeQr(page: Page): Promise<string | undefined> {
+  const canvas = page.getByRole('img', { name: /^QR code da campanha/ });
+  await expect(canvas).toBeVisible();
+  // The text appears once the public configuration is in; the canvas is drawn at the same moment.
+  await expect(page.getByTestId('campaign-qr-text')).toBeVisible();
+  const image = await canvas.evaluate((element) => {
+    const drawn = element as HTMLCanvasElement;
+    const pixels = drawn.getContext('2d')?.getImageData(0, 0, drawn.width, drawn.height);
+    return pixels && { data: Array.from(pixels.data), width: pixels.width, height: pixels.height };
+  });
+  if (!image) return undefined;
+  return jsQR(Uint8ClampedArray.from(image.data), image.width, image.height)?.data;
+}
+
+async function seriousViolations(page: Page) {
+  await expect(page.locator('#splash')).toHaveCount(0);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+test('the list shows the campaigns with cover, slots and status, and the star sets the default', async ({
+  page,
+  request,
+}) => {
+  const headers = await bearer(request);
+  const defaults = await request.get('/api/campaigns', {
+    headers,
+    params: { orderBy: 'isDefault', orderByDirection: 'desc', perPage: 10 },
+  });
+  const previous = ((await defaults.json()) as { data: Campaign[] }).data.find((row) => row.isDefault);
+  const campaign = await createCampaign(request, uniqueName('Verão'));
+  try {
+    await openSignedIn(page);
+    await page.goto('/admin/campaigns');
+    // The demo campaigns are listed with their covers.
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.locator('img.campaign-thumb').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const row = await openList(page, campaign.name);
+    await expect(row).toContainText('1/20');
+    await expect(row).toContainText('Ativa');
+    await expect(row.locator('img.campaign-thumb')).toBeVisible();
+    await expect(row.getByRole('link', { name: 'Editar' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Excluir definitivamente' })).toHaveCount(0);
+
+    await row.getByRole('button', { name: 'Definir campanha padrão' }).click();
+    const confirm = page
+      .getByRole('dialog')
+      .filter({ hasText: `Definir ${campaign.name} como a campanha padrão?` });
+    await confirm.getByRole('button', { name: 'Sim' }).click();
+    await expect(page.getByText('Campanha padrão definida.')).toBeVisible();
+    await expect(row.getByRole('img', { name: 'Campanha padrão' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Definir campanha padrão' })).toHaveCount(0);
+
+    // Deactivating the default is offered, and refused by the API with its explanation.
+    await row.getByRole('button', { name: 'Inativar' }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: `Inativar a campanha ${campaign.name}?` })
+      .getByRole('button', { name: 'Inativar' })
+      .click();
+    await expect(page.locator('.ant-modal-confirm-error')).toContainText(/padrão/);
+  } finally {
+    // The demo's default campaign is the default again for the other journeys.
+    if (previous)
+      await request.put('/api/campaigns/default', { headers, data: { campaignId: previous.campaignId } });
+  }
+});
+
+test('the QR dialog draws the code of the campaign version, and a save makes it out of date', async ({
+  page,
+  request,
+}) => {
+  const code = await customerCode(request);
+  const campaign = await createCampaign(request, uniqueName('Inverno'));
+  await openSignedIn(page);
+  let row = await openList(page, campaign.name);
+  await row.getByRole('button', { name: `QR code da campanha ${campaign.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `QR code — ${campaign.name}` });
+  await expect(dialog).toBeVisible();
+  const expected = `campaign|${code}|${campaign.campaignId}|${campaign.updatedAt}`;
+  expect(await decodeQr(page)).toBe(expected);
+  await expect(dialog.getByTestId('campaign-qr-text')).toHaveText(expected);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A download is recorded with the version it carried.
+  const recorded = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/campaigns/${campaign.campaignId}/qr-prints`),
+  );
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Baixar PNG' }).click();
+  expect((await download).suggestedFilename()).toBe(`campanha-${campaign.campaignId}-qr.png`);
+  expect((await recorded).ok()).toBe(true);
+  await expect(dialog.getByText(/Último código impresso ou baixado em/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+  const saved = await saveCampaign(request, campaign);
+  expect(saved.updatedAt).not.toBe(campaign.updatedAt);
+  row = await openList(page, campaign.name);
+  await expect(row.getByText(/QR impresso desatualizado desde/)).toBeVisible();
+  await row.getByRole('button', { name: `QR code da campanha ${campaign.name}` }).click();
+  await expect(dialog.getByText(/são de uma versão anterior/)).toBeVisible();
+  expect(await decodeQr(page)).toBe(`campaign|${code}|${campaign.campaignId}|${saved.updatedAt}`);
+});
+
+test('on a 375 px wide screen the list and the QR dialog are usable', async ({ page, request }) => {
+  const campaign = await createCampaign(request, uniqueName('Outono'));
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openSignedIn(page);
+  const row = await openList(page, campaign.name);
+  const qr = row.getByRole('button', { name: `QR code da campanha ${campaign.name}` });
+  await qr.scrollIntoViewIfNeeded();
+  await qr.click();
+  const canvas = page.getByRole('img', { name: `QR code da campanha ${campaign.name}` });
+  await expect(canvas).toBeVisible();
+  const box = await canvas.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+  // The page itself does not scroll sideways; only the table does, inside its own box.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
