@@ -94,16 +94,11 @@ export const routes: RouteObject[] = [
                 create: () => import('../features/categories/pages/category-create-page.tsx'),
                 update: () => import('../features/categories/pages/category-update-page.tsx'),
               }),
-              {
-                path: PATHS.admin.campaigns.list,
-                children: [
-                  {
-                    index: true,
-                    lazy: page(() => import('../features/campaigns/pages/campaigns-list-page.tsx')),
-                  },
-                  { path: '*', lazy: notFound },
-                ],
-              },
+              resourceRoutes(PATHS.admin.campaigns, {
+                list: () => import('../features/campaigns/pages/campaigns-list-page.tsx'),
+                create: () => import('../features/campaigns/pages/campaign-create-page.tsx'),
+                update: () => import('../features/campaigns/pages/campaign-update-page.tsx'),
+              }),
               adminSection(PATHS.admin.quiz, () => import('../features/quiz/pages/quiz-page.tsx')),
               adminSection(PATHS.admin.devices, () => import('../features/devices/pages/devices-page.tsx')),
               adminSection(

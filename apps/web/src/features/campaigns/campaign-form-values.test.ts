@@ -1,0 +1,97 @@
+import { campaignBodySchema } from '@scentia/shared/campaigns.schemas';
+import { describe, expect, it } from 'vitest';
+import {
+  campaignFormData,
+  campaignFormToBody,
+  emptyCampaignForm,
+  moveAroundRing,
+  placeFragrance,
+  slotPosition,
+} from './campaign-form-values.ts';
+
+const citrus = { fragranceId: 7, fragranceName: 'Cítrico' };
+
+describe('the campaign form values', () => {
+  it('start with 100 shots, no cover, no description and an empty device', () => {
+    const values = emptyCampaignForm();
+    expect(values.fragranceShots).toBe(100);
+    expect(values.cover).toBeNull();
+    expect(values.collection).toEqual([]);
+  });
+
+  it('place a fragrance in a slot with 5 seconds per shot, replace what the slot held and keep slot order', () => {
+    let collection = placeFragrance([], 12, citrus);
+    collection = placeFragrance(collection, 3, { fragranceId: 8, fragranceName: 'Amadeirado' });
+    expect(collection.map((entry) => entry.slot)).toEqual([3, 12]);
+    expect(collection[1]).toMatchObject({ fragranceId: 7, shotSeconds: 5, thumbnailUri: null });
+    const edited = collection.map((entry) => (entry.slot === 12 ? { ...entry, shotSeconds: 9 } : entry));
+    const replaced = placeFragrance(edited, 12, { fragranceId: 9, fragranceName: 'Floral' });
+    expect(replaced).toHaveLength(2);
+    // The slot's seconds stay when only its fragrance changes.
+    expect(replaced[1]).toMatchObject({ fragranceId: 9, shotSeconds: 9 });
+  });
+
+  it('walk the ring in both directions, 20 next to 1', () => {
+    expect(moveAroundRing(1, 1)).toBe(2);
+    expect(moveAroundRing(20, 1)).toBe(1);
+    expect(moveAroundRing(1, -1)).toBe(20);
+    expect(moveAroundRing(5, -3)).toBe(2);
+  });
+
+  it('draw slot 1 at the top, slot 6 at the right, slot 11 at the bottom and slot 16 at the left', () => {
+    const close = (value: number) => Math.round(value * 100) / 100;
+    expect(close(slotPosition(1).left)).toBe(0.5);
+    expect(slotPosition(1).top).toBeLessThan(0.1);
+    expect(slotPosition(6).left).toBeGreaterThan(0.9);
+    expect(slotPosition(11).top).toBeGreaterThan(0.9);
+    expect(slotPosition(16).left).toBeLessThan(0.1);
+  });
+
+  it('become the body the shared schema accepts, with blank descriptions left out', () => {
+    const values = emptyCampaignForm();
+    values.name = '  Verão  ';
+    values.descriptions['pt-BR'] = ' Coleção de verão ';
+    values.collection = placeFragrance([], 4, citrus);
+    const body = campaignFormToBody(values);
+    expect(body.descriptions).toEqual([{ language: 'pt-BR', description: 'Coleção de verão' }]);
+    expect(campaignBodySchema.parse(body)).toMatchObject({
+      name: 'Verão',
+      fragranceShots: 100,
+      collection: [{ fragranceId: 7, slot: 4, shotSeconds: 5 }],
+    });
+  });
+
+  it('refuse a form without the pt-BR description, as the API does', () => {
+    const values = emptyCampaignForm();
+    values.name = 'Verão';
+    values.descriptions['en-US'] = 'Summer';
+    const result = campaignBodySchema.safeParse(campaignFormToBody(values));
+    expect(result.success).toBe(false);
+  });
+
+  it('send the multipart fields the API reads, the cover only when chosen and the loaded version', () => {
+    const values = emptyCampaignForm();
+    values.name = 'Verão';
+    values.descriptions['pt-BR'] = 'Coleção';
+    values.collection = placeFragrance([], 4, citrus);
+    const kept = campaignFormData(values, '2026-11-23T21:40:44.123Z');
+    expect([...kept.keys()]).toEqual([
+      'name',
+      'fragranceShots',
+      'descriptions[0][language]',
+      'descriptions[0][description]',
+      'collection[0][fragranceId]',
+      'collection[0][slot]',
+      'collection[0][shotSeconds]',
+      'updatedAt',
+    ]);
+    values.cover = {
+      file: new File(['x'], 'capa.png', { type: 'image/png' }),
+      previewUrl: null,
+      isTooLarge: false,
+    };
+    const created = campaignFormData(values);
+    expect(created.has('updatedAt')).toBe(false);
+    expect((created.get('cover.file') as File).name).toBe('capa.png');
+  });
+});

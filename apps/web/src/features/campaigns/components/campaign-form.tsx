@@ -1,0 +1,154 @@
+import { campaignCollectionRefusal } from '@scentia/shared/campaigns.rules';
+import { campaignBodySchema } from '@scentia/shared/campaigns.schemas';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@scentia/shared/locales';
+import { Col, Form, Input, InputNumber, Row, Tabs } from 'antd';
+import type { RuleObject } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
+import { schemaPathRule } from '../../../lib/form-rules.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
+import {
+  CAMPAIGN_FORM_FIELDS,
+  type CampaignFormValues,
+  type CoverValue,
+  campaignFormToBody,
+  type SlotValue,
+} from '../campaign-form-values.ts';
+import { CoverField } from './cover-field.tsx';
+import { DeviceEditor } from './device-editor.tsx';
+import './campaign-form.css';
+
+type CampaignFormProps = {
+  mode: 'create' | 'edit';
+  title: string;
+  initialValues: CampaignFormValues;
+  onSubmit: (values: CampaignFormValues) => Promise<unknown>;
+};
+
+// A server error with one of these codes belongs under the cover or the device as well.
+const CODE_FIELDS = {
+  FILE_TOO_LARGE: ['cover'],
+  UNSUPPORTED_IMAGE: ['cover'],
+  IMAGE_UNREADABLE: ['cover'],
+  IMAGE_REQUIRED: ['cover'],
+  CAMPAIGN_NO_SLOT: ['collection'],
+  CAMPAIGN_DUPLICATE_FRAGRANCE: ['collection'],
+};
+
+/**
+ * The campaign form (spec §5 Campaign): name, fragrance shots, cover, a description per language (one
+ * tab each, marked while empty; pt-BR required) and the device editor. Fields are checked by the
+ * shared schema and device rules the API applies; the cover is required on create, kept on edit.
+ */
+export function CampaignForm({ mode, title, initialValues, onSubmit }: CampaignFormProps) {
+  const { t } = useTranslation('campaigns');
+  const [form] = Form.useForm<CampaignFormValues>();
+  const descriptions = Form.useWatch('descriptions', form) ?? initialValues.descriptions;
+  const translate = (key: string) =>
+    t(`common:validation.${key}`, { defaultValue: t('common:validation.invalid') });
+  const rule = (field: string, isRequired = false) =>
+    schemaPathRule(campaignBodySchema, campaignFormToBody, [field], translate, isRequired);
+  const coverRule: RuleObject = {
+    required: mode === 'create',
+    validator: async (_rule, value: CoverValue | null | undefined) => {
+      if (value?.isTooLarge) throw new Error(t('form.cover.tooLarge', { max: UPLOAD_MAX_MB }));
+      if (mode === 'create' && !value?.file) throw new Error(t('common:validation.required'));
+    },
+  };
+  const defaultDescriptionRule: RuleObject = {
+    required: true,
+    validator: async (_rule, value: string | undefined) => {
+      if (!value?.trim()) throw new Error(t('common:validation.required'));
+    },
+  };
+  const collectionRule: RuleObject = {
+    required: true,
+    validator: async (_rule, value: SlotValue[] | undefined) => {
+      const collection = value ?? [];
+      const refusal = campaignCollectionRefusal(collection);
+      if (refusal) throw new Error(t(`form.errors.${refusal}`));
+      if (collection.some((entry) => !entry.shotSeconds || entry.shotSeconds < 1)) {
+        throw new Error(t('form.errors.shotSeconds'));
+      }
+    },
+  };
+
+  return (
+    <ResourceForm<CampaignFormValues>
+      title={title}
+      form={form}
+      mode={mode}
+      initialValues={initialValues}
+      listPath={PATHS.admin.campaigns.list}
+      onSubmit={onSubmit}
+      fieldPaths={CAMPAIGN_FORM_FIELDS}
+      codeFields={CODE_FIELDS}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={16}>
+          <Form.Item name="name" label={t('form.fields.name')} rules={[rule('name', true)]}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item
+            name="fragranceShots"
+            label={t('form.fields.fragranceShots')}
+            rules={[rule('fragranceShots', true)]}
+          >
+            <InputNumber min={1} max={10_000} precision={0} className="campaign-number" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="cover" label={t('form.fields.cover')} rules={[coverRule]}>
+            <CoverField />
+          </Form.Item>
+        </Col>
+      </Row>
+      <fieldset className="catalog-translations">
+        <legend>{t('form.sections.descriptions')}</legend>
+        <Tabs
+          items={LANGUAGES.map((language) => {
+            const languageName = t(`common:language.${language}`);
+            const isMissing = !descriptions?.[language]?.trim();
+            const missingText =
+              language === DEFAULT_LANGUAGE
+                ? t('form.descriptions.required')
+                : t('form.descriptions.missing');
+            return {
+              key: language,
+              forceRender: true,
+              label: (
+                <span>
+                  {languageName}
+                  {isMissing && <span className="campaign-description-missing"> ({missingText})</span>}
+                </span>
+              ),
+              children: (
+                <Form.Item
+                  name={['descriptions', language]}
+                  label={t('form.fields.description', { language: languageName })}
+                  rules={language === DEFAULT_LANGUAGE ? [defaultDescriptionRule] : []}
+                >
+                  <Input.TextArea
+                    maxLength={100}
+                    showCount
+                    autoSize={{ minRows: 2, maxRows: 4 }}
+                    lang={language}
+                  />
+                </Form.Item>
+              ),
+            };
+          })}
+        />
+      </fieldset>
+      <fieldset className="catalog-translations">
+        <legend>{t('form.sections.device')}</legend>
+        <Form.Item name="collection" rules={[collectionRule]} extra={t('form.ring.hint')}>
+          <DeviceEditor />
+        </Form.Item>
+      </fieldset>
+    </ResourceForm>
+  );
+}

@@ -1,0 +1,93 @@
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { moveAroundRing, SLOT_COUNT, type SlotValue, slotPosition } from '../campaign-form-values.ts';
+import './device-ring.css';
+
+type DeviceRingProps = {
+  collection: readonly SlotValue[];
+  selectedSlot: number | null;
+  onSelect: (slot: number) => void;
+  disabled?: boolean;
+};
+
+const SLOTS = Array.from({ length: SLOT_COUNT }, (_, index) => index + 1);
+
+// Arrow keys walk the ring one slot at a time; Home and End jump to its first and last slot.
+const STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/**
+ * The device's 20 slots drawn as a ring (spec §9), slot 1 at the top and the numbers running
+ * clockwise. The ring is one tab stop (roving tabindex): the arrow keys move around it, Enter or
+ * Space selects the focused slot. Each slot names its fragrance on hover and to assistive technology.
+ */
+export function DeviceRing({ collection, selectedSlot, onSelect, disabled }: DeviceRingProps) {
+  const { t } = useTranslation('campaigns');
+  const [focusSlot, setFocusSlot] = useState(selectedSlot ?? 1);
+  const buttons = useRef(new Map<number, HTMLButtonElement>());
+  const bySlot = new Map(collection.map((entry) => [entry.slot, entry]));
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    let next: number | undefined;
+    if (event.key in STEPS) next = moveAroundRing(focusSlot, STEPS[event.key] ?? 0);
+    if (event.key === 'Home') next = 1;
+    if (event.key === 'End') next = SLOT_COUNT;
+    if (next === undefined) return;
+    event.preventDefault();
+    setFocusSlot(next);
+    buttons.current.get(next)?.focus();
+  }
+
+  return (
+    <div className="device-ring-wrapper">
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset cannot lay the slots out as a ring */}
+      <div className="device-ring" role="group" aria-label={t('form.ring.label')} onKeyDown={onKeyDown}>
+        {SLOTS.map((slot) => {
+          const entry = bySlot.get(slot);
+          const label = entry
+            ? t('form.ring.slotFilled', { slot, name: entry.fragranceName })
+            : t('form.ring.slotEmpty', { slot });
+          const position = slotPosition(slot);
+          const state = slot === selectedSlot ? 'selected' : entry ? 'filled' : 'empty';
+          return (
+            <button
+              key={slot}
+              ref={(element) => {
+                if (element) buttons.current.set(slot, element);
+                else buttons.current.delete(slot);
+              }}
+              type="button"
+              className={`device-slot device-slot-${state}`}
+              style={{ left: `${position.left * 100}%`, top: `${position.top * 100}%` }}
+              tabIndex={slot === focusSlot ? 0 : -1}
+              aria-label={label}
+              aria-pressed={slot === selectedSlot}
+              title={label}
+              disabled={disabled}
+              onFocus={() => setFocusSlot(slot)}
+              onClick={() => {
+                setFocusSlot(slot);
+                onSelect(slot);
+              }}
+            >
+              {slot}
+            </button>
+          );
+        })}
+      </div>
+      <ul className="device-ring-legend">
+        <li>
+          <span className="device-legend-swatch device-slot-filled" aria-hidden="true" />
+          {t('form.ring.legendFilled')}
+        </li>
+        <li>
+          <span className="device-legend-swatch device-slot-empty" aria-hidden="true" />
+          {t('form.ring.legendEmpty')}
+        </li>
+        <li>
+          <span className="device-legend-swatch device-slot-selected" aria-hidden="true" />
+          {t('form.ring.legendSelected')}
+        </li>
+      </ul>
+    </div>
+  );
+}

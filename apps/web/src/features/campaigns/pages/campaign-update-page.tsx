@@ -1,0 +1,90 @@
+import { ErrorCode } from '@scentia/shared/error-codes';
+import { Alert, Button } from 'antd';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RecordHistory } from '../../../components/record-history/record-history.tsx';
+import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
+import { useCampaign } from '../api/get-campaign.ts';
+import { useUpdateCampaign } from '../api/update-campaign.ts';
+import { type CampaignFormValues, campaignFormData, campaignToForm } from '../campaign-form-values.ts';
+import { CampaignForm } from '../components/campaign-form.tsx';
+
+/**
+ * /admin/campaigns/{id}/update: only an active campaign is edited. The save carries the `updatedAt`
+ * the form loaded; when someone saved in between (409 STALE_RECORD) the page offers to reload it.
+ */
+export default function CampaignUpdatePage() {
+  const { t } = useTranslation('campaigns');
+  // The page's own texts (backToList, notFound, loadError) live under `form`; common keys pass through.
+  const pageT = ((key: string, options?: object) =>
+    t(key.includes(':') ? key : `form.${key}`, options as never)) as unknown as TFunction;
+  const id = useIdParam();
+  const campaign = useCampaign(id, id > 0);
+  const update = useUpdateCampaign();
+  const [isStale, setStale] = useState(false);
+  const initialValues = useMemo(
+    () => (campaign.data ? campaignToForm(campaign.data) : undefined),
+    [campaign.data],
+  );
+
+  if (id === 0 || !campaign.data || !initialValues || !campaign.data.ativo) {
+    return (
+      <FormPageState
+        t={pageT}
+        title={t('form.editTitle')}
+        listPath={PATHS.admin.campaigns.list}
+        query={campaign}
+        isNotFound={id === 0}
+        forbiddenText={campaign.data && !campaign.data.ativo ? t('form.inactive') : undefined}
+      />
+    );
+  }
+  const loaded = campaign.data;
+
+  async function save(values: CampaignFormValues) {
+    try {
+      return await update.mutateAsync({
+        id: loaded.campaignId,
+        body: campaignFormData(values, loaded.updatedAt),
+      });
+    } catch (error) {
+      if (isApiError(error) && error.code === ErrorCode.STALE_RECORD) setStale(true);
+      throw error;
+    }
+  }
+
+  async function reload() {
+    await campaign.refetch();
+    setStale(false);
+  }
+
+  return (
+    <>
+      {isStale && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('form.stale')}
+          className="resource-form-alert"
+          action={
+            <Button onClick={() => void reload()} loading={campaign.isFetching}>
+              {t('form.reload')}
+            </Button>
+          }
+        />
+      )}
+      <CampaignForm
+        key={loaded.updatedAt}
+        mode="edit"
+        title={t('form.editTitle')}
+        initialValues={initialValues}
+        onSubmit={save}
+      />
+      <RecordHistory recordType="campaign" recordId={loaded.campaignId} />
+    </>
+  );
+}
