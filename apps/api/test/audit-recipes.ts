@@ -452,7 +452,7 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
         },
       },
     ],
-    'POST /api/campaigns/{id}/qr-prints': [
+    'POST /api/campaigns/qr-prints/{id}': [
       {
         describe: 'records a print of the QR code and counts it in downloads',
         prepare: async () => {
@@ -460,7 +460,7 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
           return {
             request: {
               method: 'POST',
-              url: `/api/campaigns/${id}/qr-prints`,
+              url: `/api/campaigns/qr-prints/${id}`,
               payload: { kind: 'print', campaignUpdatedAt: new Date().toISOString() },
             },
             caller: 'admin',

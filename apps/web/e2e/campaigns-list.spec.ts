@@ -164,7 +164,7 @@ test('the QR dialog draws the code of the campaign version, and a save makes it 
 
   // A download is recorded with the version it carried.
   const recorded = page.waitForResponse((response) =>
-    response.url().endsWith(`/api/campaigns/${campaign.campaignId}/qr-prints`),
+    response.url().endsWith(`/api/campaigns/qr-prints/${campaign.campaignId}`),
   );
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Baixar PNG' }).click();

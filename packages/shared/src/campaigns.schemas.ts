@@ -100,7 +100,7 @@ export const withoutQuizQuerySchema = z.object({
 export const campaignOptionSchema = z.object({ campaignId: z.number().int(), name: z.string() });
 
 /**
- * `POST /api/campaigns/{id}/qr-prints`: records that the QR code was printed or downloaded, with the
+ * `POST /api/campaigns/qr-prints/{id}`: records that the QR code was printed or downloaded, with the
  * version it carried (the campaign's `updatedAt` the dialog showed).
  */
 export const qrPrintBodySchema = z.strictObject({

@@ -12,7 +12,7 @@ type Row = { campaignId: number; updatedAt: string; downloads: number; lastQrPri
 function recordPrint(id: number, payload: object) {
   return setup.ctx.app.inject({
     method: 'POST',
-    url: `/api/campaigns/${id}/qr-prints`,
+    url: `/api/campaigns/qr-prints/${id}`,
     payload,
     headers: { authorization: setup.authorization, 'content-language': 'en-US' },
   });

@@ -78,7 +78,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    `${path}/:id/qr-prints`,
+    `${path}/qr-prints/:id`,
     {
       schema: {
         tags,

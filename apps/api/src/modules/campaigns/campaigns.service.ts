@@ -217,7 +217,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
     },
 
     /**
-     * `POST /campaigns/{id}/qr-prints`: records that the QR code was printed or downloaded, with the
+     * `POST /campaigns/qr-prints/{id}`: records that the QR code was printed or downloaded, with the
      * version the dialog showed (stored as sent, even when a save came since: that is what was printed).
      * Inactive campaigns count too; their dialog is still reachable from the list.
      */

@@ -18,6 +18,8 @@ export type ActionKind =
   | 'retention'
   | 'database'
   | 'demoData'
+  | 'madeDefault'
+  | 'qrPrinted'
   | 'changed';
 
 /**
@@ -42,6 +44,12 @@ const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
   putUsuarioUpdatePassword: 'passwordChanged',
   putUsuarioResendMailById: 'mailResent',
   postUsuarioAnonymiseById: 'anonymised',
+  postCampaigns: 'created',
+  putCampaignsById: 'updated',
+  deleteCampaignsById: 'deactivated',
+  putCampaignsActivateById: 'activated',
+  putCampaignsDefault: 'madeDefault',
+  postCampaignsQrPrintsById: 'qrPrinted',
   retention: 'retention',
   database: 'database',
   'demo-data': 'demoData',
