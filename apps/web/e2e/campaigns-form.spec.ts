@@ -76,6 +76,8 @@ test('an admin builds a campaign with a cover and four slots, three by mouse and
   await expect(ring(page).getByRole('button', { name: `Slot 12: ${third}` })).toBeFocused();
   for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
   await expect(ring(page).getByRole('button', { name: 'Slot 15: vazio' })).toBeFocused();
+  // The focused slot is also named in the ring's centre, for sighted keyboard users.
+  await expect(ring(page).locator('.device-ring-caption')).toHaveText('Slot 15: vazio');
   await page.keyboard.press('Enter');
   await expect(ring(page).getByRole('button', { name: 'Slot 15: vazio' })).toHaveAttribute(
     'aria-pressed',

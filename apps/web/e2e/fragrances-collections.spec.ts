@@ -3,8 +3,9 @@ import { tableRow } from './support/antd.ts';
 import { createFragrance, uniqueName } from './support/catalog.ts';
 import { openSignedIn } from './support/session.ts';
 
-// Demo data: the default campaign holds demo fragrances 1–20 ('Limão Siciliano' is the first), the
-// second one 15–26 ('Violeta Imperial' is the 15th, so it is in both); the Gourmands are in none.
+// Demo data (apps/api/src/demo-data/seed-campaigns.ts): the default campaign holds demo fragrances 1–20
+// ('Gardênia Suave' is the 14th, in no other), the second one 15–22 ('Violeta Imperial' is the 15th, so
+// it is in both); the Gourmands are in none.
 // Nothing here deactivates a demo fragrance.
 test('a fragrance in a campaign collection shows its collections and offers no deactivation', async ({
   page,
@@ -13,8 +14,8 @@ test('a fragrance in a campaign collection shows its collections and offers no d
   await page.goto('/admin/fragrances');
   const search = page.getByRole('searchbox', { name: 'Pesquisar por nome' });
 
-  await search.fill('Limão Siciliano');
-  const inDefault = tableRow(page, 'Limão Siciliano');
+  await search.fill('Gardênia Suave');
+  const inDefault = tableRow(page, 'Gardênia Suave');
   await expect(inDefault).toContainText('Ativa');
   await expect(inDefault.getByRole('link', { name: 'Editar' })).toBeVisible();
   const tag = inDefault.getByText('Em 1 coleção', { exact: true });

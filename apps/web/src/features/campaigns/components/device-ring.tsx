@@ -18,13 +18,22 @@ const STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: 
 /**
  * The device's 20 slots drawn as a ring (spec §9), slot 1 at the top and the numbers running
  * clockwise. The ring is one tab stop (roving tabindex): the arrow keys move around it, Enter or
- * Space selects the focused slot. Each slot names its fragrance on hover and to assistive technology.
+ * Space selects the focused slot. The slot under the pointer or the keyboard focus is named, with its
+ * fragrance, in the ring's centre (and to assistive technology by its label).
  */
 export function DeviceRing({ collection, selectedSlot, onSelect, disabled }: DeviceRingProps) {
   const { t } = useTranslation('campaigns');
   const [focusSlot, setFocusSlot] = useState(selectedSlot ?? 1);
+  // The slot the centre names: under the pointer, else the focused one while the ring has focus.
+  const [shownSlot, setShownSlot] = useState<number | null>(null);
   const buttons = useRef(new Map<number, HTMLButtonElement>());
   const bySlot = new Map(collection.map((entry) => [entry.slot, entry]));
+  const labelOf = (slot: number) => {
+    const entry = bySlot.get(slot);
+    return entry
+      ? t('form.ring.slotFilled', { slot, name: entry.fragranceName })
+      : t('form.ring.slotEmpty', { slot });
+  };
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     let next: number | undefined;
@@ -43,9 +52,7 @@ export function DeviceRing({ collection, selectedSlot, onSelect, disabled }: Dev
       <div className="device-ring" role="group" aria-label={t('form.ring.label')} onKeyDown={onKeyDown}>
         {SLOTS.map((slot) => {
           const entry = bySlot.get(slot);
-          const label = entry
-            ? t('form.ring.slotFilled', { slot, name: entry.fragranceName })
-            : t('form.ring.slotEmpty', { slot });
+          const label = labelOf(slot);
           const position = slotPosition(slot);
           const state = slot === selectedSlot ? 'selected' : entry ? 'filled' : 'empty';
           return (
@@ -63,7 +70,13 @@ export function DeviceRing({ collection, selectedSlot, onSelect, disabled }: Dev
               aria-pressed={slot === selectedSlot}
               title={label}
               disabled={disabled}
-              onFocus={() => setFocusSlot(slot)}
+              onFocus={() => {
+                setFocusSlot(slot);
+                setShownSlot(slot);
+              }}
+              onBlur={() => setShownSlot(null)}
+              onMouseEnter={() => setShownSlot(slot)}
+              onMouseLeave={() => setShownSlot(null)}
               onClick={() => {
                 setFocusSlot(slot);
                 onSelect(slot);
@@ -73,6 +86,9 @@ export function DeviceRing({ collection, selectedSlot, onSelect, disabled }: Dev
             </button>
           );
         })}
+        <p className="device-ring-caption" aria-hidden="true">
+          {shownSlot === null ? '' : labelOf(shownSlot)}
+        </p>
       </div>
       <ul className="device-ring-legend">
         <li>
