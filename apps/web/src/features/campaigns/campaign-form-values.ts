@@ -1,6 +1,7 @@
 import type { CampaignRow, campaignBodySchema } from '@scentia/shared/campaigns.schemas';
 import { LANGUAGES, type Language } from '@scentia/shared/locales';
 import type { z } from 'zod';
+import type { ImageUploadValue } from '../../components/resource-form/image-upload-field.tsx';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
 /** The device's slots (spec §9), numbered 1 to 20. */
@@ -13,7 +14,7 @@ const DEFAULT_FRAGRANCE_SHOTS = 100;
  * object URL of the file, or the stored cover's signed URL) and whether the last file chosen was over
  * the upload limit — then it was not taken and the field shows the max-size message.
  */
-export type CoverValue = { file: File | null; previewUrl: string | null; isTooLarge: boolean };
+export type CoverValue = ImageUploadValue;
 
 /** One configured slot, with what the table shows of its fragrance. */
 export type SlotValue = {

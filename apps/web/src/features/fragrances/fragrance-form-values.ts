@@ -1,6 +1,7 @@
 import type { FragranceRow, fragranceBodySchema } from '@scentia/shared/fragrances.schemas';
 import { LANGUAGES, type Language } from '@scentia/shared/locales';
 import type { z } from 'zod';
+import type { ImageUploadValue } from '../../components/resource-form/image-upload-field.tsx';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { FieldPath } from '../../lib/server-field-errors.ts';
  * (an object URL of the file, or the stored image's signed URL) and whether the last file chosen
  * was over the upload limit — then it was not taken and the field shows the max-size message.
  */
-export type ImageValue = { file: File | null; previewUrl: string | null; isTooLarge: boolean };
+export type ImageValue = ImageUploadValue;
 
 export type FragranceTranslationValues = { description: string; ofactoryWay: string };
 

@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@scentia/shared/locales';
 import { Col, Form, Input, InputNumber, Row, Tabs } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
 import { schemaPathRule } from '../../../lib/form-rules.ts';
 import { PATHS } from '../../../lib/paths.ts';
@@ -15,7 +16,6 @@ import {
   campaignFormToBody,
   type SlotValue,
 } from '../campaign-form-values.ts';
-import { CoverField } from './cover-field.tsx';
 import { DeviceEditor } from './device-editor.tsx';
 import './campaign-form.css';
 
@@ -102,7 +102,15 @@ export function CampaignForm({ mode, title, initialValues, onSubmit }: CampaignF
         </Col>
         <Col xs={24}>
           <Form.Item name="cover" label={t('form.fields.cover')} rules={[coverRule]}>
-            <CoverField />
+            <ImageUploadField
+              shape="wide"
+              texts={{
+                previewAlt: t('form.cover.previewAlt'),
+                choose: t('form.cover.choose'),
+                replace: t('form.cover.replace'),
+                hint: (max) => t('form.cover.hint', { max }),
+              }}
+            />
           </Form.Item>
         </Col>
       </Row>

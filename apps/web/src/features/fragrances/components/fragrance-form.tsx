@@ -4,6 +4,7 @@ import { Col, Form, Input, Row } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { schemaPathRule, zodIssueKey } from '../../../lib/form-rules.ts';
@@ -16,7 +17,6 @@ import {
   fragranceFormToBody,
   type ImageValue,
 } from '../fragrance-form-values.ts';
-import { ImageField } from './image-field.tsx';
 import './fragrances.css';
 
 type FragranceFormProps = {
@@ -107,7 +107,14 @@ export function FragranceForm({ mode, title, initialValues, categoryLabel, onSub
         </Col>
         <Col xs={24}>
           <Form.Item name="image" label={t('fields.image')} rules={[imageRule]}>
-            <ImageField />
+            <ImageUploadField
+              texts={{
+                previewAlt: t('image.previewAlt'),
+                choose: t('image.choose'),
+                replace: t('image.replace'),
+                hint: (max) => t('image.hint', { max }),
+              }}
+            />
           </Form.Item>
         </Col>
       </Row>

@@ -1,26 +1,38 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isOverUploadLimit, UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
-import type { ImageValue } from '../fragrance-form-values.ts';
+import { isOverUploadLimit, UPLOAD_MAX_MB } from '../../lib/upload-limit.ts';
+import './image-upload-field.css';
 
-type ImageFieldProps = {
+/** An image a form holds: the chosen file (none when the stored one stays), its preview, and whether it was refused. */
+export type ImageUploadValue = { file: File | null; previewUrl: string | null; isTooLarge: boolean };
+
+type ImageUploadFieldProps = {
   id?: string;
-  value?: ImageValue | null;
-  onChange?: (value: ImageValue) => void;
+  value?: ImageUploadValue | null;
+  onChange?: (value: ImageUploadValue) => void;
   disabled?: boolean;
+  /** The feature's words: the preview's alternative text, the button's two labels, the size hint. */
+  texts: { previewAlt: string; choose: string; replace: string; hint: (maxMb: number) => string };
+  /** A square preview (a fragrance's picture) or a wide one (a campaign's cover). */
+  shape?: 'square' | 'wide';
 };
 
 const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp';
 
 /**
- * Chooses the fragrance image and previews it. A file over the upload limit is not taken: the
- * field keeps what it had and is marked too large, so its rule shows the max-size message and
+ * Chooses an image and previews it, as an antd form field. A file over the upload limit is not taken:
+ * the field keeps what it had and is marked too large, so its rule shows the max-size message and
  * nothing is sent (spec §5 Uploads).
  */
-export function ImageField({ id, value, onChange, disabled }: ImageFieldProps) {
-  const { t } = useTranslation('fragrances');
+export function ImageUploadField({
+  id,
+  value,
+  onChange,
+  disabled,
+  texts,
+  shape = 'square',
+}: ImageUploadFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const previewUrl = value?.previewUrl ?? null;
 
@@ -42,9 +54,9 @@ export function ImageField({ id, value, onChange, disabled }: ImageFieldProps) {
 
   return (
     <div className="image-field">
-      <div className="image-field-preview">
+      <div className={`image-field-preview image-field-preview-${shape}`}>
         {previewUrl ? (
-          <img src={previewUrl} alt={t('image.previewAlt')} />
+          <img src={previewUrl} alt={texts.previewAlt} />
         ) : (
           <PictureOutlined aria-hidden="true" className="image-field-empty" />
         )}
@@ -55,7 +67,7 @@ export function ImageField({ id, value, onChange, disabled }: ImageFieldProps) {
           id={id}
           type="file"
           accept={ACCEPTED_TYPES}
-          className="image-field-input"
+          className="visually-hidden"
           tabIndex={-1}
           disabled={disabled}
           onChange={(event) => {
@@ -65,9 +77,9 @@ export function ImageField({ id, value, onChange, disabled }: ImageFieldProps) {
           }}
         />
         <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={disabled}>
-          {previewUrl ? t('image.replace') : t('image.choose')}
+          {previewUrl ? texts.replace : texts.choose}
         </Button>
-        <span className="image-field-hint">{t('image.hint', { max: UPLOAD_MAX_MB })}</span>
+        <span className="image-field-hint">{texts.hint(UPLOAD_MAX_MB)}</span>
       </div>
     </div>
   );
