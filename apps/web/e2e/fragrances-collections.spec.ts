@@ -36,7 +36,6 @@ test('a fragrance in a campaign collection shows its collections and offers no d
   const inBoth = tableRow(page, 'Violeta Imperial');
   await expect(inBoth.getByText('Em 2 coleções', { exact: true })).toBeVisible();
   await expect(inBoth.getByRole('button', { name: 'Inativar' })).toHaveCount(0);
-
 });
 
 test('a new fragrance is in no collection and can be deactivated', async ({ page }) => {
