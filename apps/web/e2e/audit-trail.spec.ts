@@ -1,22 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { tableRow } from './support/antd.ts';
+import { seriousViolations } from './support/axe.ts';
 import { createCategory, uniqueName } from './support/catalog.ts';
 import { openSignedIn } from './support/session.ts';
-
-/** axe-core's serious and critical findings inside `selector`. */
-async function seriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
 
 /** Renames a category through its edit page and answers the category's id, read from the page's address. */
 async function renameCategory(page: Page, name: string, newName: string): Promise<string> {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { chooseOption, tableRow } from './support/antd.ts';
+import { seriousViolations } from './support/axe.ts';
 import { pngImage, uniqueName } from './support/catalog.ts';
 import { ADMIN, openSignedIn } from './support/session.ts';
 
@@ -16,19 +16,6 @@ async function fragranceNames(request: APIRequestContext): Promise<string[]> {
   const distinct = [...new Set(names)].slice(0, 4);
   if (distinct.length < 4) throw new Error('the demo data has fewer than four active fragrances');
   return distinct;
-}
-
-async function seriousViolations(page: Page) {
-  await expect(page.locator('#splash')).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
 }
 
 const ring = (page: Page) => page.getByRole('group', { name: 'Slots do dispositivo' });

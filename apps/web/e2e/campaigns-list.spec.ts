@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { tableRow } from './support/antd.ts';
+import { seriousViolations } from './support/axe.ts';
 import { pngImage, uniqueName } from './support/catalog.ts';
 import { ADMIN, openSignedIn } from './support/session.ts';
 
@@ -81,19 +81,6 @@ async function decodeQr(page: Page): Promise<string | undefined> {
   });
   if (!image) return undefined;
   return jsQR(Uint8ClampedArray.from(image.data), image.width, image.height)?.data;
-}
-
-async function seriousViolations(page: Page) {
-  await expect(page.locator('#splash')).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
 }
 
 test('the list shows the campaigns with cover, slots and status, and the star sets the default', async ({

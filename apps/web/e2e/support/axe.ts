@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** axe-core's serious and critical findings on the page, or only inside `selector`. */
+export async function seriousViolations(page: Page, selector?: string) {
+  // The splash screen fades out 1 s after start; audit the page the user actually sees.
+  await expect(page.locator('#splash')).toHaveCount(0);
+  const builder = new AxeBuilder({ page });
+  if (selector) builder.include(selector);
+  const results = await builder
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
