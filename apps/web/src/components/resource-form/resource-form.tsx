@@ -1,5 +1,6 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Alert, App, Button, Card, Form, type FormInstance, Modal } from 'antd';
+import { ErrorCode } from '@scentia/shared/error-codes';
+import { Alert, type AlertRef, App, Button, Card, Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -27,6 +28,11 @@ export type ResourceFormProps<Values> = {
   onValuesChange?: (changed: Partial<Values>, all: Values) => void;
   /** The screen's own text for a failed save without a server message (default: the generic one). */
   saveErrorText?: string;
+  /**
+   * Reads the record again after a save refused as stale (409 STALE_RECORD): the failure's alert then
+   * offers it, so the page needs no alert of its own saying the same thing.
+   */
+  onReload?: () => Promise<unknown>;
   children: ReactNode;
 };
 
@@ -39,13 +45,14 @@ export type ResourceFormProps<Values> = {
  */
 export function ResourceForm<Values extends object>(props: ResourceFormProps<Values>) {
   const { t } = useTranslation();
-  const { form, mode, initialValues, listPath } = props;
+  const { form, mode, initialValues, listPath, onReload } = props;
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const values = Form.useWatch([], { form, preserve: true }) as Values | undefined;
   const [isValid, setValid] = useState(false);
   const [isSaving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>(undefined);
+  const [failure, setFailure] = useState<SaveFailure | undefined>(undefined);
+  const failureCount = useRef(0);
   const isDirty = values !== undefined && hasChanges(values, initialValues);
   const canLeave = useRef(false);
   const isDirtyNow = useRef(isDirty);
@@ -70,6 +77,12 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
     void navigate(listPath);
   }
 
+  // After the reload the page shows the current record (a new form); the failure is over.
+  const reloadRecord = (reload: () => Promise<unknown>) => async () => {
+    await reload();
+    setFailure(undefined);
+  };
+
   function restore() {
     form.resetFields();
     setFailure(undefined);
@@ -81,7 +94,12 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
     try {
       await props.onSubmit(submitted);
     } catch (error) {
-      setFailure(showFailure(error));
+      failureCount.current += 1;
+      setFailure({
+        id: failureCount.current,
+        text: showFailure(error),
+        isStale: isApiError(error) && error.code === ErrorCode.STALE_RECORD,
+      });
       return;
     } finally {
       setSaving(false);
@@ -115,10 +133,9 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
     const { placed } = mapServerFields(error.fields, props.fieldPaths);
     const codeField = props.codeFields?.[error.code];
     if (codeField && error.message) placed.push({ name: codeField, errors: [error.message] });
-    if (placed.length > 0) {
+    // The fields are marked; the focus goes to the one alert that says what happened (SaveFailureAlert).
+    if (placed.length > 0)
       form.setFields(placed.map(({ name, errors }) => ({ name: name as never, errors })));
-      form.scrollToField(placed[0]?.name as never, { block: 'center' });
-    }
     return error.message || saveError;
   }
 
@@ -135,8 +152,14 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
           disabled={isSaving}
           scrollToFirstError
         >
-          {failure && <Alert type="error" showIcon title={failure} className="resource-form-alert" />}
           {props.children}
+          {failure && (
+            <SaveFailureAlert
+              key={failure.id}
+              failure={failure}
+              onReload={onReload && reloadRecord(onReload)}
+            />
+          )}
           <div className="resource-form-actions">
             <Link to={listPath} className="resource-form-cancel">
               {t('actions.cancel')}
@@ -163,5 +186,58 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
         <p>{t('form.leaveText')}</p>
       </Modal>
     </>
+  );
+}
+
+/** `id` tells one failure from the next: each new one mounts its alert again, which takes the focus. */
+type SaveFailure = { id: number; text: string; isStale: boolean };
+
+/**
+ * The one alert of a failed save, placed just above the buttons and focused as it appears: on a long
+ * form the person is at the save button, and a screen reader reads what went wrong at once. A stale
+ * record's alert carries the reload.
+ */
+function SaveFailureAlert({
+  failure,
+  onReload,
+}: {
+  failure: SaveFailure;
+  onReload?: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<AlertRef>(null);
+  const [isReloading, setReloading] = useState(false);
+  useEffect(() => {
+    const alert = ref.current?.nativeElement;
+    if (!alert) return;
+    alert.tabIndex = -1;
+    alert.focus({ preventScroll: true });
+    alert.scrollIntoView({ block: 'center' });
+  }, []);
+
+  async function reload() {
+    setReloading(true);
+    try {
+      await onReload?.();
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  return (
+    <Alert
+      ref={ref}
+      type="error"
+      showIcon
+      title={failure.text}
+      className="resource-form-alert"
+      action={
+        failure.isStale && onReload ? (
+          <Button onClick={() => void reload()} loading={isReloading}>
+            {t('form.reload')}
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }

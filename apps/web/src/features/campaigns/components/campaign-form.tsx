@@ -24,6 +24,8 @@ type CampaignFormProps = {
   title: string;
   initialValues: CampaignFormValues;
   onSubmit: (values: CampaignFormValues) => Promise<unknown>;
+  /** Reads the campaign again after a save refused as stale (offered by the save's alert). */
+  onReload?: () => Promise<unknown>;
 };
 
 // A server error with one of these codes belongs under the cover or the device as well.
@@ -41,7 +43,7 @@ const CODE_FIELDS = {
  * tab each, marked while empty; pt-BR required) and the device editor. Fields are checked by the
  * shared schema and device rules the API applies; the cover is required on create, kept on edit.
  */
-export function CampaignForm({ mode, title, initialValues, onSubmit }: CampaignFormProps) {
+export function CampaignForm({ mode, title, initialValues, onSubmit, onReload }: CampaignFormProps) {
   const { t } = useTranslation('campaigns');
   const [form] = Form.useForm<CampaignFormValues>();
   const descriptions = Form.useWatch('descriptions', form) ?? initialValues.descriptions;
@@ -82,6 +84,7 @@ export function CampaignForm({ mode, title, initialValues, onSubmit }: CampaignF
       initialValues={initialValues}
       listPath={PATHS.admin.campaigns.list}
       onSubmit={onSubmit}
+      onReload={onReload}
       fieldPaths={CAMPAIGN_FORM_FIELDS}
       codeFields={CODE_FIELDS}
     >

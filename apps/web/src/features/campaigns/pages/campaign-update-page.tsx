@@ -1,21 +1,18 @@
-import { ErrorCode } from '@scentia/shared/error-codes';
-import { Alert, Button } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordHistory } from '../../../components/record-history/record-history.tsx';
 import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
-import { type CampaignFormValues, campaignFormData, campaignToForm } from '../campaign-form-values.ts';
+import { campaignFormData, campaignToForm } from '../campaign-form-values.ts';
 import { CampaignForm } from '../components/campaign-form.tsx';
 
 /**
  * /admin/campaigns/{id}/update: only an active campaign is edited. The save carries the `updatedAt`
- * the form loaded; when someone saved in between (409 STALE_RECORD) the page offers to reload it.
+ * the form loaded; when someone saved in between (409 STALE_RECORD) the save's alert offers to reload it.
  */
 export default function CampaignUpdatePage() {
   const { t } = useTranslation('campaigns');
@@ -25,7 +22,6 @@ export default function CampaignUpdatePage() {
   const id = useIdParam();
   const campaign = useCampaign(id, id > 0);
   const update = useUpdateCampaign();
-  const [isStale, setStale] = useState(false);
   const initialValues = useMemo(
     () => (campaign.data ? campaignToForm(campaign.data) : undefined),
     [campaign.data],
@@ -45,44 +41,17 @@ export default function CampaignUpdatePage() {
   }
   const loaded = campaign.data;
 
-  async function save(values: CampaignFormValues) {
-    try {
-      return await update.mutateAsync({
-        id: loaded.campaignId,
-        body: campaignFormData(values, loaded.updatedAt),
-      });
-    } catch (error) {
-      if (isApiError(error) && error.code === ErrorCode.STALE_RECORD) setStale(true);
-      throw error;
-    }
-  }
-
-  async function reload() {
-    await campaign.refetch();
-    setStale(false);
-  }
-
   return (
     <>
-      {isStale && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('form.stale')}
-          className="resource-form-alert"
-          action={
-            <Button onClick={() => void reload()} loading={campaign.isFetching}>
-              {t('form.reload')}
-            </Button>
-          }
-        />
-      )}
       <CampaignForm
         key={loaded.updatedAt}
         mode="edit"
         title={t('form.editTitle')}
         initialValues={initialValues}
-        onSubmit={save}
+        onSubmit={(values) =>
+          update.mutateAsync({ id: loaded.campaignId, body: campaignFormData(values, loaded.updatedAt) })
+        }
+        onReload={() => campaign.refetch()}
       />
       <RecordHistory recordType="campaign" recordId={loaded.campaignId} />
     </>
