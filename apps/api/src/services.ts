@@ -15,6 +15,7 @@ import { createS3Storage } from './lib/storage/s3-storage.ts';
 import { createStoredFiles } from './lib/storage/stored-files.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { AuditNamesRepository } from './modules/audit/audit-names.repository.ts';
 import { pruneAccessLog } from './modules/auth/access-log-retention.ts';
 import { AccountRepository } from './modules/auth/account.repository.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
@@ -191,6 +192,6 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     profilesRepository: new ProfilesRepository(db),
     privacy: createPrivacyService({ repository: new PrivacyRepository(db), readUser: users.get }),
     // Reads only: the trail is written by the database's triggers, never through a service.
-    audit: createAuditService(new AuditRepository(database.db)),
+    audit: createAuditService(new AuditRepository(database.db), new AuditNamesRepository(database.db)),
   };
 }

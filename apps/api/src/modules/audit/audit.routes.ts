@@ -1,4 +1,5 @@
 import { AUDIT_RECORD_TYPES, auditEventSchema, auditListQuerySchema } from '@scentia/shared/audit.schemas';
+import { auditHistoryEventSchema } from '@scentia/shared/audit-fields';
 import { pageOf } from '@scentia/shared/list.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +40,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
       config: { access: 'admin', fileAnswer: XLSX_TYPE },
       schema: {
         tags,
-        summary: 'The audit trail as an .xlsx spreadsheet: same filters and sort, every event (ADMIN only)',
+        summary:
+          'The audit trail as an .xlsx spreadsheet: same filters and sort, every event (ADMIN only); the export is recorded in the trail',
         querystring: auditListQuerySchema,
         response: errorResponses,
       },
@@ -49,7 +51,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
         fileName: datedFileName(translate(request.language, 'export.audit.fileName')),
         sheetName: translate(request.language, 'export.audit.sheet'),
         columns: auditExportColumns(request.language),
-        batches: service.exportBatches(request.query),
+        batches: await service.exportBatches(request.query),
       }),
   );
 
@@ -60,7 +62,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
         tags,
         summary: 'The latest events of one record, for its edit page (a person’s history: ADMIN only)',
         params: historyParamsSchema,
-        response: { 200: z.array(auditEventSchema), ...errorResponses },
+        response: { 200: z.array(auditHistoryEventSchema), ...errorResponses },
       },
     },
     async (request) =>

@@ -4,6 +4,7 @@ import {
   type AuditRecordType,
   RECORD_HISTORY_LIMIT,
 } from '@scentia/shared/audit.schemas';
+import type { AuditHistoryEvent } from '@scentia/shared/audit-fields';
 import type { Page } from '@scentia/shared/list.schemas';
 import type { Account } from '../../lib/account.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
@@ -15,6 +16,8 @@ import {
 } from './audit.repository.ts';
 import { requireHistoryAccess } from './audit-access.ts';
 import { mergeChanges } from './audit-changes.ts';
+import type { AuditNamesRepository } from './audit-names.repository.ts';
+import { withReferenceNames } from './audit-names.ts';
 
 /** An event as the API answers it: its actor named, its changes merged per row. */
 function toAuditEvent(record: AuditEventRecord): AuditEvent {
@@ -39,8 +42,14 @@ function filtersOf(query: AuditListQuery, search: string | undefined): AuditFilt
   return { recordType, recordId, actorId, from, to, search };
 }
 
+/** The person whose events an export reads, when its filters name one: as the actor, or as the record. */
+function personOf(query: AuditListQuery): string | undefined {
+  if (query.actorId !== undefined) return String(query.actorId);
+  return query.recordType === 'user' && query.recordId ? query.recordId : undefined;
+}
+
 /** The audit trail as the back-office reads it: the whole list (ADMIN), its export, a record's history. */
-export function createAuditService(repository: AuditRepository) {
+export function createAuditService(repository: AuditRepository, names: AuditNamesRepository) {
   return {
     async list(query: AuditListQuery): Promise<Page<AuditEvent>> {
       const plan = planList(query, auditList);
@@ -48,19 +57,28 @@ export function createAuditService(repository: AuditRepository) {
       return toPage(records.map(toAuditEvent), total, plan.perPage, totalIsEstimate);
     },
 
-    /** Planned before the download starts, so a bad `orderBy` is still a 400, not a cut-off file. */
-    exportBatches(query: AuditListQuery): AsyncIterable<AuditEvent[]> {
+    /**
+     * Planned before the download starts, so a bad `orderBy` is still a 400, not a cut-off file; then
+     * the export is recorded in the trail (who, which filters, when) before a row leaves.
+     */
+    async exportBatches(query: AuditListQuery): Promise<AsyncIterable<AuditEvent[]>> {
       const plan = planList(query, auditList);
+      await repository.recordExport(query, personOf(query));
       const batches = repository.batches(plan, filtersOf(query, plan.search));
       return (async function* () {
         for await (const batch of batches) yield batch.map(toAuditEvent);
       })();
     },
 
-    async history(actor: Account, recordType: AuditRecordType, recordId: string): Promise<AuditEvent[]> {
+    /** The latest events of one record, with the names of the records they refer to (audit-names.ts). */
+    async history(
+      actor: Account,
+      recordType: AuditRecordType,
+      recordId: string,
+    ): Promise<AuditHistoryEvent[]> {
       requireHistoryAccess(actor, recordType);
       const records = await repository.history(recordType, recordId, RECORD_HISTORY_LIMIT);
-      return records.map(toAuditEvent);
+      return withReferenceNames(records.map(toAuditEvent), names);
     },
   };
 }

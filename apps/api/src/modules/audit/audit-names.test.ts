@@ -1,0 +1,135 @@
+import { AUDITED_COLUMNS, type AuditHistoryEvent, referenceKey } from '@scentia/shared/audit-fields';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, pngImage } from '../../../test/multipart.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+
+let ctx: TestContext;
+let admin: { id: number; token: string };
+const ADMIN_NAME = 'Nina Nomeadora';
+
+function send(request: InjectOptions) {
+  return ctx.app.inject({
+    ...request,
+    headers: { ...request.headers, authorization: `Bearer ${admin.token}` },
+  });
+}
+
+async function history(recordType: string, id: number): Promise<AuditHistoryEvent[]> {
+  const response = await send({ method: 'GET', url: `/api/audit/history/${recordType}/${id}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function created(request: InjectOptions, idField: string): Promise<number> {
+  const response = await send(request);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json()[idField];
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ DATA_DIR: `/tmp/scentia-audit-names-${process.pid}` });
+  const account = await ctx.createAccount({ name: ADMIN_NAME });
+  admin = { id: account.id, token: (await ctx.signIn(account.email, account.password)).token };
+});
+afterAll(() => ctx.close());
+
+describe('AUDITED_COLUMNS', () => {
+  it('lists every column the audit triggers record, table by table', async () => {
+    const triggers = await ctx.query<{ table_name: string }>(sql`
+      select c.relname as table_name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where t.tgname = c.relname || '_audit'`);
+    const columns = await ctx.query<{ table_name: string; column_name: string }>(sql`
+      select table_name, column_name from information_schema.columns
+      where table_schema = 'public'
+        and column_name not in ('search_text', 'search_prefixes', 'created_at', 'updated_at')`);
+    const audited = Object.fromEntries(
+      triggers
+        .map(({ table_name }) => [
+          table_name,
+          columns
+            .filter((column) => column.table_name === table_name)
+            .map((column) => column.column_name)
+            .sort(),
+        ])
+        .sort(),
+    );
+    const listed = Object.fromEntries(
+      Object.entries(AUDITED_COLUMNS)
+        .map(([table, names]) => [table, [...names].sort()])
+        .sort(),
+    );
+    expect(listed).toEqual(audited);
+  });
+});
+
+describe('GET /api/audit/history/{recordType}/{recordId}', () => {
+  it('names the records its changes refer to: category, fragrance, profile and who printed', async () => {
+    const categoryId = await created(
+      { method: 'POST', url: '/api/categories', payload: { name: 'Amadeirados', translations: [] } },
+      'categoryId',
+    );
+    const fragranceForm = multipart([
+      { name: 'name', value: 'Cedro Atlas' },
+      { name: 'ofactoryWay', value: 'Amadeirado seco' },
+      { name: 'categoryId', value: String(categoryId) },
+      { name: 'image.file', fileName: 'f.png', contentType: 'image/png', bytes: await pngImage(64, 64) },
+    ]);
+    const fragranceId = await created(
+      {
+        method: 'POST',
+        url: '/api/fragrances',
+        payload: fragranceForm.payload,
+        headers: fragranceForm.headers,
+      },
+      'fragranceId',
+    );
+    const [fragranceCreated] = await history('fragrance', fragranceId);
+    expect(fragranceCreated?.names).toEqual({ [referenceKey('category', categoryId)]: 'Amadeirados' });
+
+    const campaignForm = multipart([
+      { name: 'name', value: 'Campanha de inverno' },
+      { name: 'descriptions[0][language]', value: 'pt-BR' },
+      { name: 'descriptions[0][description]', value: 'Descrição' },
+      { name: 'collection[0][fragranceId]', value: String(fragranceId) },
+      { name: 'collection[0][slot]', value: '1' },
+      { name: 'cover.file', fileName: 'c.png', contentType: 'image/png', bytes: await pngImage(64, 64) },
+    ]);
+    const campaignId = await created(
+      { method: 'POST', url: '/api/campaigns', payload: campaignForm.payload, headers: campaignForm.headers },
+      'campaignId',
+    );
+    const printed = await send({
+      method: 'POST',
+      url: `/api/campaigns/qr-prints/${campaignId}`,
+      payload: { kind: 'print', campaignUpdatedAt: new Date().toISOString() },
+    });
+    expect(printed.statusCode, printed.body).toBeLessThan(300);
+    const [print, campaignCreated] = await history('campaign', campaignId);
+    expect(print?.names).toEqual({ [referenceKey('user', admin.id)]: ADMIN_NAME });
+    expect(campaignCreated?.names).toEqual({ [referenceKey('fragrance', fragranceId)]: 'Cedro Atlas' });
+
+    const person = await ctx.createAccount({ name: 'Pedro Perfilado', profile: 'OPERADOR' });
+    await ctx.query(sql`update users set name = 'Pedro Renomeado' where id = ${person.id}`);
+    const [profile] = await ctx.query<{ id: number }>(sql`select id from profiles where name = 'OPERADOR'`);
+    const userHistory = await history('user', person.id);
+    const withProfile = userHistory.find((event) =>
+      event.changes.some((change) => change.fields.some((field) => field.field === 'profile_id')),
+    );
+    expect(withProfile?.names).toEqual({ [referenceKey('profile', profile?.id)]: 'OPERADOR' });
+  });
+
+  it('leaves a record removed for good unnamed, and reads ids only from digits', async () => {
+    const categoryId = await created(
+      { method: 'POST', url: '/api/categories', payload: { name: 'Efêmeros', translations: [] } },
+      'categoryId',
+    );
+    expect((await send({ method: 'DELETE', url: `/api/categories/${categoryId}` })).statusCode).toBe(204);
+    const removed = await send({ method: 'DELETE', url: `/api/categories/${categoryId}?hardDelete=true` });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const events = await history('category', categoryId);
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) expect(event.names).toEqual({});
+  });
+});

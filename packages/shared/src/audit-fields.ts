@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { type AuditRecordType, auditEventSchema } from './audit.schemas.ts';
+
+/**
+ * Every column the audit trail records, per audited table: the triggers keep all but the bookkeeping
+ * (search_text, search_prefixes, created_at, updated_at). A record's history shows each one under a
+ * label in the reader's language; the web's labels are typed over this list, and an API test keeps the
+ * list equal to the audited tables' columns, so a new column cannot reach the history unnamed.
+ */
+export const AUDITED_COLUMNS = {
+  users: [
+    'id',
+    'name',
+    'email',
+    'password_hash',
+    'profile_id',
+    'cpf',
+    'document',
+    'genre',
+    'birthday',
+    'street',
+    'city',
+    'state',
+    'zipcode',
+    'country',
+    'language',
+    'confirmed_at',
+    'terms_accepted_at',
+    'deleted_at',
+    'anonymized_at',
+  ],
+  temporary_requests: ['id', 'user_id', 'kind', 'token_hash', 'expires_at', 'used_at'],
+  profiles: ['id', 'name', 'master_profile_id'],
+  categories: ['id', 'name', 'deleted_at'],
+  category_translations: ['category_id', 'language', 'name'],
+  fragrances: [
+    'id',
+    'name',
+    'description',
+    'olfactory_way',
+    'category_id',
+    'image_key',
+    'thumbnail_key',
+    'deleted_at',
+  ],
+  fragrance_translations: ['fragrance_id', 'language', 'description', 'olfactory_way'],
+  campaigns: [
+    'id',
+    'name',
+    'fragrance_shots',
+    'cover_key',
+    'cover_thumbnail_key',
+    'downloads',
+    'is_default',
+    'deleted_at',
+  ],
+  campaign_slots: ['campaign_id', 'slot', 'fragrance_id', 'shot_seconds'],
+  campaign_descriptions: ['campaign_id', 'language', 'description'],
+  campaign_qr_prints: ['id', 'campaign_id', 'kind', 'campaign_updated_at', 'printed_at', 'printed_by'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type AuditedTable = keyof typeof AUDITED_COLUMNS;
+export type AuditedColumn<Table extends AuditedTable> = (typeof AUDITED_COLUMNS)[Table][number];
+
+type References = {
+  readonly [Table in AuditedTable]?: Partial<Record<AuditedColumn<Table>, AuditRecordType>>;
+};
+
+/**
+ * Columns that hold another record's id: the history names that record ("Lavanda") rather than its
+ * number. A row's own keys (a translation's category) are not listed: they name the record itself.
+ */
+export const AUDIT_REFERENCES: References = {
+  users: { profile_id: 'profile' },
+  profiles: { master_profile_id: 'profile' },
+  fragrances: { category_id: 'category' },
+  campaign_slots: { fragrance_id: 'fragrance' },
+  campaign_qr_prints: { printed_by: 'user' },
+};
+
+/** The kind of record a column of `table` refers to, if it holds a reference. */
+export function referencedRecordType(table: string, column: string): AuditRecordType | undefined {
+  const references = (AUDIT_REFERENCES as Record<string, Record<string, AuditRecordType> | undefined>)[table];
+  return references?.[column];
+}
+
+/** How a history answer keys the names of the records its events refer to: `fragrance:46`. */
+export function referenceKey(recordType: string, recordId: unknown): string {
+  return `${recordType}:${String(recordId)}`;
+}
+
+/**
+ * An event as a record's history answers it: with `names`, the current name of each record its changes
+ * refer to, keyed by `referenceKey` (a record removed for good is absent and shows as its number).
+ */
+export const auditHistoryEventSchema = auditEventSchema.extend({ names: z.record(z.string(), z.string()) });
+export type AuditHistoryEvent = z.infer<typeof auditHistoryEventSchema>;
