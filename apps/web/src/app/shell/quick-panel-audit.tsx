@@ -9,7 +9,8 @@ import {
   recordLabel,
   recordPath,
 } from '../../components/record-history/audit-event-text.ts';
-import { formatDateTime, formatTimeAgo } from '../../components/record-history/audit-time.ts';
+import { formatTimeAgo } from '../../components/record-history/audit-time.ts';
+import { formatTimestamp } from '../../lib/date-format.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 
 const LATEST_COUNT = 10;
@@ -65,7 +66,7 @@ function LatestEvents({ isActive, onNavigate }: QuickPanelAuditProps) {
               <span>{label}</span>
             )}
             <small>
-              <time dateTime={event.occurredAt} title={formatDateTime(event.occurredAt)}>
+              <time dateTime={event.occurredAt} title={formatTimestamp(event.occurredAt)}>
                 {formatTimeAgo(event.occurredAt)}
               </time>
             </small>

@@ -1,11 +1,12 @@
 import { type AuditEvent, type AuditRecordType, auditEventSchema } from '@scentia/shared/audit.schemas';
+import { type AuditHistoryEvent, auditHistoryEventSchema } from '@scentia/shared/audit-fields';
 import { pageOf } from '@scentia/shared/list.schemas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../lib/api-client.ts';
 
 const auditPageSchema = pageOf(auditEventSchema);
-const historySchema = z.array(auditEventSchema);
+const historySchema = z.array(auditHistoryEventSchema);
 
 /** Every audit query is keyed under `['audit']`, so a save refreshes them all with one invalidation. */
 const auditKeys = {
@@ -26,7 +27,7 @@ function fetchRecordHistory(
   recordType: AuditRecordType,
   recordId: string,
   signal?: AbortSignal,
-): Promise<AuditEvent[]> {
+): Promise<AuditHistoryEvent[]> {
   return http.get(`/audit/history/${recordType}/${encodeURIComponent(recordId)}`, {
     signal,
     schema: historySchema,

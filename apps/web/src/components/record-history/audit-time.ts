@@ -1,12 +1,5 @@
 import { currentLanguage } from '../../lib/i18n.ts';
 
-/** `12/03/2026 14:05` in the interface's language and the browser's time zone. */
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-}
-
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@scentia/shared/audit.schemas';
+import type { AuditHistoryEvent } from '@scentia/shared/audit-fields';
 import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../test/i18n-for-tests.ts';
@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = (await createTestI18n()).getFixedT('pt-BR', 'audit');
 });
 
-function event(overrides: Partial<AuditEvent>): AuditEvent {
+function event(overrides: Partial<AuditHistoryEvent>): AuditHistoryEvent {
   return {
     auditId: 1,
     occurredAt: '2026-03-12T14:05:00.000Z',
@@ -20,6 +20,7 @@ function event(overrides: Partial<AuditEvent>): AuditEvent {
     action: 'putCategoriesById',
     record: { type: 'category', id: '12' },
     changes: [],
+    names: {},
     ...overrides,
   };
 }
@@ -78,8 +79,41 @@ describe('changedFields', () => {
     ]);
   });
 
-  it('writes dates in the reader’s format and leaves empty values out', () => {
-    expect(formatValue('confirmed_at', '2026-03-12T12:00:00.000Z', t)).toMatch(/^12\/03\/2026/);
+  it('names referenced records and coded values instead of raw ids and codes', () => {
+    const print = event({
+      action: 'postCampaignsQrPrintsById',
+      record: { type: 'campaign', id: '5' },
+      names: { 'user:4': 'Ana Lima', 'fragrance:46': 'Lavanda' },
+      changes: [
+        {
+          table: 'campaign_qr_prints',
+          rowKey: '9',
+          kind: 'created',
+          fields: [
+            { field: 'id', before: null, after: 9 },
+            { field: 'campaign_id', before: null, after: 5 },
+            { field: 'kind', before: null, after: 'print' },
+            { field: 'printed_by', before: null, after: 4 },
+          ],
+        },
+        {
+          table: 'campaign_slots',
+          rowKey: '5,3',
+          kind: 'updated',
+          fields: [{ field: 'fragrance_id', before: 12, after: 46 }],
+        },
+      ],
+    });
+    expect(lines(changedFields(print, t))).toEqual([
+      'Formato do QR code: - > Impressão',
+      'Impresso por: - > Ana Lima',
+      'Fragrância (slot 3): #12 > Lavanda',
+    ]);
+  });
+
+  it('writes dates in the one format and leaves empty values out', () => {
+    expect(formatValue('confirmed_at', '2026-03-12T12:00:00.000Z', t)).toMatch(/^12\/03\/2026 \d\d:\d\d$/);
+    expect(formatValue('birthday', '1990-04-01', t, { table: 'users', names: {} })).toBe('01/04/1990');
     expect(formatValue('description', '', t)).toBeNull();
     expect(formatValue('description', null, t)).toBeNull();
   });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { AuditEvent } from '@scentia/shared/audit.schemas';
+import type { AuditHistoryEvent } from '@scentia/shared/audit-fields';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
@@ -35,7 +35,7 @@ function renderHistory() {
   );
 }
 
-const rename: AuditEvent = {
+const rename: AuditHistoryEvent = {
   auditId: 3,
   occurredAt: '2026-03-12T12:00:00.000Z',
   actor: { userId: 1, name: 'Ana Lima' },
@@ -48,9 +48,13 @@ const rename: AuditEvent = {
       table: 'users',
       rowKey: '7',
       kind: 'updated',
-      fields: [{ field: 'email', before: 'ana@old.test', after: 'ana@new.test' }],
+      fields: [
+        { field: 'email', before: 'ana@old.test', after: 'ana@new.test' },
+        { field: 'profile_id', before: 1, after: 2 },
+      ],
     },
   ],
+  names: { 'profile:1': 'ADMIN', 'profile:2': 'OPERADOR' },
 };
 
 describe('RecordHistory', () => {
@@ -58,10 +62,11 @@ describe('RecordHistory', () => {
     server.answer.mockResolvedValue(Response.json([rename]));
     renderHistory();
     expect(await screen.findByRole('heading', { level: 2, name: 'Histórico' })).toBeTruthy();
-    expect(await screen.findByText(/^Alterado por Ana Lima em 12\/03\/2026/)).toBeTruthy();
+    expect(await screen.findByText(/^Alterado por Ana Lima em 12\/03\/2026 \d\d:\d\d$/)).toBeTruthy();
     expect(screen.getByText('E-mail:').parentElement?.textContent).toBe(
       'E-mail: ana@old.test → ana@new.test',
     );
+    expect(screen.getByText('Perfil:').parentElement?.textContent).toBe('Perfil: ADMIN → OPERADOR');
     expect(server.answer.mock.calls[0]?.[0]).toBe('/api/audit/history/user/7');
   });
 

@@ -1,12 +1,13 @@
-import { type AuditEvent, type AuditRecordType, RECORD_HISTORY_LIMIT } from '@scentia/shared/audit.schemas';
+import { type AuditRecordType, RECORD_HISTORY_LIMIT } from '@scentia/shared/audit.schemas';
+import type { AuditHistoryEvent } from '@scentia/shared/audit-fields';
 import { Alert, Button, Card, Skeleton, Tag } from 'antd';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error.ts';
+import { formatTimestamp } from '../../lib/date-format.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useRecordHistory } from './audit-api.ts';
 import { actionKind, actorLabel } from './audit-event-text.ts';
-import { formatDateTime } from './audit-time.ts';
 import { type ChangedField, changedFields } from './changed-fields.ts';
 import './record-history.css';
 
@@ -68,14 +69,14 @@ function RecordHistoryCard({ recordType, recordId }: RecordHistoryProps) {
   );
 }
 
-function HistoryEntry({ event }: { event: AuditEvent }) {
+function HistoryEntry({ event }: { event: AuditHistoryEvent }) {
   const { t } = useTranslation('audit');
   const fields = changedFields(event, t);
   return (
     <li className="record-history-entry">
       <p className="record-history-when">
         <Tag className="record-history-action">{t(`actions.${actionKind(event)}`)}</Tag>
-        {t('history.changedBy', { name: actorLabel(event, t), date: formatDateTime(event.occurredAt) })}
+        {t('history.changedBy', { name: actorLabel(event, t), date: formatTimestamp(event.occurredAt) })}
       </p>
       {fields.length === 0 ? (
         <p className="record-history-empty">{t('history.noFields')}</p>

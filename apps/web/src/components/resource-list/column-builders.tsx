@@ -1,13 +1,11 @@
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { formatTimestamp } from '../../lib/date-format.ts';
 import type { ResourceColumn } from './resource-list.tsx';
-
-const DATE_TIME = 'DD/MM/YYYY HH:mm';
 
 /** The record's creation as shown in the lists: `31/12/2025 23:59`, in the browser's time zone. */
 export function formatCreatedAt(createdAt: string): string {
-  return dayjs(createdAt).format(DATE_TIME);
+  return formatTimestamp(createdAt);
 }
 
 /** Active or inactive, with `status.active|inactive` from the feature's namespace (`t`). */

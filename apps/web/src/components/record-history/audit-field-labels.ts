@@ -1,0 +1,103 @@
+import type { AuditedColumn, AuditedTable } from '@scentia/shared/audit-fields';
+import { TEMPORARY_REQUEST_KINDS } from '@scentia/shared/auth.schemas';
+import { qrPrintBodySchema } from '@scentia/shared/campaigns.schemas';
+import { GENRES } from '@scentia/shared/users.schemas';
+
+/**
+ * The `audit` namespace's key for each audited column's label, or null for a column the history leaves
+ * out: a row's own keys (the language and parent of a translation, a slot's number are in its label
+ * already) and the thumbnails, which change with their image. Typed over the shared list of audited
+ * columns, so a new column fails the type check until it has a label here, and a unit test checks that
+ * every key is translated in each language.
+ */
+export const FIELD_LABELS: {
+  readonly [Table in AuditedTable]: Readonly<Record<AuditedColumn<Table>, string | null>>;
+} = {
+  users: {
+    id: null,
+    name: 'fields.name',
+    email: 'fields.email',
+    password_hash: 'fields.password_hash',
+    profile_id: 'fields.profile_id',
+    cpf: 'fields.cpf',
+    document: 'fields.document',
+    genre: 'fields.genre',
+    birthday: 'fields.birthday',
+    street: 'fields.street',
+    city: 'fields.city',
+    state: 'fields.state',
+    zipcode: 'fields.zipcode',
+    country: 'fields.country',
+    language: 'fields.language',
+    confirmed_at: 'fields.confirmed_at',
+    terms_accepted_at: 'fields.terms_accepted_at',
+    deleted_at: 'fields.deleted_at',
+    anonymized_at: 'fields.anonymized_at',
+  },
+  temporary_requests: {
+    id: null,
+    user_id: null,
+    kind: 'fields.temporary_requests.kind',
+    token_hash: 'fields.temporary_requests.token_hash',
+    expires_at: 'fields.temporary_requests.expires_at',
+    used_at: 'fields.temporary_requests.used_at',
+  },
+  profiles: { id: null, name: 'fields.name', master_profile_id: 'fields.master_profile_id' },
+  categories: { id: null, name: 'fields.name', deleted_at: 'fields.deleted_at' },
+  category_translations: { category_id: null, language: null, name: 'fields.name' },
+  fragrances: {
+    id: null,
+    name: 'fields.name',
+    description: 'fields.description',
+    olfactory_way: 'fields.olfactory_way',
+    category_id: 'fields.category_id',
+    image_key: 'fields.image_key',
+    thumbnail_key: null,
+    deleted_at: 'fields.deleted_at',
+  },
+  fragrance_translations: {
+    fragrance_id: null,
+    language: null,
+    description: 'fields.description',
+    olfactory_way: 'fields.olfactory_way',
+  },
+  campaigns: {
+    id: null,
+    name: 'fields.name',
+    fragrance_shots: 'fields.fragrance_shots',
+    cover_key: 'fields.cover_key',
+    cover_thumbnail_key: null,
+    downloads: 'fields.downloads',
+    is_default: 'fields.is_default',
+    deleted_at: 'fields.deleted_at',
+  },
+  campaign_slots: {
+    campaign_id: null,
+    slot: null,
+    fragrance_id: 'fields.fragrance_id',
+    shot_seconds: 'fields.shot_seconds',
+  },
+  campaign_descriptions: { campaign_id: null, language: null, description: 'fields.description' },
+  campaign_qr_prints: {
+    id: null,
+    campaign_id: null,
+    kind: 'fields.campaign_qr_prints.kind',
+    campaign_updated_at: 'fields.campaign_qr_prints.campaign_updated_at',
+    printed_at: 'fields.campaign_qr_prints.printed_at',
+    printed_by: 'fields.campaign_qr_prints.printed_by',
+  },
+};
+
+/** Columns whose values are codes: the `audit` namespace names each under `values.<kind>.<code>`. */
+export const CODED_VALUES: Readonly<Record<string, { kind: string; codes: readonly string[] }>> = {
+  'temporary_requests.kind': { kind: 'requestKind', codes: TEMPORARY_REQUEST_KINDS },
+  'campaign_qr_prints.kind': { kind: 'qrKind', codes: qrPrintBodySchema.shape.kind.options },
+  'users.genre': { kind: 'genre', codes: GENRES },
+};
+
+/** The label key of a column, `null` when the history leaves it out, undefined when the table is unknown. */
+export function fieldLabelKey(table: string, field: string): string | null | undefined {
+  const labels = (FIELD_LABELS as Record<string, Record<string, string | null> | undefined>)[table];
+  if (!labels || !Object.hasOwn(labels, field)) return undefined;
+  return labels[field] ?? null;
+}
