@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n.ts';
 import { appTheme } from '../lib/theme.ts';
 import { useReducedMotion } from '../lib/use-reduced-motion.ts';
+import { useAntdLabels } from './antd-labels.ts';
 
 const ANTD_LOCALES: Record<Language, Locale> = { 'pt-BR': ptBR, 'en-US': enUS, 'es-ES': esES };
 
@@ -19,7 +20,9 @@ const ANTD_LOCALES: Record<Language, Locale> = { 'pt-BR': ptBR, 'en-US': enUS, '
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   // Subscribing re-renders this subtree on every language change.
-  useTranslation();
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  useAntdLabels(t, language);
   // People who asked their system for less motion get dialogs and menus without animation.
   const isMotionReduced = useReducedMotion();
   const theme = useMemo(
@@ -27,7 +30,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     [isMotionReduced],
   );
   return (
-    <ConfigProvider locale={ANTD_LOCALES[currentLanguage()]} theme={theme}>
+    <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme}>
       {/* App gives dialogs and messages opened through App.useApp() the theme and the language, and
           keeps them on screen across navigation (a save's message outlives the form page). */}
       <App component={false}>{children}</App>
