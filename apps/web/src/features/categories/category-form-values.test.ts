@@ -24,6 +24,7 @@ describe('category form values', () => {
       name: 'Florais',
       translations: [{ language: 'es-ES', name: 'Florales' }],
       fragranceCount: 0,
+      fragrances: [],
       ativo: true,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
