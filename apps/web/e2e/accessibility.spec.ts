@@ -2,7 +2,31 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { openSignedIn } from './support/session.ts';
 
+/** Every create page, as it opens: the empty state a new record starts from. */
+const CREATE_PAGES = [
+  { path: '/admin/users/create', heading: 'Novo usuário' },
+  { path: '/admin/categories/create', heading: 'Nova categoria' },
+  { path: '/admin/fragrances/create', heading: 'Nova fragrância' },
+  { path: '/admin/campaigns/create', heading: 'Nova campanha' },
+];
+
 test.describe('accessibility (axe-core)', () => {
+  for (const { width, name } of [
+    { width: 1280, name: 'on a desktop' },
+    { width: 375, name: 'at 375 px' },
+  ]) {
+    test(`every create page, empty, has no serious or critical violations ${name}`, async ({ page }) => {
+      test.slow();
+      await page.setViewportSize({ width, height: 800 });
+      await openSignedIn(page);
+      for (const { path, heading } of CREATE_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+  }
+
   test('the login page has no serious or critical violations', async ({ page }) => {
     await page.goto('/auth/login');
     await expect(page.getByRole('link', { name: /App Store/ })).toBeVisible();

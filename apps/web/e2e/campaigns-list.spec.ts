@@ -1,60 +1,16 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import jsQR from 'jsqr';
+import { expect, type Page, test } from '@playwright/test';
 import { tableRow } from './support/antd.ts';
 import { seriousViolations } from './support/axe.ts';
-import { pngImage, uniqueName } from './support/catalog.ts';
-import { ADMIN, openSignedIn } from './support/session.ts';
-
-type Campaign = { campaignId: number; name: string; updatedAt: string; isDefault: boolean };
-
-async function bearer(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.post('/api/login', { data: ADMIN });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  return { Authorization: `Bearer ${token}`, 'Content-Language': 'pt-BR' };
-}
-
-/** The campaign form of docs/api.md, with a generated cover and one active demo fragrance in slot 1. */
-async function campaignForm(request: APIRequestContext, name: string, extra: Record<string, string> = {}) {
-  const headers = await bearer(request);
-  const fragrances = await request.get('/api/fragrances', {
-    headers,
-    params: { isActive: 'true', perPage: 10 },
-  });
-  const [fragrance] = ((await fragrances.json()) as { data: { fragranceId: number }[] }).data;
-  if (!fragrance) throw new Error('no active fragrance in the demo data');
-  return {
-    headers,
-    multipart: {
-      name,
-      'descriptions[0][language]': 'pt-BR',
-      'descriptions[0][description]': 'Campanha dos testes',
-      'collection[0][fragranceId]': String(fragrance.fragranceId),
-      'collection[0][slot]': '1',
-      'cover.file': { name: 'capa.png', mimeType: 'image/png', buffer: await pngImage('#0f766e') },
-      ...extra,
-    },
-  };
-}
-
-async function createCampaign(request: APIRequestContext, name: string): Promise<Campaign> {
-  const response = await request.post('/api/campaigns', await campaignForm(request, name));
-  expect(response.status()).toBe(201);
-  return (await response.json()) as Campaign;
-}
-
-/** Saves the campaign again (same fields): a new `updatedAt`, so a new QR code. */
-async function saveCampaign(request: APIRequestContext, campaign: Campaign): Promise<Campaign> {
-  const form = await campaignForm(request, campaign.name, { updatedAt: campaign.updatedAt });
-  const response = await request.put(`/api/campaigns/${campaign.campaignId}`, form);
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Campaign;
-}
-
-async function customerCode(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/public-config');
-  return ((await response.json()) as { customerCode: string }).customerCode;
-}
+import {
+  bearer,
+  type Campaign,
+  createCampaign,
+  customerCode,
+  decodeQrScreenshot,
+  saveCampaign,
+} from './support/campaigns.ts';
+import { uniqueName } from './support/catalog.ts';
+import { openSignedIn } from './support/session.ts';
 
 async function openList(page: Page, search: string) {
   await page.goto('/admin/campaigns');
@@ -65,22 +21,10 @@ async function openList(page: Page, search: string) {
   return row;
 }
 
-/**
- * Reads the dialog's QR code back: the canvas pixels come out of the page (the app's Content Security
- * Policy allows no injected script) and jsQR decodes them here.
- */
+/** The dialog's QR code, read back from a screenshot once the campaign is in. */
 async function decodeQr(page: Page): Promise<string | undefined> {
-  const canvas = page.getByRole('img', { name: /^QR code da campanha/ });
-  await expect(canvas).toBeVisible();
-  // The text appears once the public configuration is in; the canvas is drawn at the same moment.
   await expect(page.getByTestId('campaign-qr-text')).toBeVisible();
-  const image = await canvas.evaluate((element) => {
-    const drawn = element as HTMLCanvasElement;
-    const pixels = drawn.getContext('2d')?.getImageData(0, 0, drawn.width, drawn.height);
-    return pixels && { data: Array.from(pixels.data), width: pixels.width, height: pixels.height };
-  });
-  if (!image) return undefined;
-  return jsQR(Uint8ClampedArray.from(image.data), image.width, image.height)?.data;
+  return decodeQrScreenshot(page.getByRole('img', { name: /^QR code da campanha/ }));
 }
 
 test('the list shows the campaigns with cover, slots and status, and the star sets the default', async ({
@@ -184,4 +128,22 @@ test('on a 375 px wide screen the list and the QR dialog are usable', async ({ p
   // The page itself does not scroll sideways; only the table does, inside its own box.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('a refused set-default says so in the words of spec §8', async ({ page, request }) => {
+  const headers = await bearer(request);
+  const campaign = await createCampaign(request, uniqueName('Primavera'));
+  await openSignedIn(page);
+  const row = await openList(page, campaign.name);
+  // Someone deactivates the campaign after the list loaded: the star is still offered, the API refuses.
+  expect((await request.delete(`/api/campaigns/${campaign.campaignId}`, { headers })).status()).toBe(204);
+  await row.getByRole('button', { name: 'Definir campanha padrão' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: `Definir ${campaign.name} como a campanha padrão?` })
+    .getByRole('button', { name: 'Sim' })
+    .click();
+  await expect(page.locator('.ant-modal-confirm-error')).toContainText(
+    'Erro ao definir a campanha como default',
+  );
 });

@@ -1,6 +1,6 @@
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSearchable, useDebouncedSearch } from '../lib/search-rule.ts';
 
@@ -28,6 +28,8 @@ type TypeaheadSelectProps = TypeaheadSource & {
   disabled?: boolean;
   placeholder?: string;
   'aria-required'?: boolean;
+  /** How an option reads in the open list (the chosen value always shows its plain label). */
+  renderOption?: (option: TypeaheadOption) => ReactNode;
 };
 
 const CREATE_MIN_CHARS = 3;
@@ -43,6 +45,7 @@ export function TypeaheadSelect({
   onChange,
   valueLabel,
   canCreate = false,
+  renderOption,
   ...rest
 }: TypeaheadSelectProps) {
   const { t } = useTranslation();
@@ -79,6 +82,7 @@ export function TypeaheadSelect({
         onChange?.(next ?? null);
       }}
       options={options}
+      optionRender={renderOption && ((option) => renderOption(option.data))}
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
       onOpenChange={setOpen}
       allowClear

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   campaignFormData,
   campaignFormToBody,
+  clashingSlots,
   emptyCampaignForm,
   moveAroundRing,
   placeFragrance,
@@ -59,6 +60,30 @@ describe('the campaign form values', () => {
       fragranceShots: 100,
       collection: [{ fragranceId: 7, slot: 4, shotSeconds: 5 }],
     });
+  });
+
+  it('refuse an emptied fragranceShots or shotSeconds instead of taking the default', () => {
+    const values = emptyCampaignForm();
+    values.name = 'Verão';
+    values.descriptions['pt-BR'] = 'Coleção';
+    values.fragranceShots = null;
+    values.collection = placeFragrance([], 4, citrus).map((entry) => ({ ...entry, shotSeconds: null }));
+    const result = campaignBodySchema.safeParse(campaignFormToBody(values));
+    expect(result.success).toBe(false);
+    const paths = result.error?.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(['fragranceShots', 'collection.0.shotSeconds']);
+    expect(campaignFormData(values).get('fragranceShots')).toBe('');
+  });
+
+  it('name the slots a fragrance shares, each with the others', () => {
+    const placed = placeFragrance(placeFragrance(placeFragrance([], 3, citrus), 7, citrus), 9, {
+      fragranceId: 8,
+      fragranceName: 'Rosa',
+    });
+    expect([...clashingSlots(placed)]).toEqual([
+      [3, [7]],
+      [7, [3]],
+    ]);
   });
 
   it('refuse a form without the pt-BR description, as the API does', () => {

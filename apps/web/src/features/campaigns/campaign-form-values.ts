@@ -95,6 +95,21 @@ export function placeFragrance(
   return [...collection.filter((entry) => entry.slot !== slot), placed].sort((a, b) => a.slot - b.slot);
 }
 
+/**
+ * The slots whose fragrance sits in another slot too, each with those other slots (the device rule of
+ * spec §5: a fragrance in one slot only).
+ */
+export function clashingSlots(collection: readonly SlotValue[]): ReadonlyMap<number, number[]> {
+  const clashes = new Map<number, number[]>();
+  for (const entry of collection) {
+    const others = collection
+      .filter((other) => other.fragranceId === entry.fragranceId && other.slot !== entry.slot)
+      .map((other) => other.slot);
+    if (others.length > 0) clashes.set(entry.slot, others);
+  }
+  return clashes;
+}
+
 /** The slot `steps` places away from `slot` around the ring (1 follows 20). */
 export function moveAroundRing(slot: number, steps: number): number {
   return ((((slot - 1 + steps) % SLOT_COUNT) + SLOT_COUNT) % SLOT_COUNT) + 1;
@@ -111,11 +126,15 @@ export function slotPosition(slot: number): { left: number; top: number } {
 
 const trimmed = (value: string | null | undefined) => value?.trim() ?? '';
 
-/** The fields as the shared schema (and the API) reads them: texts trimmed, blank descriptions left out. */
+/**
+ * The fields as the shared schema (and the API) reads them: texts trimmed, blank descriptions left out.
+ * An emptied number is the empty part the multipart form sends, not an absent one: the schema gives an
+ * absent field its default, but refuses an empty one as the API does.
+ */
 export function campaignFormToBody(values: CampaignFormValues): CampaignBodyInput {
   return {
     name: trimmed(values.name),
-    fragranceShots: values.fragranceShots ?? undefined,
+    fragranceShots: values.fragranceShots ?? '',
     descriptions: LANGUAGES.flatMap((language) => {
       const description = trimmed(values.descriptions?.[language]);
       return description ? [{ language, description }] : [];
@@ -123,7 +142,7 @@ export function campaignFormToBody(values: CampaignFormValues): CampaignBodyInpu
     collection: (values.collection ?? []).map((entry) => ({
       fragranceId: entry.fragranceId,
       slot: entry.slot,
-      shotSeconds: entry.shotSeconds ?? undefined,
+      shotSeconds: entry.shotSeconds ?? '',
     })),
   };
 }

@@ -1,7 +1,7 @@
 import { campaignCollectionRefusal } from '@scentia/shared/campaigns.rules';
 import { campaignBodySchema } from '@scentia/shared/campaigns.schemas';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@scentia/shared/locales';
-import { Col, Form, Input, InputNumber, Row, Tabs } from 'antd';
+import { Col, Form, Input, InputNumber, Row } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
@@ -16,6 +16,7 @@ import {
   campaignFormToBody,
   type SlotValue,
 } from '../campaign-form-values.ts';
+import { DescriptionTabs } from './description-tabs.tsx';
 import { DeviceEditor } from './device-editor.tsx';
 import './campaign-form.css';
 
@@ -119,8 +120,10 @@ export function CampaignForm({ mode, title, initialValues, onSubmit, onReload }:
       </Row>
       <fieldset className="catalog-translations">
         <legend>{t('form.sections.descriptions')}</legend>
-        <Tabs
-          items={LANGUAGES.map((language) => {
+        <DescriptionTabs
+          id="campaign-descriptions"
+          label={t('form.sections.descriptions')}
+          tabs={LANGUAGES.map((language) => {
             const languageName = t(`common:language.${language}`);
             const isMissing = !descriptions?.[language]?.trim();
             const missingText =
@@ -129,14 +132,13 @@ export function CampaignForm({ mode, title, initialValues, onSubmit, onReload }:
                 : t('form.descriptions.missing');
             return {
               key: language,
-              forceRender: true,
               label: (
                 <span>
                   {languageName}
                   {isMissing && <span className="campaign-description-missing"> ({missingText})</span>}
                 </span>
               ),
-              children: (
+              panel: (
                 <Form.Item
                   name={['descriptions', language]}
                   label={t('form.fields.description', { language: languageName })}

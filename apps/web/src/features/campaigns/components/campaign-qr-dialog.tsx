@@ -1,146 +1,153 @@
 import { type CampaignRow, campaignQrText, type QrPrintBody } from '@scentia/shared/campaigns.schemas';
-import { Alert, App, Button, Modal, Typography } from 'antd';
+import { Alert, App, Button, Modal, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCreatedAt } from '../../../components/resource-list/column-builders.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
 import { usePublicConfig } from '../../auth/api/get-public-config.ts';
+import { useCampaign } from '../api/get-campaign.ts';
 import { useRecordQrPrint } from '../api/record-qr-print.ts';
 import { isQrPrintOutdated } from '../campaign-qr.ts';
 import { CampaignSlotsTable } from './campaign-slots-table.tsx';
+import { QR_OPTIONS, QrCodeSvg } from './qr-code-svg.tsx';
 import './campaign-qr-dialog.css';
 
-/** On screen; the downloads are drawn larger so that a print shop can scale them down. */
-const SCREEN_SIZE = 240;
+/** Drawn large so that a print shop can scale the bitmap down. */
 const DOWNLOAD_SIZE = 1024;
-const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
 
-type Props = { campaign: CampaignRow; onClose: () => void };
+type Props = {
+  campaignId: number;
+  /** The list's name, for the title until the campaign itself is in. */
+  name: string;
+  /** Called once the dialog has closed (after its animation), so focus can go back to its opener. */
+  onClose: () => void;
+};
 
 /**
  * A campaign's QR code (spec §9): the code of `campaignQrText`, its text, print and PNG/SVG downloads.
- * Each print or download is recorded with the version it carried, so the list can say when the
- * printed codes no longer match the campaign.
+ * The campaign is read afresh when the dialog opens (the list's row may be older than the last save),
+ * and nothing is drawn before it is in: the code shown, printed, downloaded and recorded is always the
+ * version just read. Each print or download is recorded with that version, so the list can say when
+ * the printed codes no longer match the campaign.
  */
-export default function CampaignQrDialog({ campaign, onClose }: Props) {
+export default function CampaignQrDialog({ campaignId, name, onClose }: Props) {
+  const { t } = useTranslation('campaigns');
+  const [isOpen, setOpen] = useState(true);
+  const [openedAt] = useState(Date.now);
+  const query = useCampaign(campaignId);
+  // A cached copy from before the dialog opened is not fresh: wait for the read this opening started.
+  const campaign = query.data && query.dataUpdatedAt >= openedAt ? query.data : undefined;
+  const config = usePublicConfig();
+  const text = config.data && campaign ? campaignQrText(config.data.customerCode, campaign) : undefined;
+  const isError = config.isError || (query.isError && !campaign);
+
+  return (
+    <Modal
+      open={isOpen}
+      centered
+      onCancel={() => setOpen(false)}
+      afterClose={onClose}
+      title={t('qr.title', { name: campaign?.name ?? name })}
+      className="campaign-qr-dialog"
+      footer={campaign && text ? <QrActions campaign={campaign} text={text} /> : null}
+    >
+      {isError ? (
+        <Alert type="error" showIcon title={t('qr.loadError')} />
+      ) : campaign && text ? (
+        <QrSheet campaign={campaign} text={text} />
+      ) : (
+        <div className="campaign-qr-loading" role="status">
+          <Spin />
+          <p>{t('qr.loading')}</p>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** What the dialog shows and what goes on paper: name, code, its text and the device's slots. */
+function QrSheet({ campaign, text }: { campaign: CampaignRow; text: string }) {
+  const { t } = useTranslation('campaigns');
+  const { lastQrPrint } = campaign;
+  const isOutdated = lastQrPrint && isQrPrintOutdated(campaign);
+  return (
+    <div className="campaign-qr-body">
+      {isOutdated && (
+        <Alert
+          className="campaign-qr-no-print"
+          type="warning"
+          showIcon
+          title={t('qr.outdated', {
+            printedAt: formatCreatedAt(lastQrPrint.printedAt),
+            updatedAt: formatCreatedAt(campaign.updatedAt),
+          })}
+        />
+      )}
+      {lastQrPrint && !isOutdated && (
+        <Typography.Paragraph className="campaign-qr-no-print">
+          {t('qr.lastPrint', { printedAt: formatCreatedAt(lastQrPrint.printedAt) })}
+        </Typography.Paragraph>
+      )}
+      <h2 className="campaign-qr-print-only campaign-qr-name">{campaign.name}</h2>
+      <QrCodeSvg
+        className="campaign-qr-code"
+        text={text}
+        label={t('qr.imageLabel', { name: campaign.name })}
+      />
+      <p className="campaign-qr-text">
+        <span className="campaign-qr-text-label">{t('qr.text')}: </span>
+        <code data-testid="campaign-qr-text">{text}</code>
+      </p>
+      <CampaignSlotsTable campaign={campaign} />
+    </div>
+  );
+}
+
+/** Print and downloads of the drawn version, each recorded with it. */
+function QrActions({ campaign, text }: { campaign: CampaignRow; text: string }) {
   const { t } = useTranslation('campaigns');
   const { message } = App.useApp();
-  const config = usePublicConfig();
   const recordPrint = useRecordQrPrint();
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [hasDrawError, setDrawError] = useState(false);
-  // The print just recorded here, until the refreshed list row brings it.
-  const [recorded, setRecorded] = useState<CampaignRow['lastQrPrint']>(null);
-  const lastQrPrint = recorded ?? campaign.lastQrPrint;
-  const text = config.data ? campaignQrText(config.data.customerCode, campaign) : undefined;
-
-  useEffect(() => {
-    if (!text || !canvas.current) return;
-    QRCode.toCanvas(canvas.current, text, { ...QR_OPTIONS, width: SCREEN_SIZE }).catch(() =>
-      setDrawError(true),
-    );
-  }, [text]);
+  const fileName = `campanha-${campaign.campaignId}-qr`;
 
   function record(kind: QrPrintBody['kind']) {
-    const body = { kind, campaignUpdatedAt: campaign.updatedAt };
     recordPrint.mutate(
-      { id: campaign.campaignId, body },
-      {
-        onSuccess: () => setRecorded({ ...body, printedAt: new Date().toISOString() }),
-        onError: () => void message.error(t('qr.recordError')),
-      },
+      { id: campaign.campaignId, body: { kind, campaignUpdatedAt: campaign.updatedAt } },
+      { onError: () => void message.error(t('qr.recordError')) },
     );
   }
 
-  const fileName = `campanha-${campaign.campaignId}-qr`;
-
-  async function downloadPng(code: string) {
+  async function downloadPng() {
     // Drawn on a canvas of its own and read as a Blob: the Content Security Policy lets no data: URL be fetched.
     const drawn = document.createElement('canvas');
-    await QRCode.toCanvas(drawn, code, { ...QR_OPTIONS, width: DOWNLOAD_SIZE });
+    await QRCode.toCanvas(drawn, text, { ...QR_OPTIONS, width: DOWNLOAD_SIZE });
     const png = await new Promise<Blob | null>((resolve) => drawn.toBlob(resolve, 'image/png'));
     if (!png) throw new Error('The QR code could not be encoded as PNG');
     saveFile(png, `${fileName}.png`);
     record('png');
   }
 
-  async function downloadSvg(code: string) {
-    const svg = await QRCode.toString(code, { ...QR_OPTIONS, type: 'svg' });
+  async function downloadSvg() {
+    const svg = await QRCode.toString(text, { ...QR_OPTIONS, type: 'svg' });
     saveFile(new Blob([svg], { type: 'image/svg+xml' }), `${fileName}.svg`);
     record('svg');
   }
 
-  function showDrawError() {
-    void message.error(t('qr.loadError'));
-  }
-
-  function print() {
-    window.print();
-    record('print');
-  }
-
-  const isReady = Boolean(text) && !hasDrawError;
-  const outdated = lastQrPrint && isQrPrintOutdated({ lastQrPrint, updatedAt: campaign.updatedAt });
+  const showDrawError = () => void message.error(t('qr.loadError'));
   return (
-    <Modal
-      open
-      centered
-      onCancel={onClose}
-      title={t('qr.title', { name: campaign.name })}
-      className="campaign-qr-dialog"
-      footer={[
-        <Button key="svg" disabled={!isReady} onClick={() => text && downloadSvg(text).catch(showDrawError)}>
-          {t('qr.downloadSvg')}
-        </Button>,
-        <Button key="png" disabled={!isReady} onClick={() => text && downloadPng(text).catch(showDrawError)}>
-          {t('qr.downloadPng')}
-        </Button>,
-        <Button key="print" type="primary" disabled={!isReady} onClick={print}>
-          {t('qr.print')}
-        </Button>,
-      ]}
-    >
-      <div className="campaign-qr-body">
-        {outdated && (
-          <Alert
-            className="campaign-qr-no-print"
-            type="warning"
-            showIcon
-            title={t('qr.outdated', {
-              printedAt: formatCreatedAt(lastQrPrint.printedAt),
-              updatedAt: formatCreatedAt(campaign.updatedAt),
-            })}
-          />
-        )}
-        {lastQrPrint && !outdated && (
-          <Typography.Paragraph className="campaign-qr-no-print">
-            {t('qr.lastPrint', { printedAt: formatCreatedAt(lastQrPrint.printedAt) })}
-          </Typography.Paragraph>
-        )}
-        <h2 className="campaign-qr-print-only">{campaign.name}</h2>
-        {config.isError || hasDrawError ? (
-          <Alert type="error" showIcon title={t('qr.loadError')} />
-        ) : (
-          <canvas
-            ref={canvas}
-            className="campaign-qr-code"
-            role="img"
-            aria-label={t('qr.imageLabel', { name: campaign.name })}
-            width={SCREEN_SIZE}
-            height={SCREEN_SIZE}
-          />
-        )}
-        {text ? (
-          <p className="campaign-qr-text">
-            <span className="campaign-qr-text-label">{t('qr.text')}: </span>
-            <code data-testid="campaign-qr-text">{text}</code>
-          </p>
-        ) : (
-          !config.isError && <p>{t('qr.loading')}</p>
-        )}
-        <CampaignSlotsTable campaign={campaign} />
-      </div>
-    </Modal>
+    <>
+      <Button onClick={() => downloadSvg().catch(showDrawError)}>{t('qr.downloadSvg')}</Button>
+      <Button onClick={() => downloadPng().catch(showDrawError)}>{t('qr.downloadPng')}</Button>
+      <Button
+        type="primary"
+        onClick={() => {
+          window.print();
+          record('print');
+        }}
+      >
+        {t('qr.print')}
+      </Button>
+    </>
   );
 }

@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { NoFormStyle } from 'antd/es/form/context';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TypeaheadSource } from '../../../components/typeahead-select.tsx';
+import type { TypeaheadOption, TypeaheadSource } from '../../../components/typeahead-select.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
+import { fragranceQueryOptions } from '../../fragrances/api/get-fragrance.ts';
 import { fragranceOptionsSource } from '../api/search-fragrances.ts';
-import { placeFragrance, type SlotValue } from '../campaign-form-values.ts';
+import { clashingSlots, placeFragrance, type SlotValue } from '../campaign-form-values.ts';
 import { DeviceRing } from './device-ring.tsx';
 import { SlotTable } from './slot-table.tsx';
 
@@ -19,11 +22,16 @@ const PICKER_ID = 'campaign-slot-fragrance';
 /**
  * The device editor, the form's `collection` field: choose a slot on the ring, then a fragrance in the
  * typeahead, and it is placed there; the table lists the configured slots with their shot seconds.
+ * A fragrance already in another slot says so in the typeahead; placed twice, both slots are marked.
  */
 export function DeviceEditor({ id, value = [], onChange, disabled }: DeviceEditorProps) {
   const { t } = useTranslation('campaigns');
+  const queryClient = useQueryClient();
   const isDisabled = disabled;
   const [selectedSlot, setSelectedSlot] = useState<number | null>(null);
+  // The collection as it is now, for a thumbnail that arrives after the fragrance was placed.
+  const latest = useRef(value);
+  latest.current = value;
   // The typeahead answers ids; the names it showed are kept to label the placed slot.
   const names = useRef(new Map<string, string>());
   const source = useMemo<TypeaheadSource>(() => {
@@ -38,11 +46,39 @@ export function DeviceEditor({ id, value = [], onChange, disabled }: DeviceEdito
     };
   }, []);
   const selected = value.find((entry) => entry.slot === selectedSlot);
+  const clashes = clashingSlots(value);
+  const slotOf = new Map(value.map((entry) => [String(entry.fragranceId), entry.slot]));
+
+  function renderOption(option: TypeaheadOption) {
+    const slot = slotOf.get(option.value);
+    return (
+      <span className="device-editor-option">
+        <span>{option.label}</span>
+        {slot !== undefined && slot !== selectedSlot && (
+          <span className="device-editor-option-note">{t('form.ring.inSlot', { slot })}</span>
+        )}
+      </span>
+    );
+  }
 
   function place(fragranceId: string | null) {
     if (selectedSlot === null || !fragranceId) return;
+    const slot = selectedSlot;
     const fragranceName = names.current.get(fragranceId) ?? fragranceId;
-    onChange?.(placeFragrance(value, selectedSlot, { fragranceId: Number(fragranceId), fragranceName }));
+    onChange?.(placeFragrance(value, slot, { fragranceId: Number(fragranceId), fragranceName }));
+    // The quick search answers names only: the thumbnail comes with the fragrance itself, and goes in
+    // if the slot still holds it by then (a failed read leaves the generic icon).
+    void queryClient.fetchQuery(fragranceQueryOptions(Number(fragranceId))).then(
+      (fragrance) => {
+        const thumbnailUri = fragrance.image?.thumbnailUri ?? null;
+        const current = latest.current;
+        const isStillThere = (entry: SlotValue) =>
+          entry.slot === slot && entry.fragranceId === fragrance.fragranceId;
+        if (!thumbnailUri || !current.some(isStillThere)) return;
+        onChange?.(current.map((entry) => (entry.slot === slot ? { ...entry, thumbnailUri } : entry)));
+      },
+      () => undefined,
+    );
   }
 
   return (
@@ -51,39 +87,45 @@ export function DeviceEditor({ id, value = [], onChange, disabled }: DeviceEdito
         collection={value}
         selectedSlot={selectedSlot}
         onSelect={setSelectedSlot}
+        clashingSlots={clashes}
         disabled={isDisabled}
       />
-      <div>
-        <div className="device-editor-picker">
-          {selectedSlot === null ? (
-            <p>{t('form.ring.chooseSlot')}</p>
-          ) : (
-            <>
-              <label htmlFor={PICKER_ID} className="device-editor-picker-label">
-                {t('form.ring.fragranceFor', { slot: selectedSlot })}
-              </label>
-              <TypeaheadSelect
-                key={selectedSlot}
-                id={PICKER_ID}
-                {...source}
-                value={selected ? String(selected.fragranceId) : null}
-                valueLabel={selected?.fragranceName}
-                placeholder={t('form.ring.fragrancePlaceholder')}
-                disabled={isDisabled}
-                onChange={place}
-              />
-            </>
-          )}
+      {/* The field's error is about the collection as a whole: it must not paint every input red. */}
+      <NoFormStyle status>
+        <div>
+          <div className="device-editor-picker">
+            {selectedSlot === null ? (
+              <p>{t('form.ring.chooseSlot')}</p>
+            ) : (
+              <>
+                <label htmlFor={PICKER_ID} className="device-editor-picker-label">
+                  {t('form.ring.fragranceFor', { slot: selectedSlot })}
+                </label>
+                <TypeaheadSelect
+                  key={selectedSlot}
+                  id={PICKER_ID}
+                  {...source}
+                  value={selected ? String(selected.fragranceId) : null}
+                  valueLabel={selected?.fragranceName}
+                  placeholder={t('form.ring.fragrancePlaceholder')}
+                  disabled={isDisabled}
+                  renderOption={renderOption}
+                  onChange={place}
+                />
+              </>
+            )}
+          </div>
+          <SlotTable
+            collection={value}
+            clashingSlots={clashes}
+            disabled={isDisabled}
+            onShotSecondsChange={(slot, shotSeconds) =>
+              onChange?.(value.map((entry) => (entry.slot === slot ? { ...entry, shotSeconds } : entry)))
+            }
+            onClear={(slot) => onChange?.(value.filter((entry) => entry.slot !== slot))}
+          />
         </div>
-        <SlotTable
-          collection={value}
-          disabled={isDisabled}
-          onShotSecondsChange={(slot, shotSeconds) =>
-            onChange?.(value.map((entry) => (entry.slot === slot ? { ...entry, shotSeconds } : entry)))
-          }
-          onClear={(slot) => onChange?.(value.filter((entry) => entry.slot !== slot))}
-        />
-      </div>
+      </NoFormStyle>
     </div>
   );
 }

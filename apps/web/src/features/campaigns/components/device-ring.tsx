@@ -7,6 +7,8 @@ type DeviceRingProps = {
   collection: readonly SlotValue[];
   selectedSlot: number | null;
   onSelect: (slot: number) => void;
+  /** Slots whose fragrance sits in another slot too: marked, and named so in their labels. */
+  clashingSlots?: ReadonlyMap<number, readonly number[]>;
   disabled?: boolean;
 };
 
@@ -21,18 +23,21 @@ const STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: 
  * Space selects the focused slot. The slot under the pointer or the keyboard focus is named, with its
  * fragrance, in the ring's centre (and to assistive technology by its label).
  */
-export function DeviceRing({ collection, selectedSlot, onSelect, disabled }: DeviceRingProps) {
+export function DeviceRing({ collection, selectedSlot, onSelect, clashingSlots, disabled }: DeviceRingProps) {
   const { t } = useTranslation('campaigns');
   const [focusSlot, setFocusSlot] = useState(selectedSlot ?? 1);
-  // The slot the centre names: under the pointer, else the focused one while the ring has focus.
-  const [shownSlot, setShownSlot] = useState<number | null>(null);
+  // The centre names the slot under the pointer, else the focused one while the ring has focus: the
+  // two are kept apart so that leaving a slot with the pointer falls back to the focused slot.
+  const [hoveredSlot, setHoveredSlot] = useState<number | null>(null);
+  const [focusedSlot, setFocusedSlot] = useState<number | null>(null);
+  const shownSlot = hoveredSlot ?? focusedSlot;
   const buttons = useRef(new Map<number, HTMLButtonElement>());
   const bySlot = new Map(collection.map((entry) => [entry.slot, entry]));
   const labelOf = (slot: number) => {
     const entry = bySlot.get(slot);
-    return entry
-      ? t('form.ring.slotFilled', { slot, name: entry.fragranceName })
-      : t('form.ring.slotEmpty', { slot });
+    if (!entry) return t('form.ring.slotEmpty', { slot });
+    const label = t('form.ring.slotFilled', { slot, name: entry.fragranceName });
+    return clashingSlots?.has(slot) ? `${label} (${t('form.ring.clash')})` : label;
   };
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -63,7 +68,7 @@ export function DeviceRing({ collection, selectedSlot, onSelect, disabled }: Dev
                 else buttons.current.delete(slot);
               }}
               type="button"
-              className={`device-slot device-slot-${state}`}
+              className={`device-slot device-slot-${state}${clashingSlots?.has(slot) ? ' device-slot-clash' : ''}`}
               style={{ left: `${position.left * 100}%`, top: `${position.top * 100}%` }}
               tabIndex={slot === focusSlot ? 0 : -1}
               aria-label={label}
@@ -72,11 +77,11 @@ export function DeviceRing({ collection, selectedSlot, onSelect, disabled }: Dev
               disabled={disabled}
               onFocus={() => {
                 setFocusSlot(slot);
-                setShownSlot(slot);
+                setFocusedSlot(slot);
               }}
-              onBlur={() => setShownSlot(null)}
-              onMouseEnter={() => setShownSlot(slot)}
-              onMouseLeave={() => setShownSlot(null)}
+              onBlur={() => setFocusedSlot(null)}
+              onMouseEnter={() => setHoveredSlot(slot)}
+              onMouseLeave={() => setHoveredSlot(null)}
               onClick={() => {
                 setFocusSlot(slot);
                 onSelect(slot);

@@ -9,6 +9,8 @@ type SlotTableProps = {
   onClear: (slot: number) => void;
   /** Slots a quiz answer points to: they cannot be cleared (spec §4), hence no clear button. */
   answeredSlots?: ReadonlySet<number>;
+  /** Slots whose fragrance sits in other slots too, with those slots. */
+  clashingSlots?: ReadonlyMap<number, readonly number[]>;
   disabled?: boolean;
 };
 
@@ -18,6 +20,7 @@ export function SlotTable({
   onShotSecondsChange,
   onClear,
   answeredSlots,
+  clashingSlots,
   disabled,
 }: SlotTableProps) {
   const { t } = useTranslation('campaigns');
@@ -27,28 +30,41 @@ export function SlotTable({
       rowKey="slot"
       pagination={false}
       dataSource={[...collection]}
-      locale={{ emptyText: t('form.slots.empty') }}
-      scroll={{ x: 'max-content' }}
+      // Antd's own empty text is too faint to read (1.8:1); this one has the page's secondary colour.
+      locale={{ emptyText: <span className="slot-table-empty">{t('form.slots.empty')}</span> }}
+      // No horizontal scrolling: the columns fit a 375 px screen, so every clear button is in sight.
+      tableLayout="fixed"
+      rowClassName={(entry) => (clashingSlots?.has(entry.slot) ? 'slot-table-clash' : '')}
       columns={[
-        { key: 'slot', title: t('form.slots.slot'), dataIndex: 'slot', width: 64 },
+        { key: 'slot', title: t('form.slots.slot'), dataIndex: 'slot', width: 52 },
         {
           key: 'fragrance',
           title: t('form.slots.fragrance'),
-          render: (_value, entry) => (
-            <span>
-              {entry.thumbnailUri ? (
-                <img src={entry.thumbnailUri} alt="" className="slot-table-thumb" />
-              ) : (
-                <PictureOutlined aria-hidden="true" className="slot-table-thumb" />
-              )}
-              {entry.fragranceName}
-            </span>
-          ),
+          render: (_value, entry) => {
+            const others = clashingSlots?.get(entry.slot);
+            return (
+              <span className="slot-table-fragrance">
+                {entry.thumbnailUri ? (
+                  <img src={entry.thumbnailUri} alt="" className="slot-table-thumb" />
+                ) : (
+                  <PictureOutlined aria-hidden="true" className="slot-table-thumb" />
+                )}
+                <span>
+                  {entry.fragranceName}
+                  {others && (
+                    <span className="slot-table-clash-note">
+                      {t('form.slots.alsoIn', { count: others.length, slots: others.join(', ') })}
+                    </span>
+                  )}
+                </span>
+              </span>
+            );
+          },
         },
         {
           key: 'shotSeconds',
           title: t('form.slots.shotSeconds'),
-          width: 120,
+          width: 96,
           render: (_value, entry) => (
             <InputNumber
               aria-label={t('form.slots.shotSecondsOf', { slot: entry.slot })}
@@ -56,6 +72,7 @@ export function SlotTable({
               max={600}
               precision={0}
               value={entry.shotSeconds}
+              className="slot-table-seconds"
               status={entry.shotSeconds ? undefined : 'error'}
               disabled={disabled}
               onChange={(value) => onShotSecondsChange(entry.slot, value)}
@@ -65,7 +82,7 @@ export function SlotTable({
         {
           key: 'clear',
           title: <span className="visually-hidden">{t('form.slots.actions')}</span>,
-          width: 56,
+          width: 48,
           render: (_value, entry) =>
             answeredSlots?.has(entry.slot) ? null : (
               <Tooltip title={t('form.slots.clear', { slot: entry.slot })}>

@@ -37,7 +37,8 @@ export default function CampaignsListPage() {
   const deactivate = useDeactivateCampaign();
   const remove = useDeleteCampaign();
   const setDefault = useSetDefaultCampaign();
-  const [qrCampaign, setQrCampaign] = useState<CampaignRow>();
+  // The campaign whose QR dialog is open, and the button that opened it (focus goes back there).
+  const [qr, setQr] = useState<{ campaignId: number; name: string; opener: HTMLElement }>();
 
   function setDefaultAction(row: CampaignRow): RowCommandAction {
     return {
@@ -62,7 +63,9 @@ export default function CampaignsListPage() {
             size="small"
             icon={<QrcodeOutlined />}
             aria-label={t('list.openQr', { name: row.name })}
-            onClick={() => setQrCampaign(row)}
+            onClick={(event) =>
+              setQr({ campaignId: row.campaignId, name: row.name, opener: event.currentTarget })
+            }
           />
         </Tooltip>
       ),
@@ -154,9 +157,16 @@ export default function CampaignsListPage() {
         onExport={exportCampaigns}
         rowActions={rowActions}
       />
-      {qrCampaign && (
+      {qr && (
         <Suspense fallback={null}>
-          <CampaignQrDialog campaign={qrCampaign} onClose={() => setQrCampaign(undefined)} />
+          <CampaignQrDialog
+            campaignId={qr.campaignId}
+            name={qr.name}
+            onClose={() => {
+              setQr(undefined);
+              qr.opener.focus();
+            }}
+          />
         </Suspense>
       )}
     </>
