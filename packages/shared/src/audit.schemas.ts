@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from './integers.schemas.ts';
 import { listQuerySchema } from './list.schemas.ts';
 
 /** The kinds of record the audit trail names (the `record_type` its triggers write). */
@@ -53,12 +54,7 @@ const isoDateTime = z.iso.datetime({ offset: true, error: 'invalid' });
 export const auditListQuerySchema = listQuerySchema.omit({ isActive: true }).extend({
   recordType: z.enum(AUDIT_RECORD_TYPES, { error: 'invalidOption' }).optional(),
   recordId: z.string().trim().max(64, { error: 'tooLong' }).optional(),
-  actorId: z.coerce
-    .number()
-    .int({ error: 'invalid' })
-    .min(1, { error: 'invalid' })
-    .max(2_147_483_647)
-    .optional(),
+  actorId: idTextSchema.optional(),
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './constants.ts';
+import { boundedInteger } from './integers.schemas.ts';
 import { isValidEmail, isValidPassword, isValidPersonName } from './validators.ts';
 
 /** Upper bound for a submitted password: far above the 16-character rule, low enough to bound hashing work. */
@@ -40,7 +41,8 @@ export const loginBodySchema = z
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const refreshBodySchema = z.strictObject({
-  InstanciaAno: z.union([z.number().int(), z.string().regex(/^\d{4}$/)]).optional(),
+  // A year (spec §7): sent by the spec's clients, not used; bounded like every integer the API takes.
+  InstanciaAno: z.union([boundedInteger(0, 9_999), z.string().regex(/^\d{4}$/)]).optional(),
   Login: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
   Refresh: z.string().min(1).max(512),
 });

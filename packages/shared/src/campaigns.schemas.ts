@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogNameSchema, hasOnePerLanguage } from './categories.schemas.ts';
+import { boundedIntegerText, idSchema, idTextSchema } from './integers.schemas.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './locales.ts';
 
 /** The device's slots (spec §9), the defaults of a new campaign and the bounds the API enforces. */
@@ -10,9 +11,9 @@ const MAX_FRAGRANCE_SHOTS = 10_000;
 const DEFAULT_SHOT_SECONDS = 5;
 /** Ten minutes of one fragrance is more than any experience plays. */
 const MAX_SHOT_SECONDS = 600;
-const MAX_ID = 2_147_483_647;
 
-const positiveInteger = (max: number) => z.coerce.number({ error: 'required' }).int().min(1).max(max);
+/** A multipart part (or the web form's number) from 1 to `max`, in decimal digits. */
+const positiveInteger = (max: number, fallback?: number) => boundedIntegerText(1, max, fallback);
 
 const campaignDescriptionSchema = z.strictObject({
   language: z.enum(LANGUAGES, { error: 'invalidOption' }),
@@ -20,9 +21,9 @@ const campaignDescriptionSchema = z.strictObject({
 });
 
 const campaignSlotSchema = z.strictObject({
-  fragranceId: positiveInteger(MAX_ID),
+  fragranceId: idTextSchema,
   slot: positiveInteger(CAMPAIGN_SLOTS),
-  shotSeconds: positiveInteger(MAX_SHOT_SECONDS).default(DEFAULT_SHOT_SECONDS),
+  shotSeconds: positiveInteger(MAX_SHOT_SECONDS, DEFAULT_SHOT_SECONDS),
 });
 
 const hasEachSlotOnce = (collection: { slot: number }[]) =>
@@ -36,7 +37,7 @@ const hasEachSlotOnce = (collection: { slot: number }[]) =>
  */
 export const campaignBodySchema = z.strictObject({
   name: catalogNameSchema,
-  fragranceShots: positiveInteger(MAX_FRAGRANCE_SHOTS).default(DEFAULT_FRAGRANCE_SHOTS),
+  fragranceShots: positiveInteger(MAX_FRAGRANCE_SHOTS, DEFAULT_FRAGRANCE_SHOTS),
   descriptions: z
     .array(campaignDescriptionSchema)
     .max(LANGUAGES.length)
@@ -89,7 +90,7 @@ export type CampaignRow = z.infer<typeof campaignRowSchema>;
 
 /** `PUT /api/campaigns/default`. */
 export const setDefaultCampaignBodySchema = z.strictObject({
-  campaignId: z.number({ error: 'required' }).int().min(1).max(MAX_ID),
+  campaignId: idSchema,
 });
 
 /** `GET /api/campaigns/without-quiz?lang=&str=`. */

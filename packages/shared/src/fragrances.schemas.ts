@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogNameSchema, hasOnePerLanguage } from './categories.schemas.ts';
+import { idTextSchema } from './integers.schemas.ts';
 import { LANGUAGES } from './locales.ts';
 
 const optionalDescription = z
@@ -30,7 +31,7 @@ export const fragranceBodySchema = z.strictObject({
   name: catalogNameSchema,
   description: optionalDescription,
   ofactoryWay: olfactoryWaySchema,
-  categoryId: z.coerce.number({ error: 'required' }).int().min(1, { error: 'required' }),
+  categoryId: idTextSchema,
   translations: z
     .array(fragranceTranslationSchema)
     .max(LANGUAGES.length)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants.ts';
+import { boundedIntegerText } from './integers.schemas.ts';
 
 const MAX_PAGE = 1_000_000;
 
@@ -9,17 +10,11 @@ const MAX_PAGE = 1_000_000;
  * declared per resource on the server; anything else is a 400.
  */
 export const listQuerySchema = z.strictObject({
-  page: z.coerce
-    .number()
-    .int({ error: 'invalid' })
-    .min(1, { error: 'invalid' })
-    .max(MAX_PAGE, { error: 'invalid' })
-    .default(1),
-  perPage: z.coerce
-    .number()
-    .int({ error: 'invalid' })
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { error: 'pageSize' })
-    .default(10),
+  page: boundedIntegerText(1, MAX_PAGE, 1),
+  perPage: boundedIntegerText(Math.min(...PAGE_SIZES), Math.max(...PAGE_SIZES), 10).refine(
+    (value) => (PAGE_SIZES as readonly number[]).includes(value),
+    { error: 'pageSize' },
+  ),
   search: z.string().trim().max(100, { error: 'tooLong' }).optional(),
   FilterString: z.string().trim().max(100, { error: 'tooLong' }).optional(),
   isActive: z

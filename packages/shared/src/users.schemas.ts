@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, personNameSchema } from './auth.schemas.ts';
 import { isValidCep, taxIdProblem } from './br-documents.ts';
 import { MINIMUM_AGE_YEARS } from './constants.ts';
+import { idSchema } from './integers.schemas.ts';
 
 export const GENRES = ['M', 'F', 'O'] as const;
 
@@ -51,7 +52,7 @@ const birthdaySchema = z
 export const profileRefSchema = z.union([
   z.string().trim().min(1, { error: 'required' }).max(100),
   z.strictObject({ nome: z.string().trim().min(1).max(100) }),
-  z.strictObject({ id: z.number().int().min(1) }),
+  z.strictObject({ id: idSchema }),
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
+import { idTextSchema } from '@scentia/shared/integers.schemas';
 import { z } from 'zod';
 
 export const errorBodySchema = z.object({
@@ -17,8 +18,8 @@ export const errorResponses = {
   429: errorBodySchema,
 };
 
-/** `/{resource}/{id}` path parameters: a positive 32-bit id. */
-export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** `/{resource}/{id}` path parameters: a row's id, decimal digits within its column's range. */
+export const idParamsSchema = z.strictObject({ id: idTextSchema });
 
 /** `DELETE /{resource}/{id}?hardDelete=true` deletes for good; without it the record is deactivated. */
 export const hardDeleteQuerySchema = z.strictObject({

@@ -6,6 +6,7 @@ import {
   setDefaultCampaignBodySchema,
   withoutQuizQuerySchema,
 } from '@scentia/shared/campaigns.schemas';
+import { idTextSchema } from '@scentia/shared/integers.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
@@ -27,8 +28,8 @@ const COVER_FIELD = 'cover.file';
 const MAX_FORM_FIELDS = 80;
 
 const hasAnswerParamsSchema = z.strictObject({
-  fragranceId: z.coerce.number().int().min(1).max(2_147_483_647),
-  campaignId: z.coerce.number().int().min(1).max(2_147_483_647),
+  fragranceId: idTextSchema,
+  campaignId: idTextSchema,
 });
 
 export const campaignsRoutes: FastifyPluginAsyncZod<{

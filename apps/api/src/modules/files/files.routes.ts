@@ -1,9 +1,13 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
+import { boundedIntegerText } from '@scentia/shared/integers.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
 import type { LocalStorage } from '../../lib/storage/local-storage.ts';
+
+/** A signed URL's expiry, in Unix seconds: the last second of year 9999. */
+const MAX_EXPIRES = 253_402_300_799;
 
 /**
  * Serves files of the local storage driver. Images are loaded by `<img>` tags, which send no bearer
@@ -19,7 +23,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: LocalStorage }> = asy
         tags: ['files'],
         summary: 'A stored file, through a signed, expiring URL',
         params: z.object({ '*': z.string().max(200) }),
-        querystring: z.strictObject({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+        querystring: z.strictObject({
+          expires: boundedIntegerText(0, MAX_EXPIRES),
+          signature: z.string().max(100),
+        }),
         response: errorResponses,
       },
     },

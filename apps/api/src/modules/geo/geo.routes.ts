@@ -5,6 +5,7 @@ import {
   postcodeAnswerSchema,
   regionsPageSchema,
 } from '@scentia/shared/geo.schemas';
+import { boundedIntegerText } from '@scentia/shared/integers.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -16,7 +17,7 @@ const countryCode = z
   .string()
   .regex(/^[A-Za-z]{2}$/, { error: 'invalidOption' })
   .transform((value) => value.toUpperCase());
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const page = boundedIntegerText(1, 10_000, 1);
 const search = z.string().trim().max(100, { error: 'tooLong' }).optional();
 const unavailable = { ...errorResponses, 503: errorResponses[400] };
 
