@@ -27,6 +27,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { unreadBodyPlugin } from './plugins/unread-body.ts';
 import { createServices } from './services.ts';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
 
   await app.register(i18nPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(unreadBodyPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
