@@ -233,9 +233,10 @@ for (let from = 1; from <= EVENTS; from += SEED_CHUNK) {
               md5(i::text), 'category', (i % 5000)::text
        from generate_series($2::int, $3::int) as i
        returning id)
-     insert into audit_changes (event_id, table_name, row_key, before, after)
+     insert into audit_changes (event_id, table_name, row_key, record_type, record_id, before, after)
      select e.id, case when n = 1 then 'categories' else 'category_translations' end,
             (e.id % 5000)::text || case when n = 1 then '' else ',en-US' end,
+            'category', (e.id % 5000)::text,
             case when e.id % 3 <> 0 then jsonb_build_object('id', e.id % 5000, 'name', 'Cítricos ' || e.id, 'deleted_at', null) end,
             jsonb_build_object('id', e.id % 5000, 'name', 'Cítricos frescos ' || e.id, 'deleted_at', null)
      from e cross join generate_series(1, 1 + (e.id % 2)::int) as n`,

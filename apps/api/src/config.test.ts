@@ -40,6 +40,22 @@ describe('loadConfig', () => {
     }
   });
 
+  it('bounds every retention period, refusing in one line a value the daily jobs could not count back', () => {
+    for (const variable of [
+      'ACCESS_LOG_RETENTION_DAYS',
+      'AUDIT_RETENTION_DAYS',
+      'PERSONAL_DATA_RETENTION_DAYS',
+    ]) {
+      for (const days of ['1000000000', '3654', '0']) {
+        expect(() => loadConfig({ [variable]: days }), `${variable}=${days}`).toThrow(
+          new RegExp(`^Invalid configuration: ${variable} [^\n]+$`),
+        );
+      }
+    }
+    expect(loadConfig({ ACCESS_LOG_RETENTION_DAYS: '3653' }).ACCESS_LOG_RETENTION_DAYS).toBe(3653);
+    expect(loadConfig({ ACCESS_LOG_RETENTION_DAYS: '183' }).ACCESS_LOG_RETENTION_DAYS).toBe(183);
+  });
+
   it('refuses an admin password without an admin e-mail', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'secret1' })).toThrow(/ADMIN_EMAIL/);
   });

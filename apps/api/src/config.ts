@@ -38,11 +38,13 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  // Marco Civil da Internet, art. 15: access logs are kept 6 months (183 days) at least.
+  // Marco Civil da Internet, art. 15: access logs are kept 6 months (183 days) at least; at most ten
+  // years, like the audit trail (a larger period is no date the prune job can count back to).
   ACCESS_LOG_RETENTION_DAYS: z.coerce
     .number()
     .int()
     .min(183, { error: 'must be at least 183 (6 months, Marco Civil art. 15)' })
+    .max(3_653, { error: 'must be at most 3653 (10 years)' })
     .default(365),
   // The privacy page promises personal data is kept at most 5 years: an account without activity for
   // this long is anonymised (its rows stay for the records and statistics that need them).

@@ -79,6 +79,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
           socketTimeout: 20_000,
         })
       : undefined,
+    logsLinks: config.NODE_ENV === 'development',
     from: config.MAIL_FROM,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     retryBaseMs: config.MAIL_RETRY_BASE_SECONDS * 1000,
@@ -191,7 +192,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     account,
     profilesRepository: new ProfilesRepository(db),
     privacy: createPrivacyService({ repository: new PrivacyRepository(db), readUser: users.get }),
-    // Reads only: the trail is written by the database's triggers, never through a service.
-    audit: createAuditService(new AuditRepository(database.db), new AuditNamesRepository(database.db)),
+    // The trail is written by the database's triggers; the audited handle names who exported it.
+    audit: createAuditService(new AuditRepository(db), new AuditNamesRepository(database.db)),
   };
 }

@@ -86,7 +86,7 @@ export const personalDataSchema = z.object({
       occurredAt: timestamp,
       event: z.string(),
       email: z.string().nullable(),
-      ip: z.string(),
+      ip: z.string().nullable(),
       userAgent: z.string().nullable(),
     }),
   ),
@@ -101,12 +101,25 @@ export const personalDataSchema = z.object({
     }),
   ),
   auditTrail: z.object({
-    /** Changes to this account's rows, whoever made them. */
+    /** Changes to this account's rows and reads of its whole record, whoever made them. */
     about: z.array(auditEventRowSchema.extend({ changes: z.array(auditChangeRowSchema) })),
     /** Calls this account made; their changes concern other records (and maybe other people), so only the events. */
     by: z.array(auditEventRowSchema),
   }),
-  /** Mails addressed to the account's e-mail, without their bodies and links. */
+  /** The campaign QR codes the account printed or downloaded (`campaign_qr_prints.printed_by`). */
+  qrPrints: z.array(
+    z.object({
+      id: z.number().int(),
+      campaignId: z.number().int(),
+      kind: z.string(),
+      campaignUpdatedAt: timestamp,
+      printedAt: timestamp,
+    }),
+  ),
+  /**
+   * Mails written for the account, and mails to any address it ever had (its trail knows them),
+   * without their bodies and links.
+   */
   mailOutbox: z.array(
     z.object({
       id: z.number().int(),

@@ -119,6 +119,7 @@ export const enUS: Record<MessageKey, string> = {
   'export.privacy.temporaryRequests': 'Links sent',
   'export.privacy.auditAbout': 'Audit about the person',
   'export.privacy.auditBy': 'Audit by the person',
+  'export.privacy.qrPrints': 'QR codes printed',
   'export.privacy.mailOutbox': 'E-mails',
   'export.audit.fileName': 'audit',
   'export.audit.sheet': 'Audit',

@@ -120,6 +120,7 @@ export const esES: Record<MessageKey, string> = {
   'export.privacy.temporaryRequests': 'Enlaces enviados',
   'export.privacy.auditAbout': 'Auditoría sobre la persona',
   'export.privacy.auditBy': 'Auditoría por la persona',
+  'export.privacy.qrPrints': 'Códigos QR impresos',
   'export.privacy.mailOutbox': 'Correos',
   'export.audit.fileName': 'auditoria',
   'export.audit.sheet': 'Auditoría',

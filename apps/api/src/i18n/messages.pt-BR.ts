@@ -116,6 +116,7 @@ export const ptBR = {
   'export.privacy.temporaryRequests': 'Links enviados',
   'export.privacy.auditAbout': 'Auditoria sobre a pessoa',
   'export.privacy.auditBy': 'Auditoria pela pessoa',
+  'export.privacy.qrPrints': 'QR codes impressos',
   'export.privacy.mailOutbox': 'E-mails',
   'export.audit.fileName': 'auditoria',
   'export.audit.sheet': 'Auditoria',

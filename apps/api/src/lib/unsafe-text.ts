@@ -26,6 +26,14 @@ export function findUnsafeCharacter(text: string): string | undefined {
   return `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
+/**
+ * `text` without the characters the guard refuses: for what is kept but cannot be refused, such as a
+ * request's User-Agent stored for audit.
+ */
+export function withoutUnsafeCharacters(text: string): string {
+  return text.replace(new RegExp(UNSAFE_CHARACTER.source, 'g'), '');
+}
+
 /** A key as it may be shown back: refused characters written as `\uXXXX`, never echoed raw. */
 function printableKey(key: string): string {
   return key.replace(

@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   index,
+  inet,
   integer,
   jsonb,
   pgTable,
@@ -24,7 +25,7 @@ export const auditEvents = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     /** The signed-in account; null for an anonymous call (a recovery link) or a change outside a request. */
     actorId: integer('actor_id'),
-    ip: text('ip'),
+    ip: inet('ip'),
     userAgent: text('user_agent'),
     /** The call's operationId (`putCategoriesById`), a job's name, or `database` for a change made outside the application. */
     action: varchar('action', { length: 100 }).notNull(),
@@ -54,9 +55,18 @@ export const auditChanges = pgTable(
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
     tableName: varchar('table_name', { length: 63 }).notNull(),
     rowKey: text('row_key').notNull(),
+    /**
+     * The record the row belongs to (a translation's category, a slot's campaign): a record's history
+     * lists every event that changed it, not only the events that name it first.
+     */
+    recordType: varchar('record_type', { length: 40 }).notNull(),
+    recordId: varchar('record_id', { length: 64 }).notNull(),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
   },
-  // The event's changes in order, read together: the key is also the only index to keep up.
-  (table) => [primaryKey({ columns: [table.eventId, table.id] })],
+  // The event's changes in order, read together, by the key; a record's events by the second index.
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.id] }),
+    index('audit_changes_record_idx').on(table.recordType, table.recordId, table.eventId),
+  ],
 );

@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { fragrances } from './catalog.ts';
+import { users } from './users.ts';
 
 /**
  * Campaigns (spec §3 Campaign): a device of 20 fragrance slots, a cover image and one default campaign.
@@ -80,7 +81,8 @@ export const campaignDescriptions = pgTable(
 /**
  * Each print or download of a campaign's QR code, with the version (`updatedAt`) the code carried: the
  * list compares the latest one with the campaign's current version to tell printed codes out of date.
- * `printedBy` has no foreign key, like the audit trail's actor: an account's removal keeps the history.
+ * `printedBy` names the account (a person's export shows their prints); an account deleted for good
+ * (only unconfirmed ones are) leaves the print without a name, and the history stays.
  */
 export const campaignQrPrints = pgTable(
   'campaign_qr_prints',
@@ -92,10 +94,11 @@ export const campaignQrPrints = pgTable(
     kind: varchar('kind', { length: 5 }).notNull(),
     campaignUpdatedAt: timestamp('campaign_updated_at', { withTimezone: true }).notNull(),
     printedAt: timestamp('printed_at', { withTimezone: true }).notNull().defaultNow(),
-    printedBy: integer('printed_by'),
+    printedBy: integer('printed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('campaign_qr_prints_latest_idx').on(table.campaignId, table.printedAt.desc(), table.id.desc()),
+    index('campaign_qr_prints_printed_by_idx').on(table.printedBy),
     check('campaign_qr_prints_kind', sql`${table.kind} in ('print', 'png', 'svg')`),
   ],
 );

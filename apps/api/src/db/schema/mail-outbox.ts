@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'logged'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -15,6 +16,11 @@ export const mailOutbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: varchar('kind', { length: 40 }).notNull(),
+    /**
+     * The account the mail was written for (null for a mail to nobody's account): a person's mails are
+     * found by it, whatever address they had then. Gone with an account deleted for good.
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     toAddress: varchar('to_address', { length: 200 }).notNull(),
     toName: varchar('to_name', { length: 200 }),
     language: varchar('language', { length: 5 }).notNull(),
@@ -32,6 +38,7 @@ export const mailOutbox = pgTable(
   },
   (table) => [
     index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_user_idx').on(table.userId),
     check('mail_outbox_status_check', sql`${table.status} in ('pending', 'sent', 'failed', 'logged')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, inet, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -15,7 +15,7 @@ export const refreshTokens = pgTable(
     familyId: uuid('family_id').notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     userAgent: varchar('user_agent', { length: 255 }),
-    ip: varchar('ip', { length: 64 }),
+    ip: inet('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

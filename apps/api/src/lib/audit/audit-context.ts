@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { storedAddress, storedHeader } from './client-trace.ts';
 
 /**
  * Who is changing data, as the audit trail records it: the signed-in account (none for an anonymous
@@ -15,7 +16,6 @@ export type AuditContext = {
   requestId: string | null;
 };
 
-const MAX_USER_AGENT = 500;
 const storage = new AsyncLocalStorage<() => AuditContext>();
 
 /**
@@ -26,9 +26,16 @@ export function runWithAuditContext<T>(context: () => AuditContext, work: () => 
   return storage.run(context, work);
 }
 
-/** The context as the database's `scentia.audit` setting holds it (migration 0011 reads it). */
+/**
+ * The context as the database's `scentia.audit` setting holds it (migration 0011 reads it): the address
+ * only when it is one, the user agent cleaned and bounded like every header stored for audit.
+ */
 function settingOf(context: AuditContext): string {
-  return JSON.stringify({ ...context, userAgent: context.userAgent?.slice(0, MAX_USER_AGENT) ?? null });
+  return JSON.stringify({
+    ...context,
+    ip: storedAddress(context.ip),
+    userAgent: storedHeader(context.userAgent),
+  });
 }
 
 /**

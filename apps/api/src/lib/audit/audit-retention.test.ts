@@ -20,8 +20,8 @@ async function eventAt(occurredAt: Date, recordId: string): Promise<number> {
     returning id::int as id`);
   if (!row) throw new Error('event not written');
   await ctx.query(sql`
-    insert into audit_changes (event_id, table_name, row_key, before, after)
-    values (${row.id}, 'categories', ${recordId}, null, '{"id": 1}'::jsonb)`);
+    insert into audit_changes (event_id, table_name, row_key, record_type, record_id, before, after)
+    values (${row.id}, 'categories', ${recordId}, 'category', '1', null, '{"id": 1}'::jsonb)`);
   return row.id;
 }
 

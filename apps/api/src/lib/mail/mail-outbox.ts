@@ -10,6 +10,8 @@ import type { RenderedMail } from './render-mail.ts';
 
 export type OutgoingMail = RenderedMail & {
   kind: string;
+  /** The account the mail is written for: its mails are found by it whatever address it has later. */
+  userId?: number;
   to: string;
   toName?: string;
   language: Language;
@@ -18,8 +20,13 @@ export type OutgoingMail = RenderedMail & {
 
 export type MailOutboxOptions = {
   db: Database;
-  /** Absent when SMTP_URL is not set: mails are then kept in the outbox and their links logged. */
+  /** Absent when SMTP_URL is not set: mails are then kept in the outbox, and logged by id and kind. */
   transport?: Transporter;
+  /**
+   * Whether the log line of a kept mail carries its link (NODE_ENV=development only, so a developer
+   * without SMTP can follow it). Elsewhere a log holds ids, never an address or a live link.
+   */
+  logsLinks: boolean;
   from: string;
   maxAttempts: number;
   retryBaseMs: number;
@@ -65,6 +72,7 @@ export class MailOutbox {
   async enqueue(db: Database, mail: OutgoingMail): Promise<void> {
     await db.insert(mailOutbox).values({
       kind: mail.kind,
+      userId: mail.userId,
       toAddress: mail.to,
       toName: mail.toName,
       language: mail.language,
@@ -114,10 +122,9 @@ export class MailOutbox {
   private async deliver(mail: ClaimedMail): Promise<void> {
     const { db, transport, log } = this.options;
     if (!transport) {
-      log.info(
-        { mailId: mail.id, kind: mail.kind, to: mail.to_address, link: mail.link },
-        'Mail kept in the outbox (no SMTP_URL)',
-      );
+      // Never the address: a log outlives the account's erasure. The link only in development.
+      const link = this.options.logsLinks && mail.link ? { link: mail.link } : {};
+      log.info({ mailId: mail.id, kind: mail.kind, ...link }, 'Mail kept in the outbox (no SMTP_URL)');
       await db.update(mailOutbox).set({ status: 'logged' }).where(eq(mailOutbox.id, mail.id));
       return;
     }

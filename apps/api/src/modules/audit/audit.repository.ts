@@ -52,17 +52,44 @@ const columns = {
 };
 
 /**
- * Each condition is a column of audit_events alone, so the planner can walk one of migration 0011's
- * indexes: (record_type, record_id, occurred_at), (actor_id, occurred_at) or (occurred_at, id). A search
- * word must be in the action, the record type or the record id.
+ * The events of one record: those naming it first (migration 0011's (record_type, record_id,
+ * occurred_at) index) and those that changed it alongside another (a new default campaign takes the
+ * default from the previous one), found through the changes, which carry their record (migration
+ * 0016's (record_type, record_id, event_id) index). With `limit`, the newest of each, no more.
+ */
+function eventsOf(recordType: string, recordId: string, limit?: number): SQL {
+  const newest = (order: SQL) => (limit === undefined ? sql`` : sql` order by ${order} limit ${limit}`);
+  return sql`${auditEvents.id} in (
+    (select ${auditEvents.id} from ${auditEvents}
+      where ${auditEvents.recordType} = ${recordType} and ${auditEvents.recordId} = ${recordId}${newest(
+        sql`${auditEvents.occurredAt} desc, ${auditEvents.id} desc`,
+      )})
+    union
+    (select distinct ${auditChanges.eventId} from ${auditChanges}
+      where ${auditChanges.recordType} = ${recordType} and ${auditChanges.recordId} = ${recordId}${newest(
+        sql`${auditChanges.eventId} desc`,
+      )}))`;
+}
+
+/**
+ * Each condition can walk an index: one record's events through their changes, else a column of
+ * audit_events alone, on one of migration 0011's indexes: (record_type, record_id, occurred_at),
+ * (actor_id, occurred_at) or (occurred_at, id). A search word must be in the action, the record type
+ * or the record id.
  */
 function auditConditions(filters: AuditFilters): SQL | undefined {
   const words = (filters.search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  const recordId = filters.recordId === '' ? undefined : filters.recordId;
   return and(
-    filters.recordType === undefined ? undefined : eq(auditEvents.recordType, filters.recordType),
-    filters.recordId === undefined || filters.recordId === ''
-      ? undefined
-      : eq(auditEvents.recordId, filters.recordId),
+    filters.recordType !== undefined && recordId !== undefined
+      ? eventsOf(filters.recordType, recordId)
+      : undefined,
+    filters.recordType !== undefined && recordId === undefined
+      ? eq(auditEvents.recordType, filters.recordType)
+      : undefined,
+    filters.recordType === undefined && recordId !== undefined
+      ? eq(auditEvents.recordId, recordId)
+      : undefined,
     filters.actorId === undefined ? undefined : eq(auditEvents.actorId, filters.actorId),
     filters.from === undefined ? undefined : gte(auditEvents.occurredAt, new Date(filters.from)),
     filters.to === undefined ? undefined : lt(auditEvents.occurredAt, new Date(filters.to)),
@@ -140,13 +167,30 @@ export class AuditRepository {
     }
   }
 
-  /** The latest events of one record, newest first (the (record_type, record_id, occurred_at) index). */
+  /** The latest events of one record, newest first, those that changed it alongside another included. */
   async history(recordType: string, recordId: string, limit: number): Promise<AuditEventRecord[]> {
     const rows = await this.select()
-      .where(and(eq(auditEvents.recordType, recordType), eq(auditEvents.recordId, recordId)))
+      .where(eventsOf(recordType, recordId, limit))
       .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
       .limit(limit);
     return this.withChanges(rows);
+  }
+
+  /**
+   * Records in the trail that the caller exported it, with the filters used: the trail holds everyone's
+   * changes, so reading it whole leaves a trace. When the filters name one person (by actor, or as the
+   * record), the event is in that person's history too.
+   */
+  async recordExport(filters: object, person: string | undefined): Promise<void> {
+    const read = JSON.stringify({ read: 'xlsx', ...filters });
+    await this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select audit_note('audit', 'export', 'audit_events', 'export', null, ${read}::jsonb)`,
+      );
+      if (person !== undefined)
+        await tx.execute(sql`select audit_note('user', ${person}, 'audit_events', 'export', null,
+          ${read}::jsonb)`);
+    });
   }
 
   /** The events with their stored changes, in the order they were written: one query for them all. */

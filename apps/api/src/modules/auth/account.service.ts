@@ -63,6 +63,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     await deps.outbox.enqueue(repository.db, {
       ...mail,
       kind,
+      userId: person.id,
       to: person.email,
       toName: name,
       language,

@@ -73,8 +73,8 @@ export class AuthRepository {
     familyId: string;
     tokenHash: string;
     expiresAt: Date;
-    userAgent?: string;
-    ip?: string;
+    userAgent: string | null;
+    ip: string | null;
   }): Promise<void> {
     await this.db.insert(refreshTokens).values(token);
   }
@@ -84,8 +84,8 @@ export class AuthRepository {
     event: AccessLogEvent;
     userId?: number;
     email?: string;
-    ip: string;
-    userAgent?: string;
+    ip: string | null;
+    userAgent: string | null;
   }): Promise<void> {
     await this.db.insert(accessLog).values(entry);
   }

@@ -5,6 +5,7 @@ import type { AccessLogEvent } from '../../db/schema/index.ts';
 import type { AccessTokens } from '../../lib/access-tokens.ts';
 import type { Account } from '../../lib/account.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
+import { storedAddress, storedHeader } from '../../lib/audit/client-trace.ts';
 import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { getDecoyHash, verifyPassword } from '../../lib/passwords.ts';
 import { createSessionCheckCache } from '../../lib/session-check-cache.ts';
@@ -21,14 +22,17 @@ export type AuthServiceDeps = {
 
 export type ClientInfo = { ip: string; userAgent?: string };
 
-/** What the access log keeps of a client: never a password, the user agent cut to a sane length. */
+/**
+ * What the access log keeps of a client: never a password; its address only when it is one, its user
+ * agent cleaned and bounded (lib/audit/client-trace.ts).
+ */
 function accessLogEntry(event: AccessLogEvent, client: ClientInfo, who: { userId?: number; email?: string }) {
   return {
     event,
     userId: who.userId,
     email: who.email?.slice(0, 200),
-    ip: client.ip,
-    userAgent: client.userAgent?.slice(0, 400),
+    ip: storedAddress(client.ip),
+    userAgent: storedHeader(client.userAgent),
   };
 }
 
@@ -52,8 +56,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       familyId,
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + deps.refreshTtlMs),
-      userAgent: client.userAgent?.slice(0, 255),
-      ip: client.ip.slice(0, 64),
+      userAgent: storedHeader(client.userAgent),
+      ip: storedAddress(client.ip),
     });
     const token = await accessTokens.sign({ userId: account.id, sessionId: familyId });
     return { token, refreshToken, login: account.email };

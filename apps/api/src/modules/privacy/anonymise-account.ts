@@ -1,9 +1,10 @@
 import { PROFILE_ADMIN } from '@scentia/shared/constants';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { ANONYMISED_VALUE } from '@scentia/shared/privacy.schemas';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { accountAddresses } from './account-addresses.ts';
 
 /** The users columns that name or describe the person: erased on the row, scrubbed in the trail. */
 const PERSONAL_USER_FIELDS = [
@@ -32,9 +33,11 @@ const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).
  * erasure leaves its own event, named after the caller or the retention job):
  * - the users row keeps its id, profile, language and dates, and becomes `#<id>` /
  *   `anonymised-<id>@invalid`, without document, birthday, gender, address or password, inactive;
- * - its sessions, pending links and activity are deleted, and mails to its address with them;
+ * - its sessions, pending links and activity are deleted, and its mails with them: those written for
+ *   the account and those to any address it ever had (an admin may have corrected it; the trail knows);
  * - the access log keeps its records (the law asks for them, and they are pruned by their own
- *   retention) linked to the id, without the e-mail typed at failed sign-ins;
+ *   retention) linked to the id, without the e-mail typed at failed sign-ins, any of its addresses;
+ * - the QR codes it printed keep their rows, linked to the id, which now names nobody;
  * - in the audit trail, the person's values in every change of their users row become "anonymised":
  *   who did what and when stays, what the person was called does not.
  * Refuses an unknown or already anonymised account, and the last active, confirmed ADMIN (nobody
@@ -59,6 +62,10 @@ export async function anonymiseAccount(options: { db: Database; userId: number; 
     if (activeAdmins.length === 1 && activeAdmins[0]?.id === userId)
       throw new AppError(ErrorCode.LAST_ACTIVE_ADMIN);
 
+    // Read before the trail is scrubbed of them below.
+    const addresses = await accountAddresses(tx as unknown as Database, userId, account.email);
+    const isAnAddress = (column: string) => inArray(sql`lower(${sql.identifier(column)})`, addresses);
+
     await tx.execute(sql`
       update users set name = ${neutralName(userId)}, email = ${neutralEmail(userId)}, cpf = null,
         document = null, birthday = null, genre = null, street = null, city = null, state = null,
@@ -69,10 +76,10 @@ export async function anonymiseAccount(options: { db: Database; userId: number; 
     await tx.execute(sql`delete from refresh_tokens where user_id = ${userId}`);
     await tx.execute(sql`delete from temporary_requests where user_id = ${userId}`);
     await tx.execute(sql`delete from account_activity where user_id = ${userId}`);
-    await tx.execute(sql`delete from mail_outbox where lower(to_address) = lower(${account.email})`);
+    await tx.execute(sql`delete from mail_outbox where user_id = ${userId} or ${isAnAddress('to_address')}`);
     await tx.execute(sql`
       update access_log set email = null
-      where email is not null and (user_id = ${userId} or lower(email) = lower(${account.email}))`);
+      where email is not null and (user_id = ${userId} or ${isAnAddress('email')})`);
     await scrubAuditTrail(tx as unknown as Database, userId);
   });
 }

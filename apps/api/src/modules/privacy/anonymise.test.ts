@@ -144,3 +144,58 @@ describe('POST /api/usuario/anonymise/{id}', () => {
     expect((refusal as AppError).code).toBe('LAST_ACTIVE_ADMIN');
   });
 });
+
+describe('an e-mail address the account had before an admin corrected it', () => {
+  it('is in the export and erased with the account: its mails and the failed sign-ins typing it', async () => {
+    // Its own admin: the test above leaves either of its two admins erased.
+    const corrector = await ctx.createAccount({ name: 'Admin Correção' });
+    const token = (await ctx.signIn(corrector.email, corrector.password)).token;
+    const person = await ctx.createAccount({ profile: 'OPERADOR', name: 'Rita Endereço Antigo' });
+    const oldAddress = person.email;
+    const newAddress = `corrigido-${person.id}@scentia.test`;
+    const recovery = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/usuario/recuperar-senha',
+      payload: { email: oldAddress },
+    });
+    expect(recovery.statusCode).toBe(204);
+    // A mail queued before mails named their account: found by its address only.
+    await ctx.query(sql`insert into mail_outbox (kind, to_address, to_name, language, subject, text, status)
+      values ('recovery', ${oldAddress.toUpperCase()}, 'Rita Endereço Antigo', 'pt-BR', 'Antigo', 'corpo', 'logged')`);
+    const corrected = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/usuario/${person.id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { email: newAddress, nome: 'Rita Endereço Antigo', profile: 'OPERADOR' },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const typed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: oldAddress, password: person.password },
+    });
+    expect(typed.statusCode).toBe(401);
+
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/usuario/personal-data/${person.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(exported.statusCode).toBe(200);
+    const data = exported.json();
+    const mailAddresses = data.mailOutbox.map((mail: { toAddress: string }) => mail.toAddress.toLowerCase());
+    expect(mailAddresses).toEqual([oldAddress, oldAddress]);
+    expect(data.accessLog).toEqual(
+      expect.arrayContaining([expect.objectContaining({ event: 'sign-in-failed', email: oldAddress })]),
+    );
+
+    expect((await anonymise(person.id, token)).statusCode).toBe(200);
+    const [left] = await ctx.query<{ mails: number; logins: number; texts: string | null }>(sql`
+      select (select count(*)::int from mail_outbox
+                where user_id = ${person.id} or lower(to_address) = ${oldAddress}) as mails,
+             (select count(*)::int from access_log where lower(email) = ${oldAddress}) as logins,
+             (select string_agg(coalesce(to_name, '') || text, ' ') from mail_outbox
+                where text like '%Rita%' or to_name like '%Rita%') as texts`);
+    expect(left).toEqual({ mails: 0, logins: 0, texts: null });
+  });
+});

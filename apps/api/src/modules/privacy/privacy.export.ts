@@ -41,6 +41,7 @@ function sheetsOf(data: PersonalData): Sheet[] {
       ),
     },
     { title: 'export.privacy.auditBy', rows: data.auditTrail.by.map(flat) },
+    { title: 'export.privacy.qrPrints', rows: data.qrPrints.map(flat) },
     { title: 'export.privacy.mailOutbox', rows: data.mailOutbox.map(flat) },
   ];
 }

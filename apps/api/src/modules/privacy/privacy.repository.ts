@@ -1,17 +1,19 @@
 import type { PersonalData } from '@scentia/shared/privacy.schemas';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   accessLog,
   accountActivity,
   auditChanges,
   auditEvents,
+  campaignQrPrints,
   mailOutbox,
   profiles,
   refreshTokens,
   temporaryRequests,
   users,
 } from '../../db/schema/index.ts';
+import { accountAddresses } from './account-addresses.ts';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -39,14 +41,25 @@ export class PrivacyRepository {
       .where(eq(users.id, userId));
     if (!user) return undefined;
     const { user: row } = user;
-    const [activity, sessions, log, requests, about, by, mails] = await Promise.all([
+    const addresses = await accountAddresses(this.db, userId, row.email);
+    const [activity, sessions, log, requests, about, by, prints, mails] = await Promise.all([
       this.db.select().from(accountActivity).where(eq(accountActivity.userId, userId)),
       this.db
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.userId, userId))
         .orderBy(asc(refreshTokens.id)),
-      this.db.select().from(accessLog).where(eq(accessLog.userId, userId)).orderBy(asc(accessLog.id)),
+      // Its own records, and the failed sign-ins typing any address it had (on the partial index).
+      this.db
+        .select()
+        .from(accessLog)
+        .where(
+          or(
+            eq(accessLog.userId, userId),
+            and(isNotNull(accessLog.email), inArray(sql`lower(${accessLog.email})`, addresses)),
+          ),
+        )
+        .orderBy(asc(accessLog.id)),
       this.db
         .select()
         .from(temporaryRequests)
@@ -60,8 +73,13 @@ export class PrivacyRepository {
         .orderBy(asc(auditEvents.id)),
       this.db
         .select()
+        .from(campaignQrPrints)
+        .where(eq(campaignQrPrints.printedBy, userId))
+        .orderBy(asc(campaignQrPrints.id)),
+      this.db
+        .select()
         .from(mailOutbox)
-        .where(sql`lower(${mailOutbox.toAddress}) = lower(${row.email})`)
+        .where(or(eq(mailOutbox.userId, userId), inArray(sql`lower(${mailOutbox.toAddress})`, addresses)))
         .orderBy(asc(mailOutbox.id)),
     ]);
     return {
@@ -123,6 +141,13 @@ export class PrivacyRepository {
         about,
         by: by.map((event) => ({ ...event, occurredAt: event.occurredAt.toISOString() })),
       },
+      qrPrints: prints.map((print) => ({
+        id: print.id,
+        campaignId: print.campaignId,
+        kind: print.kind,
+        campaignUpdatedAt: print.campaignUpdatedAt.toISOString(),
+        printedAt: print.printedAt.toISOString(),
+      })),
       mailOutbox: mails.map((mail) => ({
         id: mail.id,
         kind: mail.kind,
@@ -140,32 +165,17 @@ export class PrivacyRepository {
   }
 
   /**
-   * The events that changed the account's rows: its users row (found by the trail's partial index,
-   * whatever record the event names first) and its links (events about the user record). Only the
-   * changes of the account's own rows are shown: an event may have changed other people's too.
+   * The events about the account: the changes of its rows (its users row, its links) and the reads of
+   * its whole record, each change carrying the record it belongs to (migration 0016). Only the account's
+   * own changes are shown: an event may have changed other people's too.
    */
   private async auditAbout(userId: number): Promise<PersonalData['auditTrail']['about']> {
-    const id = String(userId);
-    const select = () =>
-      this.db
-        .select({ event: eventColumns, change: auditChanges })
-        .from(auditChanges)
-        .innerJoin(auditEvents, eq(auditChanges.eventId, auditEvents.id));
-    // Two reads, each along its own index, rather than one whose `or` the planner would scan for.
-    const [userRows, linkRows] = await Promise.all([
-      select().where(and(eq(auditChanges.tableName, 'users'), eq(auditChanges.rowKey, id))),
-      select().where(
-        and(
-          eq(auditEvents.recordType, 'user'),
-          eq(auditEvents.recordId, id),
-          eq(auditChanges.tableName, 'temporary_requests'),
-          sql`coalesce(${auditChanges.after}, ${auditChanges.before}) ->> 'user_id' = ${id}`,
-        ),
-      ),
-    ]);
-    const rows = [...userRows, ...linkRows].sort(
-      (a, b) => a.event.auditId - b.event.auditId || a.change.id - b.change.id,
-    );
+    const rows = await this.db
+      .select({ event: eventColumns, change: auditChanges })
+      .from(auditChanges)
+      .innerJoin(auditEvents, eq(auditChanges.eventId, auditEvents.id))
+      .where(and(eq(auditChanges.recordType, 'user'), eq(auditChanges.recordId, String(userId))))
+      .orderBy(asc(auditChanges.eventId), asc(auditChanges.id));
     const events = new Map<number, PersonalData['auditTrail']['about'][number]>();
     for (const { event, change } of rows) {
       const entry = events.get(event.auditId) ?? {
@@ -182,6 +192,17 @@ export class PrivacyRepository {
       events.set(event.auditId, entry);
     }
     return [...events.values()];
+  }
+
+  /**
+   * Records in the trail that the caller read the account's whole record (who and when are the event's;
+   * the format is the note's), so reading someone's data leaves a trace as changing it does.
+   */
+  async recordRead(userId: number, format: 'json' | 'xlsx'): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select audit_note('user', ${String(userId)}, 'personal_data', ${String(userId)},
+        null, jsonb_build_object('read', ${format}::text))`);
+    });
   }
 
   /**

@@ -22,14 +22,15 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
       config: { access: 'admin' },
       schema: {
         tags: ['privacy'],
-        summary: 'Everything held about an account, as a JSON attachment (ADMIN only); no secrets',
+        summary:
+          'Everything held about an account, as a JSON attachment (ADMIN only); no secrets. The read is recorded in the audit trail',
         params: idParamsSchema,
         response: { 200: personalDataSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const now = new Date();
-      const data = await service.personalData(request.params.id, now);
+      const data = await service.personalData(request.params.id, 'json', now);
       return reply
         .header(
           'content-disposition',
@@ -46,7 +47,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
       config: { access: 'admin', fileAnswer: XLSX_TYPE },
       schema: {
         tags: ['privacy'],
-        summary: 'The same as an .xlsx workbook, one sheet per section (ADMIN only)',
+        summary:
+          'The same as an .xlsx workbook, one sheet per section (ADMIN only); recorded in the audit trail too',
         params: idParamsSchema,
         response: errorResponses,
       },
@@ -55,7 +57,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
       // A file, not one of the JSON answers the schema declares.
       const reply = typedReply as FastifyReply;
       const now = new Date();
-      const data = await service.personalData(request.params.id, now);
+      const data = await service.personalData(request.params.id, 'xlsx', now);
       return reply
         .header('content-type', XLSX_TYPE)
         .header(

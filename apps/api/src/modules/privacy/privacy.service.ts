@@ -18,9 +18,14 @@ export function createPrivacyService(deps: {
   const { repository, readUser } = deps;
 
   return {
-    async personalData(userId: number, now = new Date()): Promise<PersonalData> {
+    /**
+     * Everything held about the account, its read recorded in the trail before it is answered: nobody
+     * reads a person's whole record without a trace (who, whose, when, in which form).
+     */
+    async personalData(userId: number, format: 'json' | 'xlsx', now = new Date()): Promise<PersonalData> {
       const data = await repository.personalData(userId, now);
       if (!data) throw new AppError(ErrorCode.NOT_FOUND);
+      await repository.recordRead(userId, format);
       return data;
     },
 

@@ -56,29 +56,58 @@ beforeAll(async () => {
     payload: { email: person.email },
   });
   expect(recovery.statusCode).toBe(204);
+  const [campaign] = await ctx.query<{ id: number }>(
+    sql`insert into campaigns (name) values ('Campanha da Joana') returning id`,
+  );
+  const printed = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/campaigns/qr-prints/${campaign?.id}`,
+    headers: { authorization: `Bearer ${session.token}` },
+    payload: { kind: 'print', campaignUpdatedAt: new Date().toISOString() },
+  });
+  expect(printed.statusCode, printed.body).toBeLessThan(300);
 });
 afterAll(() => ctx.close());
 
-/** Every table holding rows about a user: a foreign key to users, as the database itself declares. */
-async function tablesReferencingUsers() {
+/**
+ * Every column holding a user's id: a foreign key to users, as the database itself declares, or a
+ * name that says so (`user_id`, `…_user_id`, `…_by`, `actor…`), since a column may hold one without a
+ * key (the trail's actor outlives the account on purpose).
+ */
+async function columnsHoldingUserIds() {
   return ctx.query<{ table_name: string; column_name: string }>(sql`
-    select distinct kcu.table_name, kcu.column_name
+    select kcu.table_name, kcu.column_name
     from information_schema.referential_constraints rc
     join information_schema.key_column_usage kcu
       on kcu.constraint_name = rc.constraint_name and kcu.constraint_schema = rc.constraint_schema
     join information_schema.constraint_column_usage ccu
       on ccu.constraint_name = rc.unique_constraint_name and ccu.constraint_schema = rc.unique_constraint_schema
     where ccu.table_name = 'users' and kcu.table_schema = 'public'
-    order by kcu.table_name`);
+    union
+    select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      and c.data_type in ('integer', 'bigint')
+      and c.column_name ~ '(^|_)user_id$|_by$|^actor'
+    order by 1, 2`);
 }
 
-/** Where the answer shows each table's rows about the person (a new table must be added to the export). */
-const SECTION_OF_TABLE: Record<string, string> = {
-  refresh_tokens: 'sessions',
-  access_log: 'accessLog',
-  temporary_requests: 'temporaryRequests',
-  account_activity: 'activity',
+/**
+ * Where the answer shows each column's rows about the person (a new one must be added to the export),
+ * as a path into the answer.
+ */
+const SECTION_OF_COLUMN: Record<string, string> = {
+  'refresh_tokens.user_id': 'sessions',
+  'access_log.user_id': 'accessLog',
+  'temporary_requests.user_id': 'temporaryRequests',
+  'account_activity.user_id': 'activity',
+  'mail_outbox.user_id': 'mailOutbox',
+  'campaign_qr_prints.printed_by': 'qrPrints',
+  'audit_events.actor_id': 'auditTrail.by',
 };
+
+const sectionAt = (data: Record<string, unknown>, path: string) =>
+  path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)?.[key], data);
 
 describe('GET /api/usuario/personal-data/{id}', () => {
   it('answers, as an attachment, a section with the person’s rows for every table that holds them', async () => {
@@ -87,23 +116,35 @@ describe('GET /api/usuario/personal-data/{id}', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.json"$/);
     const data = response.json();
 
-    const tables = await tablesReferencingUsers();
-    expect(tables.map((table) => table.table_name)).toEqual(expect.arrayContaining(['refresh_tokens']));
-    for (const { table_name: table, column_name: column } of tables) {
-      const section = SECTION_OF_TABLE[table];
-      expect(section, `no section of the export holds ${table}`).toBeDefined();
-      const [count] = await ctx.query<{ total: number }>(
-        sql`select count(*)::int as total from ${sql.identifier(table)} where ${sql.identifier(column)} = ${person.id}`,
+    const columns = await columnsHoldingUserIds();
+    expect(columns.map((column) => `${column.table_name}.${column.column_name}`)).toEqual(
+      expect.arrayContaining([
+        'refresh_tokens.user_id',
+        'campaign_qr_prints.printed_by',
+        'audit_events.actor_id',
+      ]),
+    );
+    for (const { table_name: table, column_name: column } of columns) {
+      const key = `${table}.${column}`;
+      const path = SECTION_OF_COLUMN[key];
+      expect(path, `no section of the export holds ${key}`).toBeDefined();
+      const rows = await ctx.query<{ id: number | null }>(
+        sql`select ${sql.raw(table === 'account_activity' ? 'null' : 'id')}::bigint as id
+          from ${sql.identifier(table)} where ${sql.identifier(column)} = ${person.id}`,
       );
-      const held = data[section as string];
-      const shown = Array.isArray(held) ? held.length : held ? 1 : 0;
-      expect(count?.total, `${table} holds no row of the person: the test set-up misses it`).toBeGreaterThan(
-        0,
+      expect(rows.length, `${key} holds no row of the person: the test set-up misses it`).toBeGreaterThan(0);
+      const held = sectionAt(data, path as string);
+      const shown = Array.isArray(held) ? held : held ? [held] : [];
+      const ids = shown.map((entry) =>
+        Number((entry as { id?: number; auditId?: number }).id ?? (entry as { auditId?: number }).auditId),
       );
-      expect(shown, `${table} → ${section}`).toBe(count?.total);
+      for (const row of rows) {
+        if (row.id === null) expect(shown.length, `${key} → ${path}`).toBe(rows.length);
+        else expect(ids, `${key} → ${path}`).toContain(Number(row.id));
+      }
     }
 
-    // The users row itself, and the places without a foreign key: the trail and the mail outbox.
+    // The users row itself, and the trail's rows about the person.
     expect(data.account).toMatchObject({
       id: person.id,
       nome: PERSON_NAME,
@@ -118,6 +159,7 @@ describe('GET /api/usuario/personal-data/{id}', () => {
     expect(data.auditTrail.about[0].changes[0]).toMatchObject({ table: 'users', rowKey: String(person.id) });
     expect(data.auditTrail.by.map((event: { action: string }) => event.action)).toContain('postCategories');
     expect(data.mailOutbox.map((mail: { kind: string }) => mail.kind)).toContain('recovery');
+    expect(data.qrPrints).toEqual([expect.objectContaining({ kind: 'print' })]);
   });
 
   it('holds no secret: no password or token hash (the trail’s fingerprints only), no mail link or body', async () => {
@@ -151,6 +193,7 @@ describe('GET /api/usuario/personal-data/{id}', () => {
       'Links enviados',
       'Auditoria sobre a pessoa',
       'Auditoria pela pessoa',
+      'QR codes impressos',
       'E-mails',
     ]);
     const sessions = workbook.getWorksheet('Sessões');
