@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './dates.schemas.ts';
 import { idTextSchema } from './integers.schemas.ts';
 import { listQuerySchema } from './list.schemas.ts';
 
@@ -44,8 +45,6 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-const isoDateTime = z.iso.datetime({ offset: true, error: 'invalid' });
-
 /**
  * `GET /api/audit` and its export: the list contract (the search looks in the action and the record
  * type and id) plus filters by record, by person (the actor) and by period (`from` inclusive, `to`
@@ -55,8 +54,8 @@ export const auditListQuerySchema = listQuerySchema.omit({ isActive: true }).ext
   recordType: z.enum(AUDIT_RECORD_TYPES, { error: 'invalidOption' }).optional(),
   recordId: z.string().trim().max(64, { error: 'tooLong' }).optional(),
   actorId: idTextSchema.optional(),
-  from: isoDateTime.optional(),
-  to: isoDateTime.optional(),
+  from: dateTimeSchema.optional(),
+  to: dateTimeSchema.optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 

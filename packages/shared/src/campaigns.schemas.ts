@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogNameSchema, hasOnePerLanguage } from './categories.schemas.ts';
+import { dateTimeSchema } from './dates.schemas.ts';
 import { boundedIntegerText, idSchema, idTextSchema } from './integers.schemas.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './locales.ts';
 
@@ -51,7 +52,7 @@ export const campaignBodySchema = z.strictObject({
     .max(CAMPAIGN_SLOTS)
     .refine(hasEachSlotOnce, { error: 'duplicateSlot' })
     .default([]),
-  updatedAt: z.iso.datetime().optional(),
+  updatedAt: dateTimeSchema.optional(),
 });
 export type CampaignBody = z.infer<typeof campaignBodySchema>;
 
@@ -106,7 +107,7 @@ export const campaignOptionSchema = z.object({ campaignId: z.number().int(), nam
  */
 export const qrPrintBodySchema = z.strictObject({
   kind: z.enum(['print', 'png', 'svg'], { error: 'invalidOption' }),
-  campaignUpdatedAt: z.iso.datetime({ offset: true, error: 'invalid' }),
+  campaignUpdatedAt: dateTimeSchema,
 });
 export type QrPrintBody = z.infer<typeof qrPrintBodySchema>;
 

@@ -26,12 +26,20 @@ export const categoryBodySchema = z.strictObject({
 export type CategoryBody = z.infer<typeof categoryBodySchema>;
 export type CategoryBodyInput = z.input<typeof categoryBodySchema>;
 
+/** How many of its fragrances a category row names (a list stays fast whatever a category holds). */
+export const CATEGORY_FRAGRANCES_SHOWN = 5;
+
 export const categoryRowSchema = z.object({
   categoryId: z.number().int(),
   name: z.string(),
   translations: z.array(z.object({ language: z.enum(LANGUAGES), name: z.string() })),
   /** How many fragrances (active or not) belong to it: decides which row actions apply (spec §4). */
   fragranceCount: z.number().int(),
+  /**
+   * The spec's `fragrances` (§3 Category): up to CATEGORY_FRAGRANCES_SHOWN of its fragrances (active or
+   * not), listed by id; `fragranceCount` says how many there are in all.
+   */
+  fragrances: z.array(z.object({ fragranceId: z.number().int(), name: z.string() })),
   ativo: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { isKnownCountryCode } from './countries.ts';
 import { pageOf } from './list.schemas.ts';
 
 /** The geo answers (countries, regions, cities, postcodes), read by the user form's address fields. */
+
+/** A country of the product's list (`countries.ts`), in any case: `br` is `BR`. */
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isKnownCountryCode, { error: 'invalidCountry' });
 
 export const countrySchema = z.object({ code: z.string(), name: z.string() });
 export const countriesAnswerSchema = z.object({ data: z.array(countrySchema) });

@@ -37,10 +37,41 @@ describe('userBodySchema', () => {
     ]);
     const abroad = {
       ...valid,
-      cpf: '123',
+      cpf: null,
       address: { country: 'PT', zipcode: '1000-001', street: null, city: null, state: null },
     };
     expect(issues(abroad)).toEqual([]);
+  });
+
+  it('refuses a CPF/CNPJ without a Brazilian address instead of dropping it', () => {
+    const portugal = { country: 'PT', zipcode: null, street: null, city: null, state: null };
+    expect(issues({ ...valid, cpf: '123', address: portugal })).toEqual(['cpf:cpfOnlyForBrazil']);
+    expect(issues({ ...valid, address: null })).toEqual(['cpf:cpfOnlyForBrazil']);
+    expect(issues({ ...valid, cpf: '', address: null })).toEqual([]);
+  });
+
+  it('takes only the countries of the product’s list, in any case', () => {
+    const address = (country: string) => ({ ...valid, cpf: null, address: { ...valid.address, country } });
+    expect(issues(address('ZZ'))).toEqual(['address.country:invalidCountry']);
+    expect(issues(address('B'))).toEqual(['address.country:invalidCountry']);
+    expect(userBodySchema.parse(address(' pt ')).address?.country).toBe('PT');
+  });
+
+  it('takes birthdays on days that exist only', () => {
+    for (const birthday of [
+      '2001-02-29',
+      '2001-02-30',
+      '1900-02-29',
+      '2001-13-01',
+      '0000-01-01',
+      '2001-2-3',
+    ]) {
+      expect(issues({ ...valid, birthday }), birthday).toEqual(['birthday:invalidDate']);
+    }
+    expect(userBodySchema.parse({ ...valid, birthday: '2000-02-29' }).birthday).toBe('2000-02-29');
+    expect(userBodySchema.parse({ ...valid, birthday: '1990-05-17T03:00:00.000Z' }).birthday).toBe(
+      '1990-05-17',
+    );
   });
 
   it('accepts no address at all', () => {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { emailSchema, personNameSchema } from './auth.schemas.ts';
 import { isValidCep, taxIdProblem } from './br-documents.ts';
 import { MINIMUM_AGE_YEARS } from './constants.ts';
+import { calendarDateSchema } from './dates.schemas.ts';
+import { countryCodeSchema } from './geo.schemas.ts';
 import { idSchema } from './integers.schemas.ts';
 
 export const GENRES = ['M', 'F', 'O'] as const;
@@ -22,28 +24,24 @@ const optionalText = (max: number) =>
     .transform((value) => value || null);
 
 export const addressSchema = z.strictObject({
-  country: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: 'invalidOption' })
-    .transform((value) => value.toUpperCase()),
+  country: countryCodeSchema,
   zipcode: optionalText(12),
   street: optionalText(200),
   city: optionalText(200),
   state: optionalText(200),
 });
 
+/** A time after the day (`2001-02-28T05:00:00Z`, as older clients send it) is dropped: a birthday is a day. */
+const DAY_AND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?$/;
+const dayOf = (value: string) => (DAY_AND_TIME.test(value) ? value.slice(0, 10) : value);
+
 const birthdaySchema = z
   .string()
   .trim()
   .nullish()
-  .transform((value) => value || null)
+  .transform((value) => (value ? dayOf(value) : null))
   .pipe(
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}/, { error: 'invalid' })
-      .transform((value) => value.slice(0, 10))
-      .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'invalid' })
+    calendarDateSchema
       .refine((value) => isAtLeastYearsOld(value, MINIMUM_AGE_YEARS), { error: 'birthday' })
       .nullable(),
   );
@@ -57,7 +55,8 @@ export const profileRefSchema = z.union([
 
 /**
  * The user form's body (spec §7 Users): the same rules on the web form and on the server (spec §5 User).
- * CPF/CNPJ are checked only when the country is BR, and so is the CEP format.
+ * CPF/CNPJ are checked only when the country is BR, and so is the CEP format. A CPF/CNPJ with another
+ * country (or none) is refused rather than dropped: it is a Brazilian tax id, kept for Brazil only.
  */
 export const userBodySchema = z
   .strictObject({
@@ -76,6 +75,7 @@ export const userBodySchema = z
   })
   .superRefine((user, ctx) => {
     const isBrazil = user.address?.country === 'BR';
+    if (!isBrazil && user.cpf) ctx.addIssue({ code: 'custom', path: ['cpf'], message: 'cpfOnlyForBrazil' });
     if (isBrazil) {
       const problem = taxIdProblem(user.cpf);
       if (problem) ctx.addIssue({ code: 'custom', path: ['cpf'], message: problem });

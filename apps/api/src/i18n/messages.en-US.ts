@@ -67,6 +67,14 @@ export const enUS: Record<MessageKey, string> = {
   'field.invalidCpf': 'Invalid CPF',
   'field.invalidCnpj': 'Invalid CNPJ',
   'field.invalidCep': 'Invalid CEP (postcode)',
+  'field.invalidDate': 'Invalid date: give a day that exists in the calendar (YYYY-MM-DD).',
+  'field.invalidDateTime':
+    'Invalid date and time: use RFC 3339 with a time zone (2026-11-23T21:40:44Z or 2026-11-23T18:40:44-03:00).',
+  'field.invalidCountry': 'Unknown country: choose a country from the list.',
+  'field.cpfOnlyForBrazil':
+    'CPF/CNPJ applies only to an address in Brazil; for another country, use the Document field.',
+  'field.tooManyItems': 'Give at most {{max}} items.',
+  'field.tooFewItems': 'Give at least {{min}} items.',
   'export.users.fileName': 'users',
   'export.users.sheet': 'Users',
   'export.id': 'ID',

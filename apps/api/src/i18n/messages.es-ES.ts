@@ -62,6 +62,14 @@ export const esES: Record<MessageKey, string> = {
   'field.invalidCpf': 'CPF no válido',
   'field.invalidCnpj': 'CNPJ no válido',
   'field.invalidCep': 'CEP (código postal) no válido',
+  'field.invalidDate': 'Fecha no válida: indique un día que exista en el calendario (AAAA-MM-DD).',
+  'field.invalidDateTime':
+    'Fecha y hora no válidas: use RFC 3339 con zona horaria (2026-11-23T21:40:44Z o 2026-11-23T18:40:44-03:00).',
+  'field.invalidCountry': 'País desconocido: elija un país de la lista.',
+  'field.cpfOnlyForBrazil':
+    'El CPF/CNPJ solo vale para una dirección en Brasil; para otro país, use el campo Documento.',
+  'field.tooManyItems': 'Indique como máximo {{max}} elementos.',
+  'field.tooFewItems': 'Indique como mínimo {{min}} elementos.',
   'export.users.fileName': 'usuarios',
   'export.users.sheet': 'Usuarios',
   'export.id': 'ID',

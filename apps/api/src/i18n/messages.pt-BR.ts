@@ -64,6 +64,14 @@ export const ptBR = {
   'field.invalidCpf': 'CPF Inválido',
   'field.invalidCnpj': 'CNPJ Inválido',
   'field.invalidCep': 'CEP inválido',
+  'field.invalidDate': 'Data inválida: informe um dia que exista no calendário (AAAA-MM-DD).',
+  'field.invalidDateTime':
+    'Data e hora inválidas: use o formato RFC 3339, com fuso (2026-11-23T21:40:44Z ou 2026-11-23T18:40:44-03:00).',
+  'field.invalidCountry': 'País desconhecido: escolha um país da lista.',
+  'field.cpfOnlyForBrazil':
+    'CPF/CNPJ só vale para endereço no Brasil; para outro país, use o campo Documento.',
+  'field.tooManyItems': 'Informe no máximo {{max}} itens.',
+  'field.tooFewItems': 'Informe no mínimo {{min}} itens.',
   'export.users.fileName': 'usuarios',
   'export.users.sheet': 'Usuários',
   'export.id': 'ID',

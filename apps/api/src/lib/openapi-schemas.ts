@@ -15,7 +15,7 @@ import { fragranceBodySchema, fragranceRowSchema } from '@scentia/shared/fragran
 import { citySchema, countrySchema, postcodeAnswerSchema, regionSchema } from '@scentia/shared/geo.schemas';
 import { pageOf } from '@scentia/shared/list.schemas';
 import { profileOptionSchema, profileRowSchema } from '@scentia/shared/profiles.schemas';
-import { userBodySchema, userRowSchema } from '@scentia/shared/users.schemas';
+import { userBodySchema, userRowSchema, userToggleBodySchema } from '@scentia/shared/users.schemas';
 import { z } from 'zod';
 import { errorBodySchema } from './http-schemas.ts';
 
@@ -60,6 +60,14 @@ const named: [z.ZodType, OpenApiMeta][] = [
   [temporaryRequestBodySchema, { id: 'TemporaryRequestBody' }],
   [temporaryRequestResultSchema, { id: 'TemporaryRequestResult' }],
   [userBodySchema, { id: 'UserBody' }],
+  [
+    userToggleBodySchema,
+    {
+      id: 'UserToggleBody',
+      description: 'Only `ativo`: activates or deactivates the account (the list’s toggle).',
+      example: { ativo: false },
+    },
+  ],
   [userRowSchema, { id: 'User' }],
   [profileRowSchema, { id: 'Profile' }],
   [profileOptionSchema, { id: 'ProfileOption' }],

@@ -33,36 +33,48 @@ const codeByStatus: Record<number, ErrorCode> = {
   429: ErrorCode.TOO_MANY_REQUESTS,
 };
 
+/**
+ * The numbers a field message may name, from the issue itself: a limit set with a message key
+ * (`.max(200, { error: 'tooLong' })`) names its number exactly like a bare `.max(200)` does.
+ */
+function messageParams(params: Record<string, unknown>): Record<string, string | number> {
+  const named: Record<string, string | number> = {};
+  if (params.minimum !== undefined) named.min = Number(params.minimum);
+  if (params.maximum !== undefined) named.max = Number(params.maximum);
+  if (Array.isArray(params.keys)) named.keys = params.keys.join(', ');
+  return named;
+}
+
+function fieldMessageKey(
+  issue: ZodFastifySchemaValidationError,
+  params: Record<string, unknown>,
+): MessageKey {
+  const custom = `field.${issue.message}`;
+  if (isMessageKey(custom)) return custom;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return /received undefined/.test(issue.message ?? '') ? 'field.required' : 'field.invalidType';
+    case 'too_small':
+      if (params.origin === 'string')
+        return Number(params.minimum) <= 1 ? 'field.required' : 'field.tooShort';
+      return params.origin === 'array' ? 'field.tooFewItems' : 'field.tooSmall';
+    case 'too_big':
+      if (params.origin === 'string') return 'field.tooLong';
+      return params.origin === 'array' ? 'field.tooManyItems' : 'field.tooBig';
+    case 'unrecognized_keys':
+      return 'field.unknown';
+    case 'invalid_format':
+      return params.format === 'email' ? 'field.invalidEmail' : 'field.invalid';
+    case 'invalid_value':
+      return 'field.invalidOption';
+    default:
+      return 'field.invalid';
+  }
+}
+
 function fieldMessage(issue: ZodFastifySchemaValidationError, language: Language): string {
   const params = issue.params as Record<string, unknown>;
-  const key = ((): [MessageKey, Record<string, string | number>?] => {
-    const custom = `field.${issue.message}`;
-    if (isMessageKey(custom)) return [custom];
-    switch (issue.keyword) {
-      case 'invalid_type':
-        return [/received undefined/.test(issue.message ?? '') ? 'field.required' : 'field.invalidType'];
-      case 'too_small':
-        return params.origin === 'string'
-          ? [
-              Number(params.minimum) <= 1 ? 'field.required' : 'field.tooShort',
-              { min: Number(params.minimum) },
-            ]
-          : ['field.tooSmall', { min: Number(params.minimum) }];
-      case 'too_big':
-        return params.origin === 'string'
-          ? ['field.tooLong', { max: Number(params.maximum) }]
-          : ['field.tooBig', { max: Number(params.maximum) }];
-      case 'unrecognized_keys':
-        return ['field.unknown', { keys: (params.keys as string[] | undefined)?.join(', ') ?? '' }];
-      case 'invalid_format':
-        return [params.format === 'email' ? 'field.invalidEmail' : 'field.invalid'];
-      case 'invalid_value':
-        return ['field.invalidOption'];
-      default:
-        return ['field.invalid'];
-    }
-  })();
-  return translate(language, key[0], key[1]);
+  return translate(language, fieldMessageKey(issue, params), messageParams(params));
 }
 
 function send(

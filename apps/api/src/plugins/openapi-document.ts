@@ -1,4 +1,7 @@
 import { STATUS_CODES } from 'node:http';
+import { type ErrorBody, ErrorCode } from '@scentia/shared/error-codes';
+import { DEFAULT_LANGUAGE } from '@scentia/shared/locales';
+import { type MessageKey, translate } from '../i18n/translate.ts';
 import { errorBodySchema } from '../lib/http-schemas.ts';
 import {
   type JsonSchema,
@@ -54,26 +57,93 @@ const DESCRIPTION = [
   '`orderByDirection`) and answer `{ data, total, totalPages }`.',
 ].join('\n');
 
-/** Error answers written once under `components.responses`, by status. */
-const ERROR_ANSWERS: Record<string, { name: string; description: string }> = {
+type ErrorAnswer = {
+  name: string;
+  description: string;
+  /** The example: what a call typically gets with this status, in the default language. */
+  code: ErrorCode;
+  params?: Record<string, string | number>;
+  fields?: { path: string; key: MessageKey; params?: Record<string, string | number> }[];
+};
+
+/** Error answers written once under `components.responses`, by status, each with its own example. */
+const ERROR_ANSWERS: Record<string, ErrorAnswer> = {
   400: {
     name: 'BadRequest',
     description:
       'Refused input: `VALIDATION` names each field in `fields` (unsafe text included, on any route)',
+    code: ErrorCode.VALIDATION,
+    fields: [
+      { path: 'name', key: 'field.tooShort', params: { min: 3 } },
+      { path: 'address.street', key: 'field.tooLong', params: { max: 200 } },
+    ],
   },
-  401: { name: 'Unauthorized', description: 'No token, a wrong one, or a session that ended' },
-  403: { name: 'Forbidden', description: 'The signed-in profile may not do this' },
-  404: { name: 'NotFound', description: 'No such record' },
-  409: { name: 'Conflict', description: 'The record’s state forbids it (inactive, in use, name taken…)' },
-  410: { name: 'Gone', description: 'The link was used already, or has expired' },
-  413: { name: 'PayloadTooLarge', description: 'The body or the file is too large' },
+  401: {
+    name: 'Unauthorized',
+    description: 'No token, a wrong one, or a session that ended',
+    code: ErrorCode.UNAUTHENTICATED,
+  },
+  403: {
+    name: 'Forbidden',
+    description: 'The signed-in profile may not do this',
+    code: ErrorCode.FORBIDDEN,
+  },
+  404: { name: 'NotFound', description: 'No such record', code: ErrorCode.NOT_FOUND },
+  409: {
+    name: 'Conflict',
+    description: 'The record’s state forbids it (inactive, in use, name taken…)',
+    code: ErrorCode.NAME_TAKEN,
+  },
+  410: {
+    name: 'Gone',
+    description: 'The link was used already, or has expired',
+    code: ErrorCode.LINK_EXPIRED,
+  },
+  413: {
+    name: 'PayloadTooLarge',
+    description: 'The body or the file is too large',
+    code: ErrorCode.FILE_TOO_LARGE,
+    params: { max: 5 },
+  },
   415: {
     name: 'UnsupportedMediaType',
     description: 'A content type or an image format the route does not take',
+    code: ErrorCode.UNSUPPORTED_IMAGE,
   },
-  429: { name: 'TooManyRequests', description: 'Too many attempts: retry after `Retry-After` seconds' },
-  503: { name: 'ServiceUnavailable', description: 'A service the route needs does not answer' },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Too many attempts: retry after `Retry-After` seconds',
+    code: ErrorCode.TOO_MANY_REQUESTS,
+    params: { seconds: 60 },
+  },
+  500: {
+    name: 'InternalServerError',
+    description: 'An unexpected failure; nothing was changed and no internals are told',
+    code: ErrorCode.INTERNAL,
+  },
+  503: {
+    name: 'ServiceUnavailable',
+    description: 'A service the route needs does not answer',
+    code: ErrorCode.GEO_UNAVAILABLE,
+  },
 };
+
+function errorExample(status: string, answer: ErrorAnswer): ErrorBody {
+  return {
+    statusCode: Number(status),
+    code: answer.code,
+    message: translate(DEFAULT_LANGUAGE, answer.code, answer.params),
+    ...(answer.fields
+      ? {
+          fields: answer.fields.map((field) => ({
+            path: field.path,
+            message: translate(DEFAULT_LANGUAGE, field.key, field.params),
+          })),
+        }
+      : {}),
+  };
+}
+
 const SUCCESS_ANSWERS: Record<string, string> = { 200: 'OK', 201: 'Created', 204: 'Done, no content' };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
@@ -101,8 +171,10 @@ const errorAnswer = () => ({
 function shapeAnswers(operation: Operation, responses: Record<string, JsonSchema>): void {
   const access = operation['x-access'];
   const answers = operation.responses;
-  // Every route answers these (plugins/input-guard.ts, plugins/auth.ts) whether or not it declares them.
+  // Every route answers these (plugins/input-guard.ts, plugins/auth.ts, plugins/error-handler.ts)
+  // whether or not it declares them.
   answers[400] ??= errorAnswer();
+  answers[500] ??= errorAnswer();
   if (access !== 'public') answers[401] ??= errorAnswer();
   if (access === 'staff' || access === 'admin') answers[403] ??= errorAnswer();
   const fileType = operation[FILE_ANSWER_MARK];
@@ -118,11 +190,13 @@ function shapeAnswers(operation: Operation, responses: Record<string, JsonSchema
     sorted.map((status) => {
       const answer = answers[status] as JsonSchema;
       if (isErrorBodyAnswer(answer)) {
-        const { name, description } = ERROR_ANSWERS[status] ?? {
-          name: `Error${status}`,
-          description: STATUS_CODES[status],
+        const known = ERROR_ANSWERS[status];
+        const name = known?.name ?? `Error${status}`;
+        const example = known ? { example: errorExample(status, known) } : {};
+        responses[name] = {
+          description: known?.description ?? STATUS_CODES[status],
+          content: { 'application/json': { schema: { $ref: ERROR_BODY_REF }, ...example } },
         };
-        responses[name] = { description, content: answer.content };
         return [status, { $ref: `#/components/responses/${name}` }];
       }
       if (answer.description === 'Default Response') {

@@ -29,6 +29,11 @@ declare module 'fastify' {
      * parts, and a `z.file()` is a binary part.
      */
     multipartBody?: z.ZodType;
+    /**
+     * The JSON body as the document shows it, for a route whose validating schema cannot say it: one
+     * that picks its schema by the body's shape (`PUT /usuario/{id}`: the whole user, or only `{ativo}`).
+     */
+    documentedBody?: z.ZodType;
     /** The media type of a route answering a file rather than JSON (an .xlsx export, an image). */
     fileAnswer?: string;
   }
@@ -128,7 +133,8 @@ function transformRoute(route: RouteOptions, url: string, named: NamedSchemas) {
     transformed.params = json;
   }
   if (headers) transformed.headers = toOpenApiSchema(headers, 'input', named);
-  if (body) transformed.body = toOpenApiSchema(body, 'input', named);
+  const documentedBody = route.config?.documentedBody ?? body;
+  if (documentedBody) transformed.body = toOpenApiSchema(documentedBody, 'input', named);
   const multipartBody = route.config?.multipartBody;
   if (multipartBody) {
     transformed.body = toMultipartParts(toOpenApiSchema(multipartBody, 'input', named));

@@ -26,6 +26,14 @@ export const securityPlugin = fp(
     app.addHook('onRequest', (request, reply, done) => {
       setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
+    // Spec §7: a download's file name (Content-Disposition) is readable by a client on another origin
+    // too. Downloads are the routes that answer a file (`fileAnswer`) or name an attachment.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.hasHeader('content-disposition') || request.routeOptions.config?.fileAnswer) {
+        reply.header('access-control-expose-headers', 'Content-Disposition');
+      }
+      return payload;
+    });
     await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   },
   { name: 'security' },

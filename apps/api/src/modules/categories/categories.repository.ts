@@ -1,3 +1,4 @@
+import { CATEGORY_FRAGRANCES_SHOWN } from '@scentia/shared/categories.schemas';
 import type { Language } from '@scentia/shared/locales';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -10,13 +11,49 @@ import { type RecordOf, type RecordReader, resourceList } from '../../lib/resour
 const fragranceCount = sql<number>`(select count(*)::int from ${fragrances} where ${fragrances}.category_id = ${categories}.id)`;
 
 export type Translation = { language: Language; name: string };
+type FragranceSample = { fragranceId: number; name: string };
 
-/** Adds each category's translations (one query a page). */
-async function attachTranslations<T extends { id: number }>(db: Database, rows: T[]) {
+/**
+ * A few of each category's fragrances (spec §3 Category: fragrances): one query a page, and at most
+ * CATEGORY_FRAGRANCES_SHOWN index entries read a category, however many it holds (`fragranceCount` says
+ * how many in all). Which few is left to the category index on purpose: asking for the first ones by id
+ * or name would read and sort every fragrance of a large category on each page.
+ */
+type SampleRow = { category_id: number; id: number; name: string };
+
+async function fragranceSamples(db: Database, ids: number[]): Promise<Map<number, FragranceSample[]>> {
+  const samples = new Map<number, FragranceSample[]>();
+  if (ids.length === 0) return samples;
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select category.id as category_id, sample.id, sample.name
+    from unnest(array[${idList}]::int[]) as category(id)
+    cross join lateral (
+      select ${fragrances.id} as id, ${fragrances.name} as name from ${fragrances}
+      where ${fragrances.categoryId} = category.id
+      limit ${CATEGORY_FRAGRANCES_SHOWN}
+    ) as sample
+    order by category.id, sample.id`);
+  for (const row of (result as unknown as { rows: SampleRow[] }).rows) {
+    const list = samples.get(row.category_id) ?? [];
+    list.push({ fragranceId: row.id, name: row.name });
+    samples.set(row.category_id, list);
+  }
+  return samples;
+}
+
+/** Adds each category's translations and a few of its fragrances (two queries a page). */
+async function attachDetails<T extends { id: number }>(db: Database, rows: T[]) {
   const ids = rows.map((row) => row.id);
-  const translations = ids.length
-    ? await db.select().from(categoryTranslations).where(inArray(categoryTranslations.categoryId, ids))
-    : [];
+  const [translations, samples] = await Promise.all([
+    ids.length
+      ? db.select().from(categoryTranslations).where(inArray(categoryTranslations.categoryId, ids))
+      : [],
+    fragranceSamples(db, ids),
+  ]);
   return rows.map((row) => ({
     ...row,
     translations: translations
@@ -27,6 +64,7 @@ async function attachTranslations<T extends { id: number }>(db: Database, rows: 
           name: translation.name,
         }),
       ),
+    fragrances: samples.get(row.id) ?? [],
   }));
 }
 
@@ -56,7 +94,7 @@ export const categoriesList = resourceList({
   },
   defaultSort: 'Category.CreatedAt',
   rowCounts: 'categories',
-  details: attachTranslations,
+  details: attachDetails,
 });
 
 export type CategoryRecord = RecordOf<typeof categoriesList>;

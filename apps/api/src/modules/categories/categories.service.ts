@@ -14,6 +14,7 @@ function toCategoryRow(record: CategoryRecord): CategoryRow {
     name: record.name,
     translations: record.translations,
     fragranceCount: record.fragranceCount,
+    fragrances: record.fragrances,
     ativo: record.deletedAt === null,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),

@@ -1,7 +1,8 @@
+import { COUNTRY_CODES } from '@scentia/shared/countries';
 import { type City as CityAnswer, GEO_PAGE_SIZE, type Region } from '@scentia/shared/geo.schemas';
 import type { Page } from '@scentia/shared/list.schemas';
 import type { Language } from '@scentia/shared/locales';
-import { City, Country, State } from 'country-state-city';
+import { City, State } from 'country-state-city';
 import { toSearchText } from '../../lib/search-text.ts';
 
 export type GeoPage<T> = Page<T>;
@@ -82,10 +83,13 @@ export function createHttpGeoProvider(options: { baseUrl: string; timeoutMs: num
   };
 }
 
-/** ISO 3166 country codes with names in the request's language, sorted by that name. */
+/**
+ * The product's countries (packages/shared, the only codes an address may carry) with names in the
+ * request's language, sorted by that name.
+ */
 export function listCountries(language: Language): { code: string; name: string }[] {
   const names = new Intl.DisplayNames([language], { type: 'region' });
-  return Country.getAllCountries()
-    .map((country) => ({ code: country.isoCode, name: names.of(country.isoCode) ?? country.name }))
-    .sort((a, b) => a.name.localeCompare(b.name, language));
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name, language),
+  );
 }

@@ -2,6 +2,7 @@ import { ErrorCode } from '@scentia/shared/error-codes';
 import {
   citiesPageSchema,
   countriesAnswerSchema,
+  countryCodeSchema,
   postcodeAnswerSchema,
   regionsPageSchema,
 } from '@scentia/shared/geo.schemas';
@@ -13,10 +14,6 @@ import { errorResponses } from '../../lib/http-schemas.ts';
 import { type GeoProvider, listCountries } from './geo-provider.ts';
 import type { PostcodeProvider } from './postcode-provider.ts';
 
-const countryCode = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/, { error: 'invalidOption' })
-  .transform((value) => value.toUpperCase());
 const page = boundedIntegerText(1, 10_000, 1);
 const search = z.string().trim().max(100, { error: 'tooLong' }).optional();
 const unavailable = { ...errorResponses, 503: errorResponses[400] };
@@ -81,7 +78,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoProvider; postcodes: Pos
       schema: {
         tags: ['geo'],
         summary: 'Regions (states) of a country, 10 a page',
-        querystring: z.strictObject({ country: countryCode, search, page }),
+        querystring: z.strictObject({ country: countryCodeSchema, search, page }),
         response: { 200: regionsPageSchema, ...unavailable },
       },
     },
@@ -95,7 +92,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoProvider; postcodes: Pos
         tags: ['geo'],
         summary: 'Cities of a country, optionally of one region, 10 a page',
         querystring: z.strictObject({
-          country: countryCode,
+          country: countryCodeSchema,
           region: z.string().trim().max(10).optional(),
           search,
           page,

@@ -1,3 +1,5 @@
+import { COUNTRY_CODES } from '@scentia/shared/countries';
+import { Country } from 'country-state-city';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpStub } from '../../../test/http-stub.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -31,7 +33,7 @@ beforeAll(async () => {
   });
   geoService = await startHttpStub((request, response) => {
     const url = new URL(request.url ?? '', 'http://stub');
-    if (url.searchParams.get('country') === 'XX') return response.writeHead(502).end();
+    if (url.searchParams.get('country') === 'AQ') return response.writeHead(502).end();
     response.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify(
         url.pathname === '/regions'
@@ -140,6 +142,17 @@ describe('GET /api/geo/countries', () => {
     const names = data.map((country: { name: string }) => country.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, language)));
   });
+
+  it('serves exactly the shared list an address may carry, which is the geo data’s', async () => {
+    const { data } = (await get('/api/geo/countries')).json();
+    const served = data.map((country: { code: string }) => country.code).sort();
+    expect(served).toEqual([...COUNTRY_CODES].sort());
+    expect(
+      Country.getAllCountries()
+        .map((country) => country.isoCode)
+        .sort(),
+    ).toEqual(served);
+  });
 });
 
 describe('GET /api/geo/regions and /api/geo/cities (embedded dataset)', () => {
@@ -158,8 +171,13 @@ describe('GET /api/geo/regions and /api/geo/cities (embedded dataset)', () => {
     expect(total).toBeLessThanOrEqual(10);
   });
 
-  it('refuses a malformed country', async () => {
+  it('refuses a malformed country, and a code that is not one of the countries', async () => {
     expect((await get('/api/geo/regions?country=BRA')).statusCode).toBe(400);
+    const unknown = await get('/api/geo/cities?country=ZZ', 'en-US');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toEqual([
+      { path: 'country', message: 'Unknown country: choose a country from the list.' },
+    ]);
   });
 
   it('is closed to anonymous callers', async () => {
@@ -179,7 +197,7 @@ describe('an external geo service', () => {
   });
 
   it('answers 503 with a clear message when the service fails', async () => {
-    const response = await get('/api/geo/cities?country=XX', 'pt-BR', external, externalToken);
+    const response = await get('/api/geo/cities?country=AQ', 'pt-BR', external, externalToken);
     expect(response.statusCode).toBe(503);
     expect(response.json().code).toBe('GEO_UNAVAILABLE');
   });

@@ -119,6 +119,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.put(
     '/usuario/:id',
     {
+      config: { documentedBody: z.union([userBodySchema, userToggleBodySchema]) },
       schema: {
         tags: ['users'],
         summary: 'Updates a user, or toggles it with only {ativo}',
