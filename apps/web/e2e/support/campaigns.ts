@@ -14,7 +14,7 @@ export async function bearer(request: APIRequestContext): Promise<Record<string,
 }
 
 /** Active fragrances of the demo data (and of other journeys), `count` of them with distinct ids. */
-export async function activeFragrances(
+async function activeFragrances(
   request: APIRequestContext,
   count: number,
 ): Promise<{ fragranceId: number; name: string }[]> {

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 
-export type DescriptionTab = { key: string; label: ReactNode; panel: ReactNode };
+type DescriptionTab = { key: string; label: ReactNode; panel: ReactNode };
 
 type DescriptionTabsProps = { id: string; label: string; tabs: readonly DescriptionTab[] };
 
