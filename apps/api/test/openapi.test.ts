@@ -166,6 +166,86 @@ describe('GET /api/openapi.json', () => {
     expect(update?.required).not.toContain('image.file');
   });
 
+  it('describes both bodies of PUT /api/usuario/{id}: the whole user, or only {ativo}', () => {
+    const body = operationAt('put', '/api/usuario/{id}').requestBody?.content['application/json']?.schema;
+    expect(body).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/UserBody' }, { $ref: '#/components/schemas/UserToggleBody' }],
+    });
+    expect(document.components.schemas.UserToggleBody).toMatchObject({
+      type: 'object',
+      properties: { ativo: { type: 'boolean' } },
+      required: ['ativo'],
+      additionalProperties: false,
+    });
+    expect(document.components.schemas.UserBody?.required).toEqual(
+      expect.arrayContaining(['email', 'nome', 'profile']),
+    );
+  });
+
+  it('gives each error status its own example, 500 included on every operation', () => {
+    const examples = Object.entries(document.components.responses).map(([name, answer]) => {
+      const media = answer.content['application/json'] as { schema: Schema; example?: Schema };
+      expect(media.example, name).toBeDefined();
+      return media.example as { statusCode: number; code: string; message: string };
+    });
+    const byStatus = new Map(examples.map((example) => [example.statusCode, example]));
+    for (const status of [400, 401, 403, 404, 409, 413, 415, 429, 500]) {
+      expect(byStatus.get(status), String(status)).toBeDefined();
+    }
+    expect(new Set(examples.map((example) => example.code)).size).toBe(examples.length);
+    expect(new Set(examples.map((example) => example.message)).size).toBe(examples.length);
+    for (const [status, name] of [
+      ['401', 'Unauthorized'],
+      ['404', 'NotFound'],
+      ['429', 'TooManyRequests'],
+    ]) {
+      const example = document.components.responses[name as string]?.content['application/json'] as {
+        example: { statusCode: number; message: string };
+      };
+      expect(example.example.statusCode).toBe(Number(status));
+      expect(example.example.message).not.toMatch(/\{\{|\s{2}/);
+    }
+    for (const { where, operation } of operations) {
+      expect(operation.responses['500'], where).toEqual({
+        $ref: '#/components/responses/InternalServerError',
+      });
+    }
+  });
+
+  it('takes any RFC 3339 offset in the multipart updatedAt part, as the JSON routes do', () => {
+    const parts = operationAt('put', '/api/campaigns/{id}').requestBody?.content['multipart/form-data']
+      ?.schema.properties as Record<string, { format?: string; pattern?: string }>;
+    const updatedAt = parts.updatedAt;
+    expect(updatedAt?.format).toBe('date-time');
+    const pattern = new RegExp(updatedAt?.pattern as string);
+    for (const value of [
+      '2026-11-23T21:40:44.123Z',
+      '2026-11-23T18:40:44.123-03:00',
+      '2026-11-24T07:10:44+09:30',
+    ]) {
+      expect(pattern.test(value), value).toBe(true);
+    }
+    expect(pattern.test('2026-02-30T10:00:00Z')).toBe(false);
+    const auditFrom = (operationAt('get', '/api/audit').parameters ?? []).find(
+      (parameter) => parameter.name === 'from',
+    ) as { schema: { pattern: string } };
+    expect(auditFrom.schema.pattern).toBe(updatedAt?.pattern);
+  });
+
+  it('gives category rows the spec’s fragrances beside fragranceCount', () => {
+    const category = document.components.schemas.Category as { properties: Schema; required: string[] };
+    expect(category.required).toEqual(expect.arrayContaining(['fragrances', 'fragranceCount']));
+    expect(category.properties.fragrances).toEqual({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { fragranceId: { type: 'integer' }, name: { type: 'string' } },
+        required: ['fragranceId', 'name'],
+        additionalProperties: false,
+      },
+    });
+  });
+
   it('gives examples in the spec’s field names', () => {
     expect(document.components.schemas.LoginBody?.example).toEqual({
       Login: 'admin@scentia.local',

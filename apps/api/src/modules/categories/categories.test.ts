@@ -184,6 +184,31 @@ describe('GET /api/categories and friends', () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
+  it('names a few of each row’s fragrances (spec §3 fragrances) beside their count', async () => {
+    const { categoryId } = await createCategory('Especiados Orientais');
+    const empty = await createCategory('Verdes Frescos');
+    for (let index = 0; index < 7; index += 1) await addFragrance(categoryId);
+    const names = await ctx.query<{ id: number; name: string }>(
+      sql`select id, name from fragrances where category_id = ${categoryId}`,
+    );
+    const listed = (await call('GET', '/api/categories?perPage=50')).json().data as {
+      categoryId: number;
+      fragranceCount: number;
+      fragrances: { fragranceId: number; name: string }[];
+    }[];
+    const full = listed.find((row) => row.categoryId === categoryId);
+    expect(full?.fragranceCount).toBe(7);
+    expect(full?.fragrances).toHaveLength(5);
+    const ids = full?.fragrances.map((fragrance) => fragrance.fragranceId) ?? [];
+    expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+    for (const fragrance of full?.fragrances ?? []) {
+      expect(names).toContainEqual({ id: fragrance.fragranceId, name: fragrance.name });
+    }
+    expect(listed.find((row) => row.categoryId === empty.categoryId)?.fragrances).toEqual([]);
+    const one = (await call('GET', `/api/categories/${categoryId}`)).json();
+    expect(one.fragrances).toEqual(full?.fragrances);
+  });
+
   it('quick-searches active categories only, 10 at most', async () => {
     const { categoryId } = await createCategory('Aquáticos Marinhos');
     expect((await call('GET', '/api/categories/quick-search?str=aquat')).json()).toEqual([
