@@ -54,6 +54,17 @@ async function lastEventId(): Promise<number> {
 
 type Operation = { key: string; operationId: string };
 let operations: Operation[] = [];
+let reads: Operation[] = [];
+
+/**
+ * The reads the trail records (who read whose data, when): a person's whole record, as JSON or as a
+ * spreadsheet, and the trail's own export, which holds everyone's changes. No other read leaves an event.
+ */
+const RECORDED_READS = new Set([
+  'GET /api/usuario/personal-data/{id}',
+  'GET /api/usuario/personal-data/{id}/export',
+  'GET /api/audit/export',
+]);
 let RECIPES: Record<string, Recipe[]> = {};
 
 beforeAll(async () => {
@@ -64,14 +75,14 @@ beforeAll(async () => {
   const document = ctx.app.swagger() as unknown as {
     paths: Record<string, Record<string, { operationId: string }>>;
   };
-  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .filter(([method]) => method !== 'get')
-      .map(([method, operation]) => ({
-        key: `${method.toUpperCase()} ${path}`,
-        operationId: operation.operationId,
-      })),
+  const all = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      operationId: operation.operationId,
+    })),
   );
+  operations = all.filter(({ key }) => !key.startsWith('GET '));
+  reads = all.filter(({ key }) => key.startsWith('GET '));
 });
 afterAll(() => ctx.close());
 
@@ -134,6 +145,57 @@ describe('the audit trail', () => {
     expect(signedOut.statusCode).toBeLessThan(300);
     expect(afterFixture).toBeGreaterThanOrEqual(before);
     expect(await eventsAfter(afterFixture)).toEqual([]);
+  });
+
+  it('records each read of a person’s whole record and each export of the trail: who, whose, when', async () => {
+    const person = await ctx.createAccount({ profile: 'OPERADOR' });
+    const operationIdOf = (key: string) => reads.find((read) => read.key === key)?.operationId;
+    const cases = [
+      { key: 'GET /api/usuario/personal-data/{id}', url: `/api/usuario/personal-data/${person.id}` },
+      {
+        key: 'GET /api/usuario/personal-data/{id}/export',
+        url: `/api/usuario/personal-data/${person.id}/export`,
+      },
+      { key: 'GET /api/audit/export', url: `/api/audit/export?actorId=${person.id}` },
+    ];
+    expect(cases.map(({ key }) => key).sort()).toEqual([...RECORDED_READS].sort());
+    const recorded: number[] = [];
+    for (const { key, url } of cases) {
+      const before = await lastEventId();
+      const response = await send({ method: 'GET', url });
+      expect(response.statusCode, key).toBe(200);
+      const events = await eventsAfter(before);
+      expect(events, key).toHaveLength(1);
+      const [event] = events as [EventRow];
+      expect(event, key).toMatchObject({
+        action: operationIdOf(key),
+        actor_id: admin.id,
+        ip: CLIENT_IP,
+        user_agent: 'audit-test',
+      });
+      recorded.push(Number(event.id));
+    }
+    // Whose data: the person, whose history lists the three reads (the trail's export as a filter on them).
+    const history = (await send({ method: 'GET', url: `/api/audit/history/user/${person.id}` })).json();
+    const ids = history.map((event: { auditId: number }) => event.auditId);
+    expect(ids.slice(0, 3)).toEqual([...recorded].reverse());
+    // A read of an account that does not exist reads nothing, and records nothing.
+    const before = await lastEventId();
+    expect((await send({ method: 'GET', url: '/api/usuario/personal-data/99999999' })).statusCode).toBe(404);
+    expect(await eventsAfter(before)).toEqual([]);
+  });
+
+  it('records no other read', async () => {
+    expect(reads.length).toBeGreaterThan(10);
+    for (const { key } of reads.filter((read) => !RECORDED_READS.has(read.key))) {
+      const path = key
+        .slice('GET '.length)
+        .replace('{recordType}', 'user')
+        .replace(/\{[^}]+\}/g, String(admin.id));
+      const before = await lastEventId();
+      await send({ method: 'GET', url: path });
+      expect(await eventsAfter(before), key).toEqual([]);
+    }
   });
 
   it('records nothing for a refused call', async () => {

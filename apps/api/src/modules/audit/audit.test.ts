@@ -247,6 +247,38 @@ describe('GET /api/audit/history/:recordType/:recordId', () => {
     expect(events.at(-1)?.action).toBe('step5');
   });
 
+  it('lists a call under every record it changed: a new default campaign in the previous one’s history', async () => {
+    const campaigns = await ctx.query<{ id: number }>(
+      sql`insert into campaigns (name) values ('Campanha Um'), ('Campanha Cinco') returning id`,
+    );
+    const [first, fifth] = campaigns.map((campaign) => campaign.id) as [number, number];
+    const makeDefault = (campaignId: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/campaigns/default',
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: { campaignId },
+      });
+    expect((await makeDefault(first)).statusCode).toBe(200);
+    expect((await makeDefault(fifth)).statusCode).toBe(200);
+
+    const history: AuditEvent[] = (await get(`/api/audit/history/campaign/${first}`, operatorToken)).json();
+    const [latest] = history;
+    expect(latest).toMatchObject({
+      action: 'putCampaignsDefault',
+      record: { type: 'campaign', id: String(fifth) },
+    });
+    expect(latest?.changes.map((change) => change.rowKey).sort()).toEqual(
+      [String(first), String(fifth)].sort(),
+    );
+    expect(history.map((event) => event.record.id)).toContain(String(first));
+    // The list's record filter finds it too, and the new default's own history has it once.
+    const listed = await list(`recordType=campaign&recordId=${first}`);
+    expect(listed.data[0]?.auditId).toBe(latest?.auditId);
+    const own: AuditEvent[] = (await get(`/api/audit/history/campaign/${fifth}`, operatorToken)).json();
+    expect(own.filter((event) => event.auditId === latest?.auditId)).toHaveLength(1);
+  });
+
   it("gives a person's history to ADMIN only", async () => {
     const refused = await get(`/api/audit/history/user/${operator.id}`, operatorToken, 'en-US');
     expect(refused.statusCode).toBe(403);
