@@ -10,6 +10,7 @@ import { currentLanguage } from '../lib/i18n.ts';
 import { appTheme } from '../lib/theme.ts';
 import { useReducedMotion } from '../lib/use-reduced-motion.ts';
 import { useAntdLabels } from './antd-labels.ts';
+import { useDialogTabWrap } from './dialog-tab-wrap.ts';
 
 const ANTD_LOCALES: Record<Language, Locale> = { 'pt-BR': ptBR, 'en-US': enUS, 'es-ES': esES };
 
@@ -23,6 +24,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   useAntdLabels(t, language);
+  useDialogTabWrap();
   // People who asked their system for less motion get dialogs and menus without animation.
   const isMotionReduced = useReducedMotion();
   const theme = useMemo(
