@@ -1,7 +1,7 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { Alert, type AlertRef, App, Button, Card, Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error.ts';
@@ -149,6 +149,7 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
           initialValues={initialValues}
           onFinish={(submitted) => void submit(submitted)}
           onValuesChange={props.onValuesChange}
+          onKeyDownCapture={keepEnterInDatePicker}
           disabled={isSaving}
           scrollToFirstError
         >
@@ -187,6 +188,16 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
       </Modal>
     </>
   );
+}
+
+/**
+ * Enter in a date field commits the typed date (the picker's own handling, which still runs) and no
+ * more: without this, the browser also submits the form from the text input.
+ */
+function keepEnterInDatePicker(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key === 'Enter' && event.target instanceof Element && event.target.closest('.ant-picker')) {
+    event.preventDefault();
+  }
 }
 
 /** `id` tells one failure from the next: each new one mounts its alert again, which takes the focus. */

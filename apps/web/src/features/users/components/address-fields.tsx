@@ -56,11 +56,12 @@ export function AddressFields() {
       void form.validateFields([STATE, ['address', 'city'], ['address', 'street']]).catch(() => undefined);
     } catch (error) {
       if (id !== lookupId.current) return;
-      setPostcodeNotice(
-        isApiError(error) && error.status === 404
-          ? t('address.postcodeNotFound')
-          : t('address.postcodeFailed'),
-      );
+      const isUnknown = isApiError(error) && error.status === 404;
+      // The place of the previous CEP is not this one's: the person fills them in by hand.
+      if (isUnknown) {
+        form.setFieldsValue({ address: { state: null, city: null } } as Partial<UserFormValues>);
+      }
+      setPostcodeNotice(isUnknown ? t('address.postcodeNotFound') : t('address.postcodeFailed'));
     }
   }
 

@@ -1,8 +1,9 @@
 import { MINIMUM_AGE_YEARS } from '@scentia/shared/constants';
 import { GENRES, userBodySchema } from '@scentia/shared/users.schemas';
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Col, Form, Input, Row, Select } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/resource-form/date-field.tsx';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
 import { schemaPathRule } from '../../../lib/form-rules.ts';
 import { maskTaxId } from '../../../lib/input-masks.ts';
@@ -102,11 +103,11 @@ export function UserForm({ mode, title, initialValues, profiles, onSubmit }: Use
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="birthday" label={t('fields.birthday')} rules={[rule(['birthday'])]}>
-              <DatePicker
+              <DateField
                 className="form-date"
-                format="DD/MM/YYYY"
                 placeholder={t('birthdayPlaceholder')}
-                disabledDate={(date: Dayjs) => date.isAfter(latestBirthday)}
+                // No disabled days: the picker would silently refuse a typed one and keep the old
+                // value. Every day is taken, and the shared rule names the minimum age under the field.
                 defaultPickerValue={latestBirthday}
               />
             </Form.Item>
