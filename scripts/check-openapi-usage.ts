@@ -20,6 +20,9 @@ type FragranceForm = NonNullable<
 
 type ErrorBody = components['schemas']['ErrorBody'];
 
+type UserUpdateBody = Json<NonNullable<paths['/api/usuario/{id}']['put']['requestBody']>>;
+type CategoryRow = components['schemas']['Category'];
+
 export const signIn: LoginBody = { Login: 'admin@scentia.local', Senha: 'Secret#123' };
 export const accessToken = (pair: TokenPair): string => pair.token;
 
@@ -48,3 +51,12 @@ export const newFragrance: FragranceForm = {
 };
 
 export const refusedFields = (error: ErrorBody): string[] => (error.fields ?? []).map((field) => field.path);
+
+// `PUT /usuario/{id}` takes the whole user or only `{ativo}`, and nothing else.
+export const deactivate: UserUpdateBody = { ativo: false };
+export const rename: UserUpdateBody = { email: 'ana@scentia.local', nome: 'Ana Souza', profile: 'OPERADOR' };
+// @ts-expect-error a text is not a user body
+export const notABody: UserUpdateBody = 'string';
+
+export const fragranceNames = (row: CategoryRow): string[] =>
+  row.fragrances.map((fragrance) => fragrance.name);
