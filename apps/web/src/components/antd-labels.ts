@@ -28,7 +28,7 @@ function labelKey(element: Element): string | undefined {
 }
 
 /** Labels every such element in `root` (itself included) in the current language. */
-export function localiseAntdLabels(root: Element, t: TFunction): void {
+function localiseAntdLabels(root: Element, t: TFunction): void {
   const elements = root.matches(SELECTOR) ? [root] : [];
   elements.push(...root.querySelectorAll(SELECTOR));
   for (const element of elements) {

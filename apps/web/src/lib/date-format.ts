@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 
 /** How the back-office writes a moment (spec §9 "Timestamps"), in every language. */
-export const TIMESTAMP_FORMAT = 'DD/MM/YYYY HH:mm';
+const TIMESTAMP_FORMAT = 'DD/MM/YYYY HH:mm';
 /** How it writes a calendar day, a birthday (spec §9 "Birthday display"), as typed in the date fields. */
 export const DATE_FORMAT = 'DD/MM/YYYY';
 

@@ -13,7 +13,7 @@ function idOf(value: unknown): number | undefined {
 }
 
 /** The ids each event refers to, by kind of record: the columns `AUDIT_REFERENCES` names, before and after. */
-export function referencedIds(events: readonly AuditEvent[]): Map<AuditRecordType, Set<number>> {
+function referencedIds(events: readonly AuditEvent[]): Map<AuditRecordType, Set<number>> {
   const ids = new Map<AuditRecordType, Set<number>>();
   for (const change of events.flatMap((event) => event.changes)) {
     for (const field of change.fields) {

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DateField } from './date-field.tsx';
+
+beforeAll(() => {
+  // The calendar's popup measures itself; jsdom lays nothing out.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterEach(cleanup);
+
+let held: Dayjs | null = null;
+
+function Held({ initial }: { initial: Dayjs | null }) {
+  const [value, setValue] = useState<Dayjs | null>(initial);
+  held = value;
+  return <DateField aria-label="Nascimento" value={value} onChange={setValue} />;
+}
+
+function typeAndLeave(text: string) {
+  const input = screen.getByLabelText('Nascimento') as HTMLInputElement;
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.blur(input);
+  return () => (screen.getByLabelText('Nascimento') as HTMLInputElement).value;
+}
+
+describe('DateField', () => {
+  it('takes a complete typed day on leaving the field, whatever the calendar would allow', () => {
+    render(<Held initial={null} />);
+    const shown = typeAndLeave('25/11/2020');
+    expect(held?.format('YYYY-MM-DD')).toBe('2020-11-25');
+    expect(shown()).toBe('25/11/2020');
+  });
+
+  it('shows the held day again after unfinished text, and empties the value with the field', () => {
+    render(<Held initial={dayjs('1990-03-15')} />);
+    const shown = typeAndLeave('25/11/20');
+    expect(held?.format('YYYY-MM-DD')).toBe('1990-03-15');
+    expect(shown()).toBe('15/03/1990');
+
+    typeAndLeave('');
+    expect(held).toBeNull();
+  });
+});
