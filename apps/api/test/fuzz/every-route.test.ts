@@ -7,9 +7,17 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipart } from '../multipart.ts';
 import { createTestApp } from '../test-app.ts';
+import { edgeRequestsFor, hasIdInPath, plainRequestFor } from './boundary-requests.ts';
 import { createFuzzAccounts } from './fuzz-accounts.ts';
 import { describeRequest, type FuzzRequest, requestsFor } from './hostile-requests.ts';
-import { ROLES_BY_ACCESS, type Role, readOperations, resolver, vocabularyOf } from './openapi-operations.ts';
+import {
+  type Operation,
+  ROLES_BY_ACCESS,
+  type Role,
+  readOperations,
+  resolver,
+  vocabularyOf,
+} from './openapi-operations.ts';
 import { changedParts, createStateDigest } from './state-digest.ts';
 
 /*
@@ -93,6 +101,8 @@ const figures = {
   repairs: 0,
   byRole: new Map<Role, { calls: number; lostSessions: number }>(),
   pairs: 0,
+  /** Requests of the edge sweep (each field at each of its edges). */
+  edges: 0,
   statuses: new Map<number, number>(),
   /** Operations answered 2xx at least once: the fuzzer got through to the service there. */
   accepted: new Set<string>(),
@@ -152,6 +162,75 @@ async function send(request: FuzzRequest, role: Role) {
   }
 }
 
+/**
+ * Sends one request as `role` and checks its answer: never a 5xx, every refusal the API's error body,
+ * and a refused write changes nothing. Answers the status, and whether the role's session was turned
+ * away (then it is renewed).
+ */
+async function sendAndCheck(
+  request: FuzzRequest,
+  role: Role,
+  operation: Operation,
+): Promise<{ status: number | undefined; isSignedOut: boolean }> {
+  const counts = figures.byRole.get(role) ?? { calls: 0, lostSessions: 0 };
+  figures.byRole.set(role, counts);
+  const isWrite = request.method !== 'GET';
+  const before = isWrite ? (stateAfterLastWrite ?? (await digest())) : undefined;
+  stateAfterLastWrite = undefined;
+  const response = await send(request, role);
+  if (!response) return { status: undefined, isSignedOut: false };
+  const after = isWrite ? await digest() : undefined;
+  stateAfterLastWrite = after;
+  figures.sent += 1;
+  counts.calls += 1;
+  const status = response.statusCode;
+  figures.statuses.set(status, (figures.statuses.get(status) ?? 0) + 1);
+  if (status < 300) figures.accepted.add(`${operation.method} ${operation.path}`);
+  if (status >= 500) {
+    figures.serverErrors += 1;
+    throw new Error(`${status} ${response.body.slice(0, 300)} for ${describeRequest(request)}`);
+  }
+  if (status >= 400) expectErrorBody(response, request);
+  if (before && after && status >= 400) {
+    figures.refusedWrites += 1;
+    const changed = changedParts(before, after);
+    if (changed.length > 0) {
+      figures.changedRefusals += 1;
+      throw new Error(`${status} changed ${changed.join(', ')} for ${describeRequest(request)}`);
+    }
+  }
+  let isSignedOut = false;
+  const code = status === 401 ? (response.json() as { code?: string }).code : undefined;
+  // A refused session, not a refused password: the role's token no longer works.
+  if (role !== 'anonymous' && (code === 'UNAUTHENTICATED' || code === 'TOKEN_EXPIRED')) {
+    counts.lostSessions += 1;
+    if (!(await accounts.restore())) await accounts.renew(role);
+    stateAfterLastWrite = undefined;
+    isSignedOut = true;
+  }
+  if (isWrite && status < 300 && (await accounts.restore())) {
+    figures.repairs += 1;
+    stateAfterLastWrite = undefined;
+  }
+  return { status, isSignedOut };
+}
+
+/**
+ * The id the edges put in the path: the first seeded record the plain request is accepted for, so an
+ * edge in the body meets a record that exists and may change (an id the database refuses, say).
+ */
+async function workingId(operation: Operation, role: Role): Promise<number> {
+  const [first] = context.ids as [number];
+  if (!hasIdInPath(operation, context)) return first;
+  let found: number | undefined;
+  for (const id of context.ids) {
+    const { status } = await sendAndCheck(plainRequestFor(operation, context, id), role, operation);
+    if (status !== undefined && status < 300) return id;
+    if (status !== 404) found ??= id;
+  }
+  return found ?? first;
+}
+
 afterAll(async () => {
   const roles = [...figures.byRole.entries()]
     .map(([role, counts]) => `${role} ${counts.calls} calls (${counts.lostSessions} lost sessions)`)
@@ -161,7 +240,7 @@ afterAll(async () => {
       `fuzz (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS}, ${ctx.driver}):`,
       `  routes covered: ${operations.length} operations, ${figures.pairs} route × role pairs`,
       `  roles: ${roles}`,
-      `  inputs sent: ${figures.sent} (${figures.unsendable} the injector refused to build)`,
+      `  inputs sent: ${figures.sent} (${figures.edges} of them at a field's edge; ${figures.unsendable} the injector refused to build)`,
       `  answers by status: ${[...figures.statuses]
         .sort(([a], [b]) => a - b)
         .map(([status, count]) => `${status}×${count}`)
@@ -189,54 +268,43 @@ describe('every route of the OpenAPI document, fuzzed', () => {
     expect(operations.some((operation) => operation.jsonBody)).toBe(true);
   });
 
+  it('aims at the edges of integers and strings wherever they travel: path, query, JSON body, multipart part', () => {
+    const edgesOf = (method: string, path: string) => {
+      const operation = operations.find((item) => item.method === method && item.path === path);
+      return operation ? edgeRequestsFor(operation, context, 1).map((request) => request.edge) : [];
+    };
+    const integers = ['0', '-1', '2147483647', '2147483648', '9007199254740992', '12345678901234567890'];
+    expect(edgesOf('GET', '/api/usuario/{id}')).toEqual(
+      expect.arrayContaining(integers.map((value) => `path id = "${value}"`)),
+    );
+    expect(edgesOf('GET', '/api/usuario')).toEqual(
+      expect.arrayContaining([...integers.map((value) => `query page = "${value}"`), 'query search = ""']),
+    );
+    expect(edgesOf('POST', '/api/usuario')).toEqual(
+      expect.arrayContaining([
+        ...integers.map((value) => `body profile.id = ${value}`),
+        ...integers.map((value) => `body profile.id = "${value}"`),
+        'body email = ""',
+        'body nome = "xxxxxxxxxxxx…(201)"',
+      ]),
+    );
+    expect(edgesOf('POST', '/api/fragrances')).toEqual(
+      expect.arrayContaining(integers.map((value) => `body categoryId = "${value}"`)),
+    );
+    expect(edgesOf('PUT', '/api/campaigns/{id}')).toEqual(
+      expect.arrayContaining(integers.map((value) => `body collection[0][fragranceId] = "${value}"`)),
+    );
+  });
+
   for (const operation of operations) {
     for (const role of ROLES_BY_ACCESS[operation.access]) {
       const key = `${operation.method} ${operation.path} as ${role}`;
       it(`${key}: never a 5xx, and a refused write changes nothing`, async () => {
         figures.pairs += 1;
-        const counts = figures.byRole.get(role) ?? { calls: 0, lostSessions: 0 };
-        figures.byRole.set(role, counts);
         let answered = 0;
         const seed = seedFor(key);
         const property = fc.asyncProperty(requestsFor(operation, context), async (request) => {
-          const isWrite = request.method !== 'GET';
-          const before = isWrite ? (stateAfterLastWrite ?? (await digest())) : undefined;
-          stateAfterLastWrite = undefined;
-          const response = await send(request, role);
-          if (!response) return;
-          const after = isWrite ? await digest() : undefined;
-          stateAfterLastWrite = after;
-          figures.sent += 1;
-          counts.calls += 1;
-          const status = response.statusCode;
-          figures.statuses.set(status, (figures.statuses.get(status) ?? 0) + 1);
-          if (status < 300) figures.accepted.add(`${operation.method} ${operation.path}`);
-          if (status >= 500) {
-            figures.serverErrors += 1;
-            throw new Error(`${status} ${response.body.slice(0, 300)} for ${describeRequest(request)}`);
-          }
-          if (status >= 400) expectErrorBody(response, request);
-          if (before && after && status >= 400) {
-            figures.refusedWrites += 1;
-            const changed = changedParts(before, after);
-            if (changed.length > 0) {
-              figures.changedRefusals += 1;
-              throw new Error(`${status} changed ${changed.join(', ')} for ${describeRequest(request)}`);
-            }
-          }
-          const code = status === 401 ? (response.json() as { code?: string }).code : undefined;
-          // A refused session, not a refused password: the role's token no longer works.
-          if (role !== 'anonymous' && (code === 'UNAUTHENTICATED' || code === 'TOKEN_EXPIRED')) {
-            counts.lostSessions += 1;
-            if (!(await accounts.restore())) await accounts.renew(role);
-            stateAfterLastWrite = undefined;
-          } else {
-            answered += 1;
-          }
-          if (isWrite && status < 300 && (await accounts.restore())) {
-            figures.repairs += 1;
-            stateAfterLastWrite = undefined;
-          }
+          if (!(await sendAndCheck(request, role, operation)).isSignedOut) answered += 1;
         });
         try {
           await fc.assert(property, { numRuns: RUNS, seed });
@@ -249,6 +317,29 @@ describe('every route of the OpenAPI document, fuzzed', () => {
         expect(answered, `${key}: every call was turned away as signed out`).toBeGreaterThan(0);
       }, 120_000);
     }
+  }
+
+  /*
+   * The edges, listed rather than drawn: each field of each operation at each of its edges, sent by
+   * the role that gets furthest (the last the route lets in), so the edge meets the schema and, when
+   * the schema lets it past, the service and the database.
+   */
+  for (const operation of operations) {
+    const role = ROLES_BY_ACCESS[operation.access].at(-1) as Role;
+    const key = `${operation.method} ${operation.path} as ${role}`;
+    it(`${key}: every field at its edges, never a 5xx, and a refused write changes nothing`, async () => {
+      const failures: string[] = [];
+      const id = await workingId(operation, role);
+      for (const request of edgeRequestsFor(operation, context, id)) {
+        figures.edges += 1;
+        try {
+          await sendAndCheck(request, role, operation);
+        } catch (error) {
+          failures.push(`${request.edge}: ${(error as Error).message}`);
+        }
+      }
+      expect(failures, key).toEqual([]);
+    }, 120_000);
   }
 
   it('kept every signed-in role signed in for almost every call', () => {

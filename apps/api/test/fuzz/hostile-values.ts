@@ -14,7 +14,7 @@ export type Generators = {
  * What a field's name says it holds, in the spec's and the code's words alike: a field called `email`
  * or `Login` gets addresses, `nome` a person's name… so whole requests get past validation.
  */
-const MEANINGS: Array<[RegExp, string[]]> = [
+export const MEANINGS: Array<[RegExp, string[]]> = [
   [/mail|login/i, ['ana@scentia.test', 'someone@example.com']],
   [/senha|password/i, ['Secret#123', 'demo1234']],
   [/nome|name/i, ['Ana Souza', 'Cítricos Frescos', 'Limão Siciliano']],
