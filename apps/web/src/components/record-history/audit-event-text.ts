@@ -20,6 +20,8 @@ export type ActionKind =
   | 'demoData'
   | 'madeDefault'
   | 'qrPrinted'
+  | 'personalDataRead'
+  | 'auditExported'
   | 'changed';
 
 /**
@@ -50,6 +52,9 @@ const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
   putCampaignsActivateById: 'activated',
   putCampaignsDefault: 'madeDefault',
   postCampaignsQrPrintsById: 'qrPrinted',
+  getUsuarioPersonalDataById: 'personalDataRead',
+  getUsuarioPersonalDataByIdExport: 'personalDataRead',
+  getAuditExport: 'auditExported',
   retention: 'retention',
   database: 'database',
   'demo-data': 'demoData',

@@ -88,6 +88,27 @@ export const FIELD_LABELS: {
   },
 };
 
+/**
+ * The notes a call writes in the trail for what changes no row (`audit_note`): a person's whole record
+ * read, the trail exported with its filters. Paging and sorting say nothing of what was read.
+ */
+const NOTE_LABELS: Readonly<Record<string, Readonly<Record<string, string | null>>>> = {
+  personal_data: { read: 'fields.notes.read' },
+  audit_events: {
+    read: 'fields.notes.read',
+    recordType: 'fields.notes.recordType',
+    recordId: 'fields.notes.recordId',
+    actorId: 'fields.notes.actorId',
+    from: 'fields.notes.from',
+    to: 'fields.notes.to',
+    search: 'fields.notes.search',
+    page: null,
+    perPage: null,
+    orderBy: null,
+    orderByDirection: null,
+  },
+};
+
 /** Columns whose values are codes: the `audit` namespace names each under `values.<kind>.<code>`. */
 export const CODED_VALUES: Readonly<Record<string, { kind: string; codes: readonly string[] }>> = {
   'temporary_requests.kind': { kind: 'requestKind', codes: TEMPORARY_REQUEST_KINDS },
@@ -97,7 +118,8 @@ export const CODED_VALUES: Readonly<Record<string, { kind: string; codes: readon
 
 /** The label key of a column, `null` when the history leaves it out, undefined when the table is unknown. */
 export function fieldLabelKey(table: string, field: string): string | null | undefined {
-  const labels = (FIELD_LABELS as Record<string, Record<string, string | null> | undefined>)[table];
+  const labels =
+    (FIELD_LABELS as Record<string, Record<string, string | null> | undefined>)[table] ?? NOTE_LABELS[table];
   if (!labels || !Object.hasOwn(labels, field)) return undefined;
   return labels[field] ?? null;
 }

@@ -111,6 +111,39 @@ describe('changedFields', () => {
     ]);
   });
 
+  it('names the notes of a read of a person’s whole record, leaving paging out', () => {
+    const read = event({
+      action: 'getUsuarioPersonalDataById',
+      record: { type: 'user', id: '7' },
+      changes: [
+        {
+          table: 'personal_data',
+          rowKey: '7',
+          kind: 'created',
+          fields: [{ field: 'read', before: null, after: 'json' }],
+        },
+      ],
+    });
+    expect(t(`actions.${actionKind(read)}`)).toBe('Leitura dos dados pessoais');
+    expect(lines(changedFields(read, t))).toEqual(['Formato lido: - > json']);
+    const exported = event({
+      action: 'getAuditExport',
+      changes: [
+        {
+          table: 'audit_events',
+          rowKey: 'export',
+          kind: 'created',
+          fields: [
+            { field: 'read', before: null, after: 'xlsx' },
+            { field: 'perPage', before: null, after: 10 },
+            { field: 'actorId', before: null, after: '7' },
+          ],
+        },
+      ],
+    });
+    expect(lines(changedFields(exported, t))).toEqual(['Formato lido: - > xlsx', 'Pessoa (id): - > 7']);
+  });
+
   it('writes dates in the one format and leaves empty values out', () => {
     expect(formatValue('confirmed_at', '2026-03-12T12:00:00.000Z', t)).toMatch(/^12\/03\/2026 \d\d:\d\d$/);
     expect(formatValue('birthday', '1990-04-01', t, { table: 'users', names: {} })).toBe('01/04/1990');
