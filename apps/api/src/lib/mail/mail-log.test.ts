@@ -68,11 +68,9 @@ describe('the log line of a mail kept without SMTP_URL', () => {
       .trim()
       .split('\n')
       .map((text) => JSON.parse(text));
-    expect(line).toMatchObject({
-      mailId: row?.id,
-      kind: 'recovery',
-      msg: expect.stringContaining('SMTP_URL'),
-    });
+    expect(line).toMatchObject({ kind: 'recovery', msg: expect.stringContaining('SMTP_URL') });
+    // A bigint: PostgreSQL's driver answers it as text, PGlite's as a number.
+    expect(String(line.mailId)).toBe(String(row?.id));
     expect(log).not.toContain(ADDRESS);
     expect(log).not.toContain(NAME);
     expect(log).not.toContain('live-single-use-token');
