@@ -14,14 +14,7 @@ import type { Operation, Parameter, Schema } from './openapi-operations.ts';
  */
 
 /** The integers at and past a column's range (an `integer` column ends at 2³¹−1). */
-export const EDGE_INTEGERS = [
-  '0',
-  '-1',
-  '2147483647',
-  '2147483648',
-  '9007199254740992',
-  '12345678901234567890',
-];
+const EDGE_INTEGERS = ['0', '-1', '2147483647', '2147483648', '9007199254740992', '12345678901234567890'];
 
 type Path = Array<string | number>;
 /** A field of a JSON body: where it sits, its schema, and the schema of each container on the way. */
