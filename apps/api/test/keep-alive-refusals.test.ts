@@ -171,6 +171,17 @@ describe('a refusal before the body is read', () => {
     expect(next.status).toBe(200);
   });
 
+  it('POST /api/categories with a 2 MB text/plain body: 415, and the next request is answered', async () => {
+    const { first, next } = await refusedThenNext({
+      method: 'POST',
+      path: '/api/categories',
+      headers: { 'content-type': 'text/plain', ...staff() },
+      body: Buffer.alloc(2_097_152, 120),
+    });
+    expect(first.status, first.body).toBe(415);
+    expect(next.status).toBe(200);
+  });
+
   it('PUT /api/categories/1 as a USER with a 2 MB JSON body: 403, and the next request is answered', async () => {
     const person = await ctx.createAccount({ profile: 'USER' });
     const { token } = await ctx.signIn(person.email, person.password);

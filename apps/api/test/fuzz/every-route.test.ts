@@ -288,6 +288,9 @@ describe('every route of the OpenAPI document, fuzzed', () => {
         'body nome = "xxxxxxxxxxxx…(201)"',
       ]),
     );
+    expect(edgesOf('PUT', '/api/usuario/{id}')).toEqual(
+      expect.arrayContaining(integers.map((value) => `body profile.id = ${value}`)),
+    );
     expect(edgesOf('POST', '/api/fragrances')).toEqual(
       expect.arrayContaining(integers.map((value) => `body categoryId = "${value}"`)),
     );
