@@ -1,9 +1,18 @@
 import { loginFormSchema } from '@scentia/shared/auth.schemas';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldRules, issueMessageKey, mustBeCheckedRule, schemaPathRule, zodIssueKey } from './form-rules.ts';
+import {
+  fieldRules,
+  type IssueMessage,
+  issueMessage,
+  mustBeCheckedRule,
+  schemaPathRule,
+  zodIssue,
+  zodIssueKey,
+} from './form-rules.ts';
 
-const translate = (key: string) => `t:${key}`;
+const translate = ({ key, values }: IssueMessage) =>
+  `t:${key}${values.maximum === undefined ? '' : `<=${values.maximum}`}${values.minimum === undefined ? '' : `>=${values.minimum}`}`;
 
 async function validate(rule: ReturnType<typeof fieldRules>[number] | undefined, value: unknown) {
   if (!rule || typeof rule === 'function' || !rule.validator) throw new Error('expected a validator rule');
@@ -20,11 +29,11 @@ describe('form rules from zod schemas', () => {
   const [password] = fieldRules(loginFormSchema, 'password', translate);
 
   it('reports the schema message key, translated', async () => {
-    expect(await validate(email, '')).toBe('t:required');
-    expect(await validate(email, undefined)).toBe('t:required');
+    expect(await validate(email, '')).toBe('t:required>=1');
+    expect(await validate(email, undefined)).toBe('t:required>=1');
     expect(await validate(email, 'not-an-email')).toBe('t:invalidEmail');
-    expect(await validate(email, `${'a'.repeat(200)}@x.com`)).toBe('t:tooLong');
-    expect(await validate(password, '')).toBe('t:required');
+    expect(await validate(email, `${'a'.repeat(200)}@x.com`)).toBe('t:tooLong<=200');
+    expect(await validate(password, '')).toBe('t:required>=1');
   });
 
   it('accepts valid values and marks the field as required', async () => {
@@ -64,7 +73,7 @@ describe('rules from a whole-form schema', () => {
   });
 });
 
-describe('issueMessageKey', () => {
+describe('issueMessage', () => {
   const issueOf = (schema: z.ZodType, value: unknown) => {
     const result = schema.safeParse(value);
     if (result.success) throw new Error('expected a problem');
@@ -74,19 +83,35 @@ describe('issueMessageKey', () => {
   };
 
   it('keeps the key a shared schema names', () => {
-    expect(issueMessageKey(issueOf(z.string().min(1, { error: 'required' }), ''))).toBe('required');
+    expect(issueMessage(issueOf(z.string().min(1, { error: 'required' }), '')).key).toBe('required');
   });
 
-  it("turns zod's own length sentences into translatable keys", () => {
-    expect(issueMessageKey(issueOf(z.string().min(3), 'ab'))).toBe('tooShort3');
-    expect(issueMessageKey(issueOf(z.string().max(2), 'abc'))).toBe('tooLong');
-    expect(issueMessageKey(issueOf(z.number(), 'x'))).toBe('invalid');
+  it("turns zod's own length sentences into translatable keys that carry their limit", () => {
+    expect(issueMessage(issueOf(z.string().min(3), 'ab'))).toEqual({
+      key: 'tooShort',
+      values: { minimum: 3 },
+    });
+    expect(issueMessage(issueOf(z.string().max(2), 'abc'))).toEqual({
+      key: 'tooLong',
+      values: { maximum: 2 },
+    });
+    expect(issueMessage(issueOf(z.number(), 'x'))).toEqual({ key: 'invalid', values: {} });
+  });
+
+  it('keeps the limit beside a key a shared schema names', () => {
+    expect(issueMessage(issueOf(z.string().max(200, { error: 'tooLong' }), 'a'.repeat(201)))).toEqual({
+      key: 'tooLong',
+      values: { maximum: 200 },
+    });
   });
 });
 
-describe('zodIssueKey with bare zod lengths', () => {
-  it('reports tooShort3 for a catalog-style name rule', () => {
-    expect(zodIssueKey(z.string().trim().min(1, { error: 'required' }).min(3), 'ab')).toBe('tooShort3');
+describe('zodIssue with bare zod lengths', () => {
+  it('reports tooShort with its minimum for a catalog-style name rule', () => {
+    expect(zodIssue(z.string().trim().min(1, { error: 'required' }).min(3), 'ab')).toEqual({
+      key: 'tooShort',
+      values: { minimum: 3 },
+    });
     expect(zodIssueKey(z.string().trim().min(1, { error: 'required' }).min(3), '  ')).toBe('required');
   });
 });

@@ -4,17 +4,23 @@ import type { z } from 'zod';
 
 /**
  * Turns a zod schema from packages/shared into antd Form rules, so a field is validated by the
- * very rule the API enforces. Schemas report message keys ('required', 'tooLong', ...); `translate`
- * turns a key into the text shown under the field.
+ * very rule the API enforces. Schemas report message keys ('required', 'tooLong', ...) and, for a
+ * length, the limit the text names; `translate` turns both into the text shown under the field.
  */
-export type TranslateIssue = (key: string) => string;
+export type IssueMessage = { key: string; values: { minimum?: number; maximum?: number } };
+export type TranslateIssue = (issue: IssueMessage) => string;
 
-/** The message key of the first problem of `value`, or undefined when the schema accepts it. */
-export function zodIssueKey(schema: z.ZodType, value: unknown): string | undefined {
+/** The first problem of `value` as a message key and its limits, or undefined when the schema accepts it. */
+export function zodIssue(schema: z.ZodType, value: unknown): IssueMessage | undefined {
   const result = schema.safeParse(value ?? '');
   if (result.success) return undefined;
   const [issue] = result.error.issues;
-  return issue ? issueMessageKey(issue) : 'invalid';
+  return issue ? issueMessage(issue) : { key: 'invalid', values: {} };
+}
+
+/** The message key alone, for forms that map keys to texts of their own (recovery, new password). */
+export function zodIssueKey(schema: z.ZodType, value: unknown): string | undefined {
+  return zodIssue(schema, value)?.key;
 }
 
 export function zodRule(schema: z.ZodType, translate: TranslateIssue, isRequired = true): Rule {
@@ -23,8 +29,8 @@ export function zodRule(schema: z.ZodType, translate: TranslateIssue, isRequired
     // alone, so the message never appears twice.
     required: isRequired,
     validator: async (_rule, value: unknown) => {
-      const key = zodIssueKey(schema, value);
-      if (key) throw new Error(translate(key));
+      const issue = zodIssue(schema, value);
+      if (issue) throw new Error(translate(issue));
     },
   };
 }
@@ -68,20 +74,25 @@ export function schemaPathRule<Values>(
       const result = schema.safeParse(toInput(form.getFieldsValue(true)));
       if (result.success) return;
       const issue = result.error.issues.find((candidate) => candidate.path.join('.') === key);
-      if (issue) throw new Error(translate(issueMessageKey(issue)));
+      if (issue) throw new Error(translate(issueMessage(issue)));
     },
   });
 }
 
 /**
- * The message key of a zod issue. Shared schemas name their problems with keys ('required',
+ * The message of a zod issue. Shared schemas name their problems with keys ('required',
  * 'tooLong'); a bare `.min(3)` / `.max(100)` carries zod's English sentence instead, which becomes
- * 'tooShort3' / 'tooLong' here so it can be translated like the others.
+ * 'tooShort' / 'tooLong' here so it can be translated like the others. A length problem carries
+ * its limit, so every length message names it (as the API's do).
  */
-export function issueMessageKey(issue: z.core.$ZodIssue): string {
+export function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
+  const isText = 'origin' in issue && issue.origin === 'string';
+  const values: IssueMessage['values'] = {};
+  if (issue.code === 'too_small' && isText) values.minimum = Number(issue.minimum);
+  if (issue.code === 'too_big' && isText) values.maximum = Number(issue.maximum);
   const message = issue.message ?? '';
-  if (message && !/\s/.test(message)) return message;
-  if (issue.code === 'too_small' && issue.origin === 'string') return `tooShort${String(issue.minimum)}`;
-  if (issue.code === 'too_big' && issue.origin === 'string') return 'tooLong';
-  return 'invalid';
+  if (message && !/\s/.test(message)) return { key: message, values };
+  if (values.minimum !== undefined) return { key: 'tooShort', values };
+  if (values.maximum !== undefined) return { key: 'tooLong', values };
+  return { key: 'invalid', values };
 }

@@ -11,6 +11,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { zodRule } from '../../lib/form-rules.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { useTranslateIssue } from '../../lib/use-translate-issue.ts';
 
 type ChangePasswordDialogProps = { isOpen: boolean; onClose: () => void };
 
@@ -65,6 +66,7 @@ export function ChangePasswordDialog({ isOpen, onClose }: ChangePasswordDialogPr
 
 function ChangePasswordForm({ onCancel, onSuccess }: { onCancel: () => void; onSuccess: () => void }) {
   const { t } = useTranslation('shell');
+  const translateIssue = useTranslateIssue();
   const [form] = Form.useForm<ChangePasswordValues>();
   const newPassword = Form.useWatch('novaSenha', form) ?? '';
   const mutation = useUpdatePassword();
@@ -113,8 +115,8 @@ function ChangePasswordForm({ onCancel, onSuccess }: { onCancel: () => void; onS
         name="senhaAtual"
         label={t('changePassword.current')}
         rules={[
-          zodRule(changePasswordBodySchema.shape.senhaAtual, (key) =>
-            key === 'required' ? t('changePassword.currentRequired') : t(`common:validation.${key}`),
+          zodRule(changePasswordBodySchema.shape.senhaAtual, (issue) =>
+            issue.key === 'required' ? t('changePassword.currentRequired') : translateIssue(issue),
           ),
         ]}
       >

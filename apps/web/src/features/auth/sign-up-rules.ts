@@ -1,5 +1,5 @@
 import { type SignUpBody, signUpBodySchema } from '@scentia/shared/auth.schemas';
-import { zodIssueKey } from '../../lib/form-rules.ts';
+import { type IssueMessage, zodIssue } from '../../lib/form-rules.ts';
 import {
   type ConfirmationIssue,
   confirmationIssue,
@@ -18,24 +18,24 @@ export type SignUpValues = {
   isTermsAccepted: boolean;
 };
 
-/** Name, e-mail and terms report the shared schema's message keys (common:validation.<key>). */
+/** Name, e-mail and terms report the shared schema's messages (common:validation.<key>). */
 export type SignUpIssues = {
-  name?: string;
-  email?: string;
+  name?: IssueMessage;
+  email?: IssueMessage;
   password?: NewPasswordIssue;
   confirmation?: ConfirmationIssue;
-  terms?: string;
+  terms?: IssueMessage;
 };
 
 /** The sign-up form's rules: signUpBodySchema (the API's own) plus the confirmation. */
 export function validateSignUp(values: SignUpValues): SignUpIssues {
   const { shape } = signUpBodySchema;
   const issues: SignUpIssues = {
-    name: zodIssueKey(shape.nome, values.name),
-    email: zodIssueKey(shape.email, values.email),
+    name: zodIssue(shape.nome, values.name),
+    email: zodIssue(shape.email, values.email),
     password: newPasswordIssue(values.password),
     confirmation: confirmationIssue(values.password, values.confirmation),
-    terms: zodIssueKey(shape.termsAccepted, values.isTermsAccepted),
+    terms: zodIssue(shape.termsAccepted, values.isTermsAccepted),
   };
   for (const field of SIGN_UP_FIELDS) if (!issues[field]) delete issues[field];
   return issues;

@@ -3,7 +3,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { zodIssueKey } from '../../../lib/form-rules.ts';
+import { type IssueMessage, zodIssue } from '../../../lib/form-rules.ts';
+import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import { TermsField } from './terms-field.tsx';
 import { TextField } from './text-field.tsx';
 import './form-fields.css';
@@ -35,14 +36,15 @@ export function LoginForm({ isPending, onSubmit, onForgotPassword, initialEmail 
     terms: useRef<HTMLInputElement>(null),
   };
 
-  const issues: Record<Field, string | undefined> = {
-    email: zodIssueKey(loginFormSchema.shape.email, email),
-    password: zodIssueKey(loginFormSchema.shape.password, password),
-    terms: isTermsAccepted ? undefined : 'termsRequired',
+  const translateIssue = useTranslateIssue();
+  const issues: Record<Field, IssueMessage | undefined> = {
+    email: zodIssue(loginFormSchema.shape.email, email),
+    password: zodIssue(loginFormSchema.shape.password, password),
+    terms: isTermsAccepted ? undefined : { key: 'termsRequired', values: {} },
   };
   const errorOf = (field: Field) => {
-    const key = issues[field];
-    return touched[field] && key ? t(`common:validation.${key}`) : undefined;
+    const issue = issues[field];
+    return touched[field] && issue ? translateIssue(issue) : undefined;
   };
   const touch = (field: Field) => setTouched((current) => ({ ...current, [field]: true }));
 

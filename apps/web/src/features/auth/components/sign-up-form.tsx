@@ -3,6 +3,7 @@ import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import {
   SIGN_UP_FIELDS,
   type SignUpField,
@@ -28,6 +29,7 @@ const EMPTY: SignUpValues = { name: '', email: '', password: '', confirmation: '
 /** Name, e-mail, password and confirmation, terms: the rules of signUpBodySchema, checked here first. */
 export function SignUpForm({ isPending, serverErrors, onFieldChange, onSubmit }: SignUpFormProps) {
   const { t } = useTranslation('auth');
+  const translateIssue = useTranslateIssue();
   const [values, setValues] = useState<SignUpValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<SignUpField, boolean>>>({});
   const refs: Record<SignUpField, RefObject<HTMLInputElement | null>> = {
@@ -53,8 +55,8 @@ export function SignUpForm({ isPending, serverErrors, onFieldChange, onSubmit }:
     onFieldChange(field);
   };
   const textError = (field: 'name' | 'email' | 'terms') => {
-    const key = touched[field] ? issues[field] : undefined;
-    return serverErrors[field] ?? (key ? t(`common:validation.${key}`) : undefined);
+    const issue = touched[field] ? issues[field] : undefined;
+    return serverErrors[field] ?? (issue ? translateIssue(issue) : undefined);
   };
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -9,6 +9,7 @@ import { ResourceForm } from '../../../components/resource-form/resource-form.ts
 import { schemaPathRule } from '../../../lib/form-rules.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
+import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import {
   CAMPAIGN_FORM_FIELDS,
   type CampaignFormValues,
@@ -48,8 +49,7 @@ export function CampaignForm({ mode, title, initialValues, onSubmit, onReload }:
   const { t } = useTranslation('campaigns');
   const [form] = Form.useForm<CampaignFormValues>();
   const descriptions = Form.useWatch('descriptions', form) ?? initialValues.descriptions;
-  const translate = (key: string) =>
-    t(`common:validation.${key}`, { defaultValue: t('common:validation.invalid') });
+  const translate = useTranslateIssue();
   const rule = (field: string, isRequired = false) =>
     schemaPathRule(campaignBodySchema, campaignFormToBody, [field], translate, isRequired);
   const coverRule: RuleObject = {

@@ -4,8 +4,9 @@ import { Col, Form, Input, Row } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
-import { schemaPathRule, zodIssueKey } from '../../../lib/form-rules.ts';
+import { schemaPathRule, zodIssue } from '../../../lib/form-rules.ts';
 import { PATHS } from '../../../lib/paths.ts';
+import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import {
   CATEGORY_FORM_FIELDS,
   type CategoryFormValues,
@@ -29,14 +30,13 @@ const CODE_FIELDS = { NAME_TAKEN: ['name'] };
 export function CategoryForm({ mode, title, initialValues, onSubmit }: CategoryFormProps) {
   const { t } = useTranslation('categories');
   const [form] = Form.useForm<CategoryFormValues>();
-  const translate = (key: string) =>
-    t(`common:validation.${key}`, { defaultValue: t('common:validation.invalid') });
+  const translate = useTranslateIssue();
   const translationRule: RuleObject = {
     validator: async (_rule, value: unknown) => {
       const text = typeof value === 'string' ? value.trim() : '';
       if (!text) return;
-      const key = zodIssueKey(categoryTranslationSchema.shape.name, text);
-      if (key) throw new Error(translate(key));
+      const issue = zodIssue(categoryTranslationSchema.shape.name, text);
+      if (issue) throw new Error(translate(issue));
     },
   };
 

@@ -7,9 +7,10 @@ import type { z } from 'zod';
 import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
-import { schemaPathRule, zodIssueKey } from '../../../lib/form-rules.ts';
+import { schemaPathRule, zodIssue } from '../../../lib/form-rules.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
+import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import { categoryOptionsSource } from '../../categories/api/search-categories.ts';
 import {
   FRAGRANCE_FORM_FIELDS,
@@ -45,14 +46,13 @@ const CODE_FIELDS = {
 export function FragranceForm({ mode, title, initialValues, categoryLabel, onSubmit }: FragranceFormProps) {
   const { t } = useTranslation('fragrances');
   const [form] = Form.useForm<FragranceFormValues>();
-  const translate = (key: string) =>
-    t(`common:validation.${key}`, { defaultValue: t('common:validation.invalid') });
+  const translate = useTranslateIssue();
   const rule = (field: string, isRequired = false) =>
     schemaPathRule(fragranceBodySchema, fragranceFormToBody, [field], translate, isRequired);
   const optionalRule = (schema: z.ZodType): RuleObject => ({
     validator: async (_rule, value: unknown) => {
-      const key = zodIssueKey(schema, typeof value === 'string' ? value : '');
-      if (key) throw new Error(translate(key));
+      const issue = zodIssue(schema, typeof value === 'string' ? value : '');
+      if (issue) throw new Error(translate(issue));
     },
   });
   const imageRule: RuleObject = {

@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { schemaPathRule } from '../../../lib/form-rules.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { completeCepDigits, maskCep } from '../../../lib/input-masks.ts';
+import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import { useCountries } from '../../geo/api/list-countries.ts';
 import { postcodeQueryOptions } from '../../geo/api/lookup-postcode.ts';
 import { cityOptionsSource } from '../../geo/api/search-cities.ts';
@@ -33,8 +34,7 @@ export function AddressFields() {
   const countries = useCountries(language);
   const [postcodeNotice, setPostcodeNotice] = useState<string | undefined>(undefined);
   const lookupId = useRef(0);
-  const translate = (key: string) =>
-    t(`common:validation.${key}`, { defaultValue: t('common:validation.invalid') });
+  const translate = useTranslateIssue();
 
   async function lookUp(zipcode: string) {
     lookupId.current += 1;

@@ -8,6 +8,7 @@ import { ResourceForm } from '../../../components/resource-form/resource-form.ts
 import { schemaPathRule } from '../../../lib/form-rules.ts';
 import { maskTaxId } from '../../../lib/input-masks.ts';
 import { PATHS } from '../../../lib/paths.ts';
+import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import type { ProfileOption } from '../../profiles/api/list-profile-options.ts';
 import { BRAZIL, formToBody, USER_FORM_FIELDS, type UserFormValues } from '../user-form-values.ts';
 import { AddressFields } from './address-fields.tsx';
@@ -39,8 +40,7 @@ export function UserForm({ mode, title, initialValues, profiles, onSubmit }: Use
   const country = Form.useWatch(COUNTRY, form);
   const isBrazil = country === BRAZIL;
   const isProfileLocked = profiles.length === 1;
-  const translate = (key: string) =>
-    t(`common:validation.${key}`, { defaultValue: t('common:validation.invalid') });
+  const translate = useTranslateIssue();
   const rule = (path: (string | number)[], isRequired = false) =>
     schemaPathRule(userBodySchema, formToBody, path, translate, isRequired);
   const latestBirthday = dayjs().subtract(MINIMUM_AGE_YEARS, 'year').endOf('day');
