@@ -1,5 +1,4 @@
 import { expect, type Page, test } from '@playwright/test';
-import { tableRow } from './support/antd.ts';
 import { seriousViolations } from './support/axe.ts';
 import {
   bearer,
@@ -7,19 +6,11 @@ import {
   createCampaign,
   customerCode,
   decodeQrScreenshot,
+  openCampaignsList,
   saveCampaign,
 } from './support/campaigns.ts';
 import { uniqueName } from './support/catalog.ts';
 import { openSignedIn } from './support/session.ts';
-
-async function openList(page: Page, search: string) {
-  await page.goto('/admin/campaigns');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campanhas');
-  await page.getByRole('searchbox', { name: 'Pesquisar pelo nome da campanha' }).fill(search);
-  const row = tableRow(page, search);
-  await expect(row).toBeVisible();
-  return row;
-}
 
 /** The dialog's QR code, read back from a screenshot once the campaign is in. */
 async function decodeQr(page: Page): Promise<string | undefined> {
@@ -46,7 +37,7 @@ test('the list shows the campaigns with cover, slots and status, and the star se
     await expect(page.locator('img.campaign-thumb').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const row = await openList(page, campaign.name);
+    const row = await openCampaignsList(page, campaign.name);
     await expect(row).toContainText('1/20');
     await expect(row).toContainText('Ativa');
     await expect(row.locator('img.campaign-thumb')).toBeVisible();
@@ -84,7 +75,7 @@ test('the QR dialog draws the code of the campaign version, and a save makes it 
   const code = await customerCode(request);
   const campaign = await createCampaign(request, uniqueName('Inverno'));
   await openSignedIn(page);
-  let row = await openList(page, campaign.name);
+  let row = await openCampaignsList(page, campaign.name);
   await row.getByRole('button', { name: `QR code da campanha ${campaign.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `QR code — ${campaign.name}` });
   await expect(dialog).toBeVisible();
@@ -106,7 +97,7 @@ test('the QR dialog draws the code of the campaign version, and a save makes it 
 
   const saved = await saveCampaign(request, campaign);
   expect(saved.updatedAt).not.toBe(campaign.updatedAt);
-  row = await openList(page, campaign.name);
+  row = await openCampaignsList(page, campaign.name);
   await expect(row.getByText(/QR impresso desatualizado desde/)).toBeVisible();
   await row.getByRole('button', { name: `QR code da campanha ${campaign.name}` }).click();
   await expect(dialog.getByText(/são de uma versão anterior/)).toBeVisible();
@@ -117,7 +108,7 @@ test('on a 375 px wide screen the list and the QR dialog are usable', async ({ p
   const campaign = await createCampaign(request, uniqueName('Outono'));
   await page.setViewportSize({ width: 375, height: 740 });
   await openSignedIn(page);
-  const row = await openList(page, campaign.name);
+  const row = await openCampaignsList(page, campaign.name);
   const qr = row.getByRole('button', { name: `QR code da campanha ${campaign.name}` });
   await qr.scrollIntoViewIfNeeded();
   await qr.click();
@@ -134,7 +125,7 @@ test('a refused set-default says so in the words of spec §8', async ({ page, re
   const headers = await bearer(request);
   const campaign = await createCampaign(request, uniqueName('Primavera'));
   await openSignedIn(page);
-  const row = await openList(page, campaign.name);
+  const row = await openCampaignsList(page, campaign.name);
   // Someone deactivates the campaign after the list loaded: the star is still offered, the API refuses.
   expect((await request.delete(`/api/campaigns/${campaign.campaignId}`, { headers })).status()).toBe(204);
   await row.getByRole('button', { name: 'Definir campanha padrão' }).click();

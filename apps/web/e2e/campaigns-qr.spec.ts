@@ -1,23 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
-import { tableRow } from './support/antd.ts';
+import { expect, test } from '@playwright/test';
 import {
   createCampaign,
   customerCode,
   decodeQrScreenshot,
+  openCampaignsList,
   quietZoneModules,
   saveCampaign,
 } from './support/campaigns.ts';
 import { uniqueName } from './support/catalog.ts';
 import { openSignedIn } from './support/session.ts';
-
-async function openList(page: Page, search: string) {
-  await page.goto('/admin/campaigns');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campanhas');
-  await page.getByRole('searchbox', { name: 'Pesquisar pelo nome da campanha' }).fill(search);
-  const row = tableRow(page, search);
-  await expect(row).toBeVisible();
-  return row;
-}
 
 /** The pages of a PDF as Chromium writes it: one `/Type /Page` dictionary each. */
 function pageCount(pdf: Buffer): number {
@@ -31,7 +22,7 @@ test('the QR dialog reads the campaign afresh: a save after the list loaded is t
   const code = await customerCode(request);
   const campaign = await createCampaign(request, uniqueName('Inverno'));
   await openSignedIn(page);
-  const row = await openList(page, campaign.name);
+  const row = await openCampaignsList(page, campaign.name);
   // Someone saves the campaign after the list was drawn: the row still holds the old version.
   const saved = await saveCampaign(request, campaign);
   expect(saved.updatedAt).not.toBe(campaign.updatedAt);
@@ -79,7 +70,7 @@ test('the printed sheet of a campaign with 20 slots is one A4 or Letter page wit
     20,
   );
   await openSignedIn(page);
-  const row = await openList(page, campaign.name);
+  const row = await openCampaignsList(page, campaign.name);
   await row.getByRole('button', { name: `QR code da campanha ${campaign.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `QR code — ${campaign.name}` });
   const expected = `campaign|${code}|${campaign.campaignId}|${campaign.updatedAt}`;

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Locator } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import { tableRow } from './antd.ts';
 import { pngImage } from './catalog.ts';
 import { ADMIN } from './session.ts';
 
@@ -100,4 +101,14 @@ export async function quietZoneModules(image: Locator): Promise<number> {
     }
   }
   return firstDark / (width / modules);
+}
+
+/** The campaigns list in Portuguese, searched down to `search`; answers that row once it shows. */
+export async function openCampaignsList(page: Page, search: string): Promise<Locator> {
+  await page.goto('/admin/campaigns');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campanhas');
+  await page.getByRole('searchbox', { name: 'Pesquisar pelo nome da campanha' }).fill(search);
+  const row = tableRow(page, search);
+  await expect(row).toBeVisible();
+  return row;
 }
