@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { addAddressIssues, addressRowSchema, addressSchema } from './address.schemas.ts';
 import { emailSchema, personNameSchema } from './auth.schemas.ts';
-import { isValidCep, taxIdProblem } from './br-documents.ts';
+import { taxIdProblem } from './br-documents.ts';
 import { MINIMUM_AGE_YEARS } from './constants.ts';
 import { calendarDateSchema } from './dates.schemas.ts';
-import { countryCodeSchema } from './geo.schemas.ts';
 import { idSchema } from './integers.schemas.ts';
 
 export const GENRES = ['M', 'F', 'O'] as const;
@@ -22,14 +22,6 @@ const optionalText = (max: number) =>
     .max(max, { error: 'tooLong' })
     .nullish()
     .transform((value) => value || null);
-
-export const addressSchema = z.strictObject({
-  country: countryCodeSchema,
-  zipcode: optionalText(12),
-  street: optionalText(200),
-  city: optionalText(200),
-  state: optionalText(200),
-});
 
 /** A time after the day (`2001-02-28T05:00:00Z`, as older clients send it) is dropped: a birthday is a day. */
 const DAY_AND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?$/;
@@ -79,10 +71,8 @@ export const userBodySchema = z
     if (isBrazil) {
       const problem = taxIdProblem(user.cpf);
       if (problem) ctx.addIssue({ code: 'custom', path: ['cpf'], message: problem });
-      if (user.address?.zipcode && !isValidCep(user.address.zipcode)) {
-        ctx.addIssue({ code: 'custom', path: ['address', 'zipcode'], message: 'invalidCep' });
-      }
     }
+    addAddressIssues(user.address, ctx);
   });
 export type UserBody = z.infer<typeof userBodySchema>;
 export type UserBodyInput = z.input<typeof userBodySchema>;
@@ -99,15 +89,7 @@ export const userRowSchema = z.object({
   genre: z.enum(GENRES).nullable(),
   birthday: z.string().nullable(),
   profile: z.object({ id: z.number().int(), nome: z.string() }),
-  address: z
-    .object({
-      zipcode: z.string().nullable(),
-      street: z.string().nullable(),
-      city: z.string().nullable(),
-      state: z.string().nullable(),
-      country: z.string(),
-    })
-    .nullable(),
+  address: addressRowSchema.nullable(),
   ativo: z.boolean(),
   confirmedAt: z.string().nullable(),
   deletedAt: z.string().nullable(),

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { PageHeading } from '../page-heading.tsx';
+import { kitText } from '../resource-kit-keys.ts';
 
 type FormPageStateProps = {
   /**
@@ -23,7 +24,7 @@ type FormPageStateProps = {
 
 /** What a form page shows before its form: loading, not found, not allowed, or a load error with a retry. */
 export function FormPageState({ t, title, listPath, query, ...props }: FormPageStateProps) {
-  const backLabel = t('backToList');
+  const backLabel = kitText(t, 'backToList');
   const back = (
     <Link to={listPath}>
       <Button type="primary">{backLabel}</Button>
@@ -32,7 +33,7 @@ export function FormPageState({ t, title, listPath, query, ...props }: FormPageS
   const isMissing = props.isNotFound || (isApiError(query?.error) && query.error.status === 404);
   let content = <Skeleton active paragraph={{ rows: props.skeletonRows ?? 6 }} />;
   if (isMissing) {
-    content = <Result status="404" title={t('notFound')} extra={back} />;
+    content = <Result status="404" title={kitText(t, 'notFound')} extra={back} />;
   } else if (props.forbiddenText) {
     content = <Result status="403" title={props.forbiddenText} extra={back} />;
   } else if (query?.isError) {

@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatTimestamp } from '../../lib/date-format.ts';
+import { kitText } from '../resource-kit-keys.ts';
 import type { ResourceColumn } from './resource-list.tsx';
 
 /** The record's creation as shown in the lists: `31/12/2025 23:59`, in the browser's time zone. */
@@ -12,7 +13,7 @@ export function formatCreatedAt(createdAt: string): string {
 export function StatusTag({ t, isActive }: { t: TFunction; isActive: boolean }) {
   return (
     <Tag className={isActive ? 'status-tag is-positive' : 'status-tag'}>
-      {isActive ? t('status.active') : t('status.inactive')}
+      {isActive ? kitText(t, 'status.active') : kitText(t, 'status.inactive')}
     </Tag>
   );
 }
@@ -20,7 +21,7 @@ export function StatusTag({ t, isActive }: { t: TFunction; isActive: boolean }) 
 /** The `ativo` column, titled `columns.status` in the feature's namespace. */
 export function statusColumn<Row>(t: TFunction): ResourceColumn<Row> {
   return {
-    title: t('columns.status'),
+    title: kitText(t, 'columns.status'),
     dataIndex: 'ativo',
     render: (isActive: boolean) => <StatusTag t={t} isActive={isActive} />,
   };
@@ -28,5 +29,5 @@ export function statusColumn<Row>(t: TFunction): ResourceColumn<Row> {
 
 /** The `createdAt` column, titled `columns.createdAt` in the feature's namespace, sorted by `sortKey`. */
 export function createdAtColumn<Row>(t: TFunction, sortKey: string): ResourceColumn<Row> {
-  return { title: t('columns.createdAt'), dataIndex: 'createdAt', sortKey, render: formatCreatedAt };
+  return { title: kitText(t, 'columns.createdAt'), dataIndex: 'createdAt', sortKey, render: formatCreatedAt };
 }

@@ -1,29 +1,30 @@
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
+import { kitText } from '../resource-kit-keys.ts';
 import type { RowCommandAction, RowLinkAction } from './row-actions.tsx';
 
 /*
  * The row actions every list offers (spec §4). `t` is the feature's own translator: its namespace
- * holds `actions.edit|delete|activate|deactivate` and `confirm.delete|deleteText|activate|deactivate`
- * (the confirmations take the row's `name`).
+ * holds the kit's `actions.*` and `confirm.*` keys (RESOURCE_KIT_KEYS; the confirmations take the
+ * row's `name`).
  */
 
 /** Opens the record's edit page. */
 export function editAction(t: TFunction, to: string): RowLinkAction {
-  return { key: 'edit', label: t('actions.edit'), icon: <EditOutlined />, to };
+  return { key: 'edit', label: kitText(t, 'actions.edit'), icon: <EditOutlined />, to };
 }
 
 /** Deletes the record after a danger confirmation. */
 export function deleteAction(t: TFunction, name: string, run: () => Promise<unknown>): RowCommandAction {
   return {
     key: 'delete',
-    label: t('actions.delete'),
+    label: kitText(t, 'actions.delete'),
     icon: <DeleteOutlined />,
     isDanger: true,
     confirm: {
-      title: t('confirm.delete', { name }),
-      content: t('confirm.deleteText'),
-      okText: t('actions.delete'),
+      title: kitText(t, 'confirm.delete', { name }),
+      content: kitText(t, 'confirm.deleteText'),
+      okText: kitText(t, 'actions.delete'),
     },
     run,
     successMessage: t('common:list.deleted'),
@@ -38,14 +39,14 @@ export function toggleAction(
   run: () => Promise<unknown>,
 ): RowCommandAction {
   const { name, isActive } = row;
-  const label = isActive ? t('actions.deactivate') : t('actions.activate');
+  const label = isActive ? kitText(t, 'actions.deactivate') : kitText(t, 'actions.activate');
   return {
     key: 'toggle',
     label,
     icon: isActive ? <StopOutlined /> : <CheckCircleOutlined />,
     isDanger: isActive,
     confirm: {
-      title: isActive ? t('confirm.deactivate', { name }) : t('confirm.activate', { name }),
+      title: isActive ? kitText(t, 'confirm.deactivate', { name }) : kitText(t, 'confirm.activate', { name }),
       okText: label,
     },
     run,

@@ -1,11 +1,12 @@
 import { campaignCollectionRefusal } from '@scentia/shared/campaigns.rules';
-import { campaignBodySchema } from '@scentia/shared/campaigns.schemas';
+import { type CampaignRow, campaignBodySchema } from '@scentia/shared/campaigns.schemas';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@scentia/shared/locales';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
+import type { ResourceFormComponentProps } from '../../../components/resource-form/resource-form-pages.tsx';
 import { schemaPathRule } from '../../../lib/form-rules.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
@@ -20,15 +21,6 @@ import {
 import { DescriptionTabs } from './description-tabs.tsx';
 import { DeviceEditor } from './device-editor.tsx';
 import './campaign-form.css';
-
-type CampaignFormProps = {
-  mode: 'create' | 'edit';
-  title: string;
-  initialValues: CampaignFormValues;
-  onSubmit: (values: CampaignFormValues) => Promise<unknown>;
-  /** Reads the campaign again after a save refused as stale (offered by the save's alert). */
-  onReload?: () => Promise<unknown>;
-};
 
 // A server error with one of these codes belongs under the cover or the device as well.
 const CODE_FIELDS = {
@@ -45,7 +37,8 @@ const CODE_FIELDS = {
  * tab each, marked while empty; pt-BR required) and the device editor. Fields are checked by the
  * shared schema and device rules the API applies; the cover is required on create, kept on edit.
  */
-export function CampaignForm({ mode, title, initialValues, onSubmit, onReload }: CampaignFormProps) {
+export function CampaignForm(props: ResourceFormComponentProps<CampaignFormValues, CampaignRow>) {
+  const { mode, title, initialValues, onSubmit, onReload } = props;
   const { t } = useTranslation('campaigns');
   const [form] = Form.useForm<CampaignFormValues>();
   const descriptions = Form.useWatch('descriptions', form) ?? initialValues.descriptions;
@@ -118,7 +111,7 @@ export function CampaignForm({ mode, title, initialValues, onSubmit, onReload }:
           </Form.Item>
         </Col>
       </Row>
-      <fieldset className="catalog-translations">
+      <fieldset className="form-section">
         <legend>{t('form.sections.descriptions')}</legend>
         <DescriptionTabs
           id="campaign-descriptions"
@@ -156,7 +149,7 @@ export function CampaignForm({ mode, title, initialValues, onSubmit, onReload }:
           })}
         />
       </fieldset>
-      <fieldset className="catalog-translations">
+      <fieldset className="form-section">
         <legend>{t('form.sections.device')}</legend>
         <Form.Item name="collection" rules={[collectionRule]} extra={t('form.ring.hint')}>
           <DeviceEditor />

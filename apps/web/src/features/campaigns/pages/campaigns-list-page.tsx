@@ -12,10 +12,7 @@ import { type ResourceColumn, ResourceList } from '../../../components/resource-
 import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
 import { RowActions, type RowCommandAction } from '../../../components/resource-list/row-actions.tsx';
 import { PATHS } from '../../../lib/paths.ts';
-import { useActivateCampaign } from '../api/activate-campaign.ts';
-import { useDeactivateCampaign } from '../api/deactivate-campaign.ts';
-import { useDeleteCampaign } from '../api/delete-campaign.ts';
-import { exportCampaigns } from '../api/export-campaigns.ts';
+import { campaignMutations } from '../api/campaign-mutations.ts';
 import { CAMPAIGN_SORTS, type CampaignRow, useCampaignsList } from '../api/list-campaigns.ts';
 import { useSetDefaultCampaign } from '../api/set-default-campaign.ts';
 import { isQrPrintOutdated } from '../campaign-qr.ts';
@@ -33,9 +30,9 @@ const DEVICE_SLOTS = 20;
  */
 export default function CampaignsListPage() {
   const { t } = useTranslation('campaigns');
-  const activate = useActivateCampaign();
-  const deactivate = useDeactivateCampaign();
-  const remove = useDeleteCampaign();
+  const activate = campaignMutations.useActivate();
+  const deactivate = campaignMutations.useDeactivate();
+  const remove = campaignMutations.useDelete();
   const setDefault = useSetDefaultCampaign();
   // The campaign whose QR dialog is open, and the button that opened it (focus goes back there).
   const [qr, setQr] = useState<{ campaignId: number; name: string; opener: HTMLElement }>();
@@ -154,7 +151,7 @@ export default function CampaignsListPage() {
         searchLabel={t('searchLabel')}
         hasActiveFilter
         add={{ path: PATHS.admin.campaigns.create, label: t('actions.add') }}
-        onExport={exportCampaigns}
+        onExport={campaignMutations.exportList}
         rowActions={rowActions}
       />
       {qr && (

@@ -1,9 +1,14 @@
-import { categoryBodySchema, categoryTranslationSchema } from '@scentia/shared/categories.schemas';
+import {
+  type CategoryRow,
+  categoryBodySchema,
+  categoryTranslationSchema,
+} from '@scentia/shared/categories.schemas';
 import { LANGUAGES } from '@scentia/shared/locales';
 import { Col, Form, Input, Row } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
+import type { ResourceFormComponentProps } from '../../../components/resource-form/resource-form-pages.tsx';
 import { schemaPathRule, zodIssue } from '../../../lib/form-rules.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
@@ -13,13 +18,6 @@ import {
   categoryFormToBody,
 } from '../category-form-values.ts';
 
-type CategoryFormProps = {
-  mode: 'create' | 'edit';
-  title: string;
-  initialValues: CategoryFormValues;
-  onSubmit: (values: CategoryFormValues) => Promise<unknown>;
-};
-
 const CODE_FIELDS = { NAME_TAKEN: ['name'] };
 
 /**
@@ -27,7 +25,8 @@ const CODE_FIELDS = { NAME_TAKEN: ['name'] };
  * side by side, checked by the shared schema the API validates with. Translations are optional;
  * the list marks categories whose translations are incomplete.
  */
-export function CategoryForm({ mode, title, initialValues, onSubmit }: CategoryFormProps) {
+export function CategoryForm(props: ResourceFormComponentProps<CategoryFormValues, CategoryRow>) {
+  const { mode, title, initialValues, onSubmit, onReload } = props;
   const { t } = useTranslation('categories');
   const [form] = Form.useForm<CategoryFormValues>();
   const translate = useTranslateIssue();
@@ -48,6 +47,7 @@ export function CategoryForm({ mode, title, initialValues, onSubmit }: CategoryF
       initialValues={initialValues}
       listPath={PATHS.admin.categories.list}
       onSubmit={onSubmit}
+      onReload={onReload}
       fieldPaths={CATEGORY_FORM_FIELDS}
       codeFields={CODE_FIELDS}
       saveErrorText={mode === 'create' ? t('createError') : undefined}
@@ -63,7 +63,7 @@ export function CategoryForm({ mode, title, initialValues, onSubmit }: CategoryF
           </Form.Item>
         </Col>
       </Row>
-      <fieldset className="catalog-translations">
+      <fieldset className="form-section">
         <legend>{t('sections.translations')}</legend>
         <Row gutter={16}>
           {LANGUAGES.map((language) => (

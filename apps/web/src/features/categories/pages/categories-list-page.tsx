@@ -6,19 +6,16 @@ import { createdAtColumn, statusColumn } from '../../../components/resource-list
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
 import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
 import { PATHS } from '../../../lib/paths.ts';
-import { useActivateCategory } from '../api/activate-category.ts';
-import { useDeactivateCategory } from '../api/deactivate-category.ts';
-import { useDeleteCategory } from '../api/delete-category.ts';
-import { exportCategories } from '../api/export-categories.ts';
+import { categoryMutations } from '../api/category-mutations.ts';
 import { CATEGORY_SORTS, type CategoryRow, useCategoriesList } from '../api/list-categories.ts';
 import { missingTranslations } from '../category-form-values.ts';
 
 /** /admin/categories (spec §2): the categories with the row actions spec §4 allows. */
 export default function CategoriesListPage() {
   const { t } = useTranslation('categories');
-  const activate = useActivateCategory();
-  const deactivate = useDeactivateCategory();
-  const remove = useDeleteCategory();
+  const activate = categoryMutations.useActivate();
+  const deactivate = categoryMutations.useDeactivate();
+  const remove = categoryMutations.useDelete();
 
   const columns: ResourceColumn<CategoryRow>[] = [
     { title: t('columns.id'), dataIndex: 'categoryId', sortKey: CATEGORY_SORTS.id },
@@ -74,7 +71,7 @@ export default function CategoriesListPage() {
       searchLabel={t('searchLabel')}
       hasActiveFilter
       add={{ path: PATHS.admin.categories.create, label: t('actions.add') }}
-      onExport={exportCategories}
+      onExport={categoryMutations.exportList}
       rowActions={rowActions}
     />
   );

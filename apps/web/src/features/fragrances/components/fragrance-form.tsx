@@ -1,4 +1,8 @@
-import { fragranceBodySchema, fragranceTranslationSchema } from '@scentia/shared/fragrances.schemas';
+import {
+  type FragranceRow,
+  fragranceBodySchema,
+  fragranceTranslationSchema,
+} from '@scentia/shared/fragrances.schemas';
 import { LANGUAGES } from '@scentia/shared/locales';
 import { Col, Form, Input, Row } from 'antd';
 import type { RuleObject } from 'antd/es/form';
@@ -6,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
+import type { ResourceFormComponentProps } from '../../../components/resource-form/resource-form-pages.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { schemaPathRule, zodIssue } from '../../../lib/form-rules.ts';
 import { PATHS } from '../../../lib/paths.ts';
@@ -19,15 +24,6 @@ import {
   type ImageValue,
 } from '../fragrance-form-values.ts';
 import './fragrances.css';
-
-type FragranceFormProps = {
-  mode: 'create' | 'edit';
-  title: string;
-  initialValues: FragranceFormValues;
-  /** The loaded fragrance's category name, shown until the typeahead has searched. */
-  categoryLabel?: string;
-  onSubmit: (values: FragranceFormValues) => Promise<unknown>;
-};
 
 // A server error with one of these codes belongs under the image as well.
 const CODE_FIELDS = {
@@ -43,7 +39,10 @@ const CODE_FIELDS = {
  * side. Fields are checked by the shared schema the API validates with; the image is required on
  * create, optional on edit (the stored one is kept), and refused above the upload limit.
  */
-export function FragranceForm({ mode, title, initialValues, categoryLabel, onSubmit }: FragranceFormProps) {
+export function FragranceForm(props: ResourceFormComponentProps<FragranceFormValues, FragranceRow>) {
+  const { mode, title, initialValues, onSubmit, onReload } = props;
+  // The loaded fragrance's category name, shown until the typeahead has searched.
+  const categoryLabel = props.record?.category.name;
   const { t } = useTranslation('fragrances');
   const [form] = Form.useForm<FragranceFormValues>();
   const translate = useTranslateIssue();
@@ -71,6 +70,7 @@ export function FragranceForm({ mode, title, initialValues, categoryLabel, onSub
       initialValues={initialValues}
       listPath={PATHS.admin.fragrances.list}
       onSubmit={onSubmit}
+      onReload={onReload}
       fieldPaths={FRAGRANCE_FORM_FIELDS}
       codeFields={CODE_FIELDS}
     >
@@ -118,7 +118,7 @@ export function FragranceForm({ mode, title, initialValues, categoryLabel, onSub
           </Form.Item>
         </Col>
       </Row>
-      <fieldset className="catalog-translations">
+      <fieldset className="form-section">
         <legend>{t('sections.translations')}</legend>
         <Row gutter={16}>
           {LANGUAGES.map((language) => {

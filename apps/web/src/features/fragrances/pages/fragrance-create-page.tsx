@@ -1,20 +1,3 @@
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCreateFragrance } from '../api/create-fragrance.ts';
-import { FragranceForm } from '../components/fragrance-form.tsx';
-import { emptyFragranceForm, fragranceFormData } from '../fragrance-form-values.ts';
+import { fragranceFormPages } from './fragrance-form-pages.tsx';
 
-/** /admin/fragrances/create. */
-export default function FragranceCreatePage() {
-  const { t } = useTranslation('fragrances');
-  const create = useCreateFragrance();
-  const initialValues = useMemo(emptyFragranceForm, []);
-  return (
-    <FragranceForm
-      mode="create"
-      title={t('createTitle')}
-      initialValues={initialValues}
-      onSubmit={(values) => create.mutateAsync(fragranceFormData(values))}
-    />
-  );
-}
+export default fragranceFormPages.CreatePage;

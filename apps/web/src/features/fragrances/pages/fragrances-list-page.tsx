@@ -10,10 +10,7 @@ import {
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
 import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
 import { PATHS } from '../../../lib/paths.ts';
-import { useActivateFragrance } from '../api/activate-fragrance.ts';
-import { useDeactivateFragrance } from '../api/deactivate-fragrance.ts';
-import { useDeleteFragrance } from '../api/delete-fragrance.ts';
-import { exportFragrances } from '../api/export-fragrances.ts';
+import { fragranceMutations } from '../api/fragrance-mutations.ts';
 import { FRAGRANCE_SORTS, type FragranceRow, useFragrancesList } from '../api/list-fragrances.ts';
 import { padFragranceId } from '../fragrance-form-values.ts';
 import '../components/fragrances.css';
@@ -21,9 +18,9 @@ import '../components/fragrances.css';
 /** /admin/fragrances (spec §2): the fragrances with their thumbnails and the row actions of spec §4. */
 export default function FragrancesListPage() {
   const { t } = useTranslation('fragrances');
-  const activate = useActivateFragrance();
-  const deactivate = useDeactivateFragrance();
-  const remove = useDeleteFragrance();
+  const activate = fragranceMutations.useActivate();
+  const deactivate = fragranceMutations.useDeactivate();
+  const remove = fragranceMutations.useDelete();
 
   const columns: ResourceColumn<FragranceRow>[] = [
     {
@@ -93,7 +90,7 @@ export default function FragrancesListPage() {
       searchLabel={t('searchLabel')}
       hasActiveFilter
       add={{ path: PATHS.admin.fragrances.create, label: t('actions.add') }}
-      onExport={exportFragrances}
+      onExport={fragranceMutations.exportList}
       rowActions={rowActions}
     />
   );

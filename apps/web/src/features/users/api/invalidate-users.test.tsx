@@ -15,7 +15,7 @@ import { profilesListQueryOptions } from '../../profiles/api/list-profiles.ts';
 import { emptyUserForm, formToBody } from '../user-form-values.ts';
 import { userQueryOptions } from './get-user.ts';
 import { usersListQueryOptions } from './list-users.ts';
-import { useUpdateUser } from './update-user.ts';
+import { userMutations } from './user-mutations.ts';
 
 // The app's HTTP client takes `fetch` when its module loads, so the server's side of the exchange
 // is put in place before any import; everything between the hook and the wire is the real client.
@@ -79,7 +79,7 @@ describe('saving a user', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
-    const { result } = renderHook(() => useUpdateUser(), { wrapper });
+    const { result } = renderHook(() => userMutations.useUpdate(), { wrapper });
     await result.current.mutateAsync({ id: 7, body: formToBody(emptyUserForm('OPERADOR'), true) });
 
     expect(server.answer).toHaveBeenCalledTimes(1);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useProfileOptions } from '../../profiles/api/list-profile-options.ts';
-import { useCreateUser } from '../api/create-user.ts';
+import { userMutations } from '../api/user-mutations.ts';
 import { UserForm } from '../components/user-form.tsx';
 import { emptyUserForm, formToBody } from '../user-form-values.ts';
 
@@ -11,7 +11,7 @@ import { emptyUserForm, formToBody } from '../user-form-values.ts';
 export default function UserCreatePage() {
   const { t } = useTranslation('users');
   const profiles = useProfileOptions();
-  const create = useCreateUser();
+  const create = userMutations.useCreate();
   const options = profiles.data;
   // One profile only (a non-admin's own): preselected, and the dropdown is locked.
   const initialValues = useMemo(

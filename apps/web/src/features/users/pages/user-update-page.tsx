@@ -11,7 +11,7 @@ import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useProfileOptions } from '../../profiles/api/list-profile-options.ts';
 import { useUser } from '../api/get-user.ts';
-import { useUpdateUser } from '../api/update-user.ts';
+import { userMutations } from '../api/user-mutations.ts';
 import { PersonalDataCard } from '../components/personal-data-card.tsx';
 import { UserForm } from '../components/user-form.tsx';
 import { formToBody, userToForm } from '../user-form-values.ts';
@@ -24,7 +24,7 @@ export default function UserUpdatePage() {
   const isAllowed = isAdminProfile(viewer?.profile.nome) || viewer?.id === id;
   const user = useUser(id, id > 0 && isAllowed);
   const profiles = useProfileOptions();
-  const update = useUpdateUser();
+  const update = userMutations.useUpdate();
   const initialValues = useMemo(() => (user.data ? userToForm(user.data) : undefined), [user.data]);
 
   if (id === 0 || !isAllowed || !initialValues || !profiles.data || !user.data) {

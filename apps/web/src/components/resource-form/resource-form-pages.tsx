@@ -1,0 +1,150 @@
+import type { TFunction } from 'i18next';
+import { type ComponentProps, type ComponentType, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIdParam } from '../../lib/use-id-param.ts';
+import { RecordHistory } from '../record-history/record-history.tsx';
+import { kitText } from '../resource-kit-keys.ts';
+import { FormPageState } from './form-page-state.tsx';
+
+/** What the kit gives a resource's form component (which renders `ResourceForm` with its fields). */
+export type ResourceFormComponentProps<Values, Row> = {
+  mode: 'create' | 'edit';
+  title: string;
+  initialValues: Values;
+  onSubmit: (values: Values) => Promise<unknown>;
+  /** Reads the record again after a save refused as stale (the save's alert offers it). */
+  onReload?: () => Promise<unknown>;
+  /** The record the edit form was opened with (labels the form shows before it searches). */
+  record?: Row;
+};
+
+type Query<Row> = {
+  data: Row | undefined;
+  isError: boolean;
+  error: unknown;
+  refetch: () => Promise<{ data?: Row | undefined }>;
+};
+
+export type ResourceFormPagesOptions<Row, Values, Body> = {
+  /** The resource's locale namespace: it holds the kit's keys (RESOURCE_KIT_KEYS). */
+  namespace: string;
+  Form: ComponentType<ResourceFormComponentProps<Values, Row>>;
+  listPath: string;
+  /** The feature's `get-<x>.ts` hook (`recordEndpoint(...).useRecord`). */
+  useRecord: (id: number, isEnabled: boolean) => Query<Row>;
+  /** The feature's `<x>-mutations.ts` declaration. */
+  mutations: {
+    useCreate: () => { mutateAsync: (body: Body) => Promise<unknown> };
+    useUpdate: () => { mutateAsync: (input: { id: number; body: Body }) => Promise<unknown> };
+  };
+  emptyValues: () => Values;
+  toValues: (row: Row) => Values;
+  /** The body a save sends; an edit also gets the record it was opened with (its `updatedAt`). */
+  toBody: (values: Values, opened?: Row) => Body;
+  recordId: (row: Row) => number;
+  /** The History card's record type. */
+  recordType: ComponentProps<typeof RecordHistory>['recordType'];
+  /** Why a loaded record cannot be edited (a campaign while inactive), shown instead of the form. */
+  editRefusal?: (row: Row, t: TFunction) => string | undefined;
+};
+
+/**
+ * A resource's create and update pages, built from its form: the create page starts from the empty
+ * form; the update page loads the record (`useIdParam`, `FormPageState` while loading, not found or
+ * refused), saves with the record it was opened with, offers the reload after a stale save and shows
+ * the History card. The dialog after a create, the leave guard and the failure alert are
+ * `ResourceForm`'s. Each page file exports one of the two (`export default categoryFormPages.UpdatePage`),
+ * so each stays its own chunk.
+ */
+export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesOptions<Row, Values, Body>) {
+  const { namespace, Form, listPath, mutations, recordId } = options;
+
+  function CreatePage() {
+    const { t } = useTranslation(namespace);
+    const create = mutations.useCreate();
+    const initialValues = useMemo(options.emptyValues, []);
+    return (
+      <Form
+        mode="create"
+        title={kitText(t, 'createTitle')}
+        initialValues={initialValues}
+        onSubmit={(values) => create.mutateAsync(options.toBody(values))}
+      />
+    );
+  }
+
+  function UpdatePage() {
+    const { t } = useTranslation(namespace);
+    const id = useIdParam();
+    const record = options.useRecord(id, id > 0);
+    const update = mutations.useUpdate();
+    const opened = useOpenedRecord(record, id, recordId);
+    const openedRow = opened?.row;
+    const initialValues = useMemo(
+      () => (openedRow === undefined ? undefined : options.toValues(openedRow)),
+      [openedRow],
+    );
+    const title = kitText(t, 'editTitle');
+    const refusal = opened && options.editRefusal?.(opened.row, t);
+
+    if (id === 0 || !opened || !initialValues || refusal) {
+      return (
+        <FormPageState
+          t={t}
+          title={title}
+          listPath={listPath}
+          query={record}
+          isNotFound={id === 0}
+          forbiddenText={refusal}
+        />
+      );
+    }
+    const row = opened.row;
+    return (
+      <>
+        <Form
+          key={opened.revision}
+          mode="edit"
+          title={title}
+          initialValues={initialValues}
+          record={row}
+          onSubmit={(values) => update.mutateAsync({ id, body: options.toBody(values, row) })}
+          onReload={opened.reload}
+        />
+        <RecordHistory recordType={options.recordType} recordId={id} />
+      </>
+    );
+  }
+
+  return { CreatePage, UpdatePage };
+}
+
+type Opened<Row> = { row: Row; revision: number; reload: () => Promise<unknown> };
+
+/**
+ * The record the form was opened with. A background refetch (the window regaining focus) does not
+ * replace it: the form keeps what the person is editing and the save still carries the version they
+ * started from, so a save over someone else's is refused as stale. The reload the failure offers
+ * replaces it, and the new revision mounts a fresh form.
+ */
+function useOpenedRecord<Row>(
+  record: Query<Row>,
+  id: number,
+  recordId: (row: Row) => number,
+): Opened<Row> | undefined {
+  const [opened, setOpened] = useState<{ row: Row; revision: number } | undefined>(undefined);
+  const loaded = record.data;
+  const isCurrent = opened !== undefined && recordId(opened.row) === id;
+  if (!isCurrent && loaded !== undefined && recordId(loaded) === id) {
+    // Adjusting state while rendering (React's documented pattern): no frame shows the old record.
+    setOpened({ row: loaded, revision: (opened?.revision ?? 0) + 1 });
+  }
+  if (!isCurrent || !opened) return undefined;
+  return {
+    ...opened,
+    reload: async () => {
+      const { data } = await record.refetch();
+      if (data !== undefined) setOpened({ row: data, revision: opened.revision + 1 });
+    },
+  };
+}
