@@ -4,14 +4,27 @@
 // extra key per file. Plural forms are compared as one key: each language has its own plural categories
 // (Spanish and Portuguese have a `many` form that English lacks).
 //
+// It also checks the resource namespaces: a web feature file that uses a kit reading the resource's own
+// texts (the row actions, the form pages) names its namespace (`useTranslation('categories')`,
+// `namespace: 'categories'`), and that namespace must hold every key of RESOURCE_KIT_KEYS
+// (apps/web/src/components/resource-kit-keys.ts) in each language.
+//
 // The API's catalogs (apps/api/src/i18n/messages.<language>.ts) need no check here: the English and
 // Spanish ones are typed Record<MessageKey, string>, with MessageKey taken from the Portuguese one, so
 // the compiler already refuses a missing or an extra key.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// A folder given as the argument is checked instead (how the check itself is tried out).
-const LOCALES = process.argv[2] ?? join(import.meta.dirname, '../apps/web/src/locales');
+const WEB = join(import.meta.dirname, '../apps/web/src');
+// Folders given as the arguments are checked instead (how the check itself is tried out): the message
+// files, and the sources whose features name the resource namespaces.
+const LOCALES = process.argv[2] ?? join(WEB, 'locales');
+const SOURCES = process.argv[3] ?? WEB;
+const KIT_KEYS_FILE = join(WEB, 'components/resource-kit-keys.ts');
+// The kits that read a resource namespace's own keys; a feature file importing one names a resource namespace.
+const KIT_READING_RESOURCE_KEYS =
+  /from '[./]*\/components\/resource-(list\/row-action-builders|form\/resource-form-pages)\.tsx'/;
+const NAMESPACE_OF = /(?:useTranslation\(\s*\[?\s*|namespace:\s*)'([\w-]+)'/g;
 const SOURCE = 'pt-BR';
 const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'];
 // The spec has the privacy policy in Portuguese only, whatever the interface language (docs/decisions.md).
@@ -66,6 +79,49 @@ for (const file of [...files].sort()) {
     const extra = [...keys].filter((key) => !source.has(key));
     if (missing.length > 0) problems.push(`${language}/${file}: missing ${missing.join(', ')}`);
     if (extra.length > 0) problems.push(`${language}/${file}: extra (not in ${SOURCE}) ${extra.join(', ')}`);
+  }
+}
+
+/** RESOURCE_KIT_KEYS as the kit declares it: the quoted strings of its `[ ... ] as const`. */
+function kitKeys() {
+  const source = readFileSync(KIT_KEYS_FILE, 'utf8');
+  const list = /RESOURCE_KIT_KEYS = \[([^\]]*)\] as const/.exec(source)?.[1] ?? '';
+  const keys = [...list.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+  if (keys.length === 0) problems.push(`${KIT_KEYS_FILE}: RESOURCE_KIT_KEYS not found`);
+  return keys;
+}
+
+function sourceFiles(folder) {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Each namespace a kit page uses, with the first file that shows it. */
+function resourceNamespaces() {
+  const namespaces = new Map();
+  for (const file of sourceFiles(join(SOURCES, 'features'))) {
+    const source = readFileSync(file, 'utf8');
+    if (!KIT_READING_RESOURCE_KEYS.test(source)) continue;
+    for (const match of source.matchAll(NAMESPACE_OF))
+      if (!namespaces.has(match[1])) namespaces.set(match[1], file);
+  }
+  return namespaces;
+}
+
+const requiredKeys = kitKeys();
+for (const [namespace, file] of resourceNamespaces()) {
+  for (const language of LANGUAGES) {
+    const path = join(LOCALES, language, `${namespace}.json`);
+    const keys = existsSync(path) ? readKeys(language, `${namespace}.json`) : new Set();
+    const missing = requiredKeys.filter((key) => !keys?.has(key));
+    if (missing.length > 0)
+      problems.push(
+        `${language}/${namespace}.json: lacks the resource kit's ${missing.join(', ')} (used by ${file})`,
+      );
   }
 }
 

@@ -1,10 +1,16 @@
-import { formatCep, normalizeTaxId } from '@scentia/shared/br-documents';
+import { normalizeTaxId } from '@scentia/shared/br-documents';
 import type { UserBodyInput, UserRow } from '@scentia/shared/users.schemas';
 import dayjs, { type Dayjs } from 'dayjs';
+import {
+  type AddressFormValues,
+  addressFieldPaths,
+  addressToBody,
+  addressToForm,
+  BRAZIL,
+  emptyAddress,
+} from '../../components/address-block/address-values.ts';
 import { maskTaxId } from '../../lib/input-masks.ts';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
-
-export const BRAZIL = 'BR';
 
 export type Genre = 'M' | 'F' | 'O';
 
@@ -17,13 +23,7 @@ export type UserFormValues = {
   document: string;
   birthday: Dayjs | null;
   genre: Genre | null;
-  address: {
-    country: string | null;
-    zipcode: string;
-    street: string;
-    state: string | null;
-    city: string | null;
-  };
+  address: AddressFormValues;
 };
 
 /** Every field of the form, for placing the server's field errors. */
@@ -35,11 +35,7 @@ export const USER_FORM_FIELDS: readonly FieldPath[] = [
   ['document'],
   ['birthday'],
   ['genre'],
-  ['address', 'country'],
-  ['address', 'zipcode'],
-  ['address', 'street'],
-  ['address', 'state'],
-  ['address', 'city'],
+  ...addressFieldPaths(),
 ];
 
 export function emptyUserForm(profile: string | null): UserFormValues {
@@ -51,14 +47,12 @@ export function emptyUserForm(profile: string | null): UserFormValues {
     document: '',
     birthday: null,
     genre: null,
-    address: { country: null, zipcode: '', street: '', state: null, city: null },
+    address: emptyAddress(),
   };
 }
 
 /** A loaded user as the form shows it (CPF/CNPJ and CEP with their masks for Brazil). */
 export function userToForm(user: UserRow): UserFormValues {
-  const isBrazil = user.address?.country === BRAZIL;
-  const zipcode = user.address?.zipcode ?? '';
   return {
     nome: user.nome,
     email: user.email,
@@ -67,13 +61,7 @@ export function userToForm(user: UserRow): UserFormValues {
     document: user.document ?? '',
     birthday: user.birthday ? dayjs(user.birthday.slice(0, 10)) : null,
     genre: user.genre,
-    address: {
-      country: user.address?.country ?? null,
-      zipcode: isBrazil ? formatCep(zipcode) : zipcode,
-      street: user.address?.street ?? '',
-      state: user.address?.state ?? null,
-      city: user.address?.city ?? null,
-    },
+    address: addressToForm(user.address),
   };
 }
 
@@ -84,8 +72,7 @@ const textOrNull = (value: string | null | undefined) => value?.trim() || null;
  * server keeps it for Brazil only), the birthday as YYYY-MM-DD, no address without a country.
  */
 export function formToBody(values: UserFormValues, ativo?: boolean): UserBodyInput {
-  const country = values.address?.country ?? null;
-  const isBrazil = country === BRAZIL;
+  const isBrazil = values.address?.country === BRAZIL;
   return {
     nome: values.nome?.trim() ?? '',
     email: values.email?.trim() ?? '',
@@ -96,14 +83,6 @@ export function formToBody(values: UserFormValues, ativo?: boolean): UserBodyInp
     ...(ativo === undefined ? {} : { ativo }),
     birthday: values.birthday ? values.birthday.format('YYYY-MM-DD') : null,
     genre: values.genre ?? null,
-    address: country
-      ? {
-          country,
-          zipcode: textOrNull(values.address.zipcode),
-          street: textOrNull(values.address.street),
-          state: textOrNull(values.address.state),
-          city: textOrNull(values.address.city),
-        }
-      : null,
+    address: addressToBody(values.address),
   };
 }

@@ -3,15 +3,17 @@ import { GENRES, userBodySchema } from '@scentia/shared/users.schemas';
 import { Col, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { AddressBlock } from '../../../components/address-block/address-block.tsx';
+import { BRAZIL } from '../../../components/address-block/address-values.ts';
 import { DateField } from '../../../components/resource-form/date-field.tsx';
 import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
 import { schemaPathRule } from '../../../lib/form-rules.ts';
 import { maskTaxId } from '../../../lib/input-masks.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
+import { addressGeo } from '../../geo/api/address-geo.ts';
 import type { ProfileOption } from '../../profiles/api/list-profile-options.ts';
-import { BRAZIL, formToBody, USER_FORM_FIELDS, type UserFormValues } from '../user-form-values.ts';
-import { AddressFields } from './address-fields.tsx';
+import { formToBody, USER_FORM_FIELDS, type UserFormValues } from '../user-form-values.ts';
 import './user-form.css';
 
 type UserFormProps = {
@@ -123,7 +125,7 @@ export function UserForm({ mode, title, initialValues, profiles, onSubmit }: Use
           </Col>
         </Row>
       </fieldset>
-      <AddressFields />
+      <AddressBlock geo={addressGeo} />
     </ResourceForm>
   );
 }
