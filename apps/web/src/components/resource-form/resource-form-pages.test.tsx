@@ -7,7 +7,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../test/i18n-for-tests.ts';
-import { type ResourceFormComponentProps, resourceFormPages } from './resource-form-pages.tsx';
+import type { ResourceFormComponentProps } from './resource-form.tsx';
+import { resourceFormPages } from './resource-form-pages.tsx';
 
 // The History card asks the audit API; here it is refused, so the card stays out of the way.
 vi.hoisted(() => {

@@ -5,18 +5,7 @@ import { useIdParam } from '../../lib/use-id-param.ts';
 import { RecordHistory } from '../record-history/record-history.tsx';
 import { kitText } from '../resource-kit-keys.ts';
 import { FormPageState } from './form-page-state.tsx';
-
-/** What the kit gives a resource's form component (which renders `ResourceForm` with its fields). */
-export type ResourceFormComponentProps<Values, Row> = {
-  mode: 'create' | 'edit';
-  title: string;
-  initialValues: Values;
-  onSubmit: (values: Values) => Promise<unknown>;
-  /** Reads the record again after a save refused as stale (the save's alert offers it). */
-  onReload?: () => Promise<unknown>;
-  /** The record the edit form was opened with (labels the form shows before it searches). */
-  record?: Row;
-};
+import type { ResourceFormComponentProps } from './resource-form.tsx';
 
 type Query<Row> = {
   data: Row | undefined;

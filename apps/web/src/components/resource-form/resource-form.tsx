@@ -12,14 +12,25 @@ import { PageHeading } from '../page-heading.tsx';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import './resource-form.css';
 
-export type ResourceFormProps<Values> = {
-  title: string;
-  form: FormInstance<Values>;
+/** What a resource's form component gets from its pages (`resourceFormPages`) and hands on to `ResourceForm`. */
+export type ResourceFormComponentProps<Values, Row = unknown> = {
   mode: 'create' | 'edit';
+  title: string;
   /** The loaded record (edit) or the empty form (create): what 'revert' and 'clean' go back to. */
   initialValues: Values;
-  listPath: string;
   onSubmit: (values: Values) => Promise<unknown>;
+  /**
+   * Reads the record again after a save refused as stale (409 STALE_RECORD): the failure's alert then
+   * offers it, so the page needs no alert of its own saying the same thing.
+   */
+  onReload?: () => Promise<unknown>;
+  /** The record the edit form was opened with (labels the form shows before it searches). */
+  record?: Row;
+};
+
+export type ResourceFormProps<Values> = ResourceFormComponentProps<Values> & {
+  form: FormInstance<Values>;
+  listPath: string;
   /** The form's fields, for placing the server's field errors (`address.zipcode`). */
   fieldPaths: readonly FieldPath[];
   /** Error codes that belong to one field (EMAIL_TAKEN → email): the message goes under it too. */
@@ -28,11 +39,6 @@ export type ResourceFormProps<Values> = {
   onValuesChange?: (changed: Partial<Values>, all: Values) => void;
   /** The screen's own text for a failed save without a server message (default: the generic one). */
   saveErrorText?: string;
-  /**
-   * Reads the record again after a save refused as stale (409 STALE_RECORD): the failure's alert then
-   * offers it, so the page needs no alert of its own saying the same thing.
-   */
-  onReload?: () => Promise<unknown>;
   children: ReactNode;
 };
 

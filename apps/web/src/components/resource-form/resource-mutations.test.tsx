@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { Blob as NodeBlob } from 'node:buffer';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -23,6 +25,7 @@ afterEach(() => {
   cleanup();
   server.answer.mockReset();
   saved.files.length = 0;
+  vi.unstubAllGlobals();
 });
 
 const thingRowSchema = z.object({ thingId: z.number(), name: z.string() });
@@ -103,6 +106,8 @@ describe('resourceMutations', () => {
 
   it("exports GET path/export with the list's search, filter and sort, under the server's file name or the fallback", async () => {
     const { mutations } = declare();
+    // A fetch answer's body is Node's Blob, which jsdom's global Blob does not recognise.
+    vi.stubGlobal('Blob', NodeBlob);
     server.answer
       .mockResolvedValueOnce(
         new Response(new Blob(['x']), {

@@ -24,7 +24,7 @@ export type ResourceListProps<Row> = {
   /** The API list's path (`usuario`): the key its sort and page size are remembered under. */
   endpoint: string;
   /**
-   * The feature's query hook for one page of the list (`useUsersList`); it keeps the previous page
+   * The feature's query hook for one page of the list (`usersList.useList`); it keeps the previous page
    * on screen while the next one loads (keepPreviousData).
    */
   useList: (params: ListParams) => UseQueryResult<Page<Row>, Error>;

@@ -3,6 +3,4 @@ import { recordEndpoint } from '../../../components/resource-form/record-endpoin
 import { campaignKeys } from './query-keys.ts';
 
 /** GET /api/campaigns/{id}; never cached, so the form also gets fresh signed cover URLs. */
-const campaignRecord = recordEndpoint(campaignKeys, '/campaigns', campaignRowSchema);
-
-export const useCampaign = campaignRecord.useRecord;
+export const campaignRecord = recordEndpoint(campaignKeys, '/campaigns', campaignRowSchema);

@@ -12,8 +12,6 @@ export const CAMPAIGN_SORTS = {
 } as const;
 
 /** GET /api/campaigns: one page (the search matches the name). */
-const campaignsList = listEndpoint(campaignKeys, '/campaigns', campaignRowSchema);
-
-export const useCampaignsList = campaignsList.useList;
+export const campaignsList = listEndpoint(campaignKeys, '/campaigns', campaignRowSchema);
 
 export type { CampaignRow };

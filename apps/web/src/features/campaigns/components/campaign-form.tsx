@@ -5,12 +5,13 @@ import { Col, Form, Input, InputNumber, Row } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
-import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
-import type { ResourceFormComponentProps } from '../../../components/resource-form/resource-form-pages.tsx';
-import { schemaPathRule } from '../../../lib/form-rules.ts';
+import {
+  ResourceForm,
+  type ResourceFormComponentProps,
+} from '../../../components/resource-form/resource-form.tsx';
+import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
-import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import {
   CAMPAIGN_FORM_FIELDS,
   type CampaignFormValues,
@@ -38,13 +39,11 @@ const CODE_FIELDS = {
  * shared schema and device rules the API applies; the cover is required on create, kept on edit.
  */
 export function CampaignForm(props: ResourceFormComponentProps<CampaignFormValues, CampaignRow>) {
-  const { mode, title, initialValues, onSubmit, onReload } = props;
+  const { mode, initialValues } = props;
   const { t } = useTranslation('campaigns');
   const [form] = Form.useForm<CampaignFormValues>();
   const descriptions = Form.useWatch('descriptions', form) ?? initialValues.descriptions;
-  const translate = useTranslateIssue();
-  const rule = (field: string, isRequired = false) =>
-    schemaPathRule(campaignBodySchema, campaignFormToBody, [field], translate, isRequired);
+  const rule = useSchemaRule(campaignBodySchema, campaignFormToBody);
   const coverRule: RuleObject = {
     required: mode === 'create',
     validator: async (_rule, value: CoverValue | null | undefined) => {
@@ -72,13 +71,9 @@ export function CampaignForm(props: ResourceFormComponentProps<CampaignFormValue
 
   return (
     <ResourceForm<CampaignFormValues>
-      title={title}
+      {...props}
       form={form}
-      mode={mode}
-      initialValues={initialValues}
       listPath={PATHS.admin.campaigns.list}
-      onSubmit={onSubmit}
-      onReload={onReload}
       fieldPaths={CAMPAIGN_FORM_FIELDS}
       codeFields={CODE_FIELDS}
     >

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCreatedAt } from '../../../components/resource-list/column-builders.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
 import { usePublicConfig } from '../../auth/api/get-public-config.ts';
-import { useCampaign } from '../api/get-campaign.ts';
+import { campaignRecord } from '../api/get-campaign.ts';
 import { useRecordQrPrint } from '../api/record-qr-print.ts';
 import { isQrPrintOutdated } from '../campaign-qr.ts';
 import { CampaignSlotsTable } from './campaign-slots-table.tsx';
@@ -35,7 +35,7 @@ export default function CampaignQrDialog({ campaignId, name, onClose }: Props) {
   const { t } = useTranslation('campaigns');
   const [isOpen, setOpen] = useState(true);
   const [openedAt] = useState(Date.now);
-  const query = useCampaign(campaignId);
+  const query = campaignRecord.useRecord(campaignId);
   // A cached copy from before the dialog opened is not fresh: wait for the read this opening started.
   const campaign = query.data && query.dataUpdatedAt >= openedAt ? query.data : undefined;
   const config = usePublicConfig();

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TypeaheadOption, TypeaheadSource } from '../../../components/typeahead-select.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
-import { fragranceQueryOptions } from '../../fragrances/api/get-fragrance.ts';
+import { fragranceRecord } from '../../fragrances/api/get-fragrance.ts';
 import { fragranceOptionsSource } from '../api/search-fragrances.ts';
 import { clashingSlots, placeFragrance, type SlotValue } from '../campaign-form-values.ts';
 import { DeviceRing } from './device-ring.tsx';
@@ -68,7 +68,7 @@ export function DeviceEditor({ id, value = [], onChange, disabled }: DeviceEdito
     onChange?.(placeFragrance(value, slot, { fragranceId: Number(fragranceId), fragranceName }));
     // The quick search answers names only: the thumbnail comes with the fragrance itself, and goes in
     // if the slot still holds it by then (a failed read leaves the generic icon).
-    void queryClient.fetchQuery(fragranceQueryOptions(Number(fragranceId))).then(
+    void queryClient.fetchQuery(fragranceRecord.queryOptions(Number(fragranceId))).then(
       (fragrance) => {
         const thumbnailUri = fragrance.image?.thumbnailUri ?? null;
         const current = latest.current;

@@ -1,7 +1,7 @@
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { campaignMutations } from '../api/campaign-mutations.ts';
-import { useCampaign } from '../api/get-campaign.ts';
+import { campaignRecord } from '../api/get-campaign.ts';
 import { campaignFormData, campaignToForm, emptyCampaignForm } from '../campaign-form-values.ts';
 import { CampaignForm } from '../components/campaign-form.tsx';
 
@@ -14,7 +14,7 @@ export const campaignFormPages = resourceFormPages({
   namespace: 'campaigns',
   Form: CampaignForm,
   listPath: PATHS.admin.campaigns.list,
-  useRecord: useCampaign,
+  useRecord: campaignRecord.useRecord,
   mutations: campaignMutations,
   emptyValues: emptyCampaignForm,
   toValues: campaignToForm,

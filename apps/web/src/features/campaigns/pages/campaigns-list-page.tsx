@@ -13,7 +13,7 @@ import { recordRowAction } from '../../../components/resource-list/row-action-bu
 import { RowActions, type RowCommandAction } from '../../../components/resource-list/row-actions.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { campaignMutations } from '../api/campaign-mutations.ts';
-import { CAMPAIGN_SORTS, type CampaignRow, useCampaignsList } from '../api/list-campaigns.ts';
+import { CAMPAIGN_SORTS, type CampaignRow, campaignsList } from '../api/list-campaigns.ts';
 import { useSetDefaultCampaign } from '../api/set-default-campaign.ts';
 import { isQrPrintOutdated } from '../campaign-qr.ts';
 import '../components/campaigns-list.css';
@@ -144,7 +144,7 @@ export default function CampaignsListPage() {
       <ResourceList<CampaignRow>
         title={t('title')}
         endpoint="campaigns"
-        useList={useCampaignsList}
+        useList={campaignsList.useList}
         columns={columns}
         rowKey={(row) => row.campaignId}
         defaultSort={{ orderBy: CAMPAIGN_SORTS.createdAt, orderByDirection: 'desc' }}

@@ -3,8 +3,4 @@ import { recordEndpoint } from '../../../components/resource-form/record-endpoin
 import { categoryKeys } from './query-keys.ts';
 
 /** GET /api/categories/{id}. */
-const categoryRecord = recordEndpoint(categoryKeys, '/categories', categoryRowSchema);
-
-export const getCategory = categoryRecord.fetchRecord;
-export const categoryQueryOptions = categoryRecord.queryOptions;
-export const useCategory = categoryRecord.useRecord;
+export const categoryRecord = recordEndpoint(categoryKeys, '/categories', categoryRowSchema);

@@ -11,10 +11,6 @@ export const CATEGORY_SORTS = {
 } as const;
 
 /** GET /api/categories: one page of categories (search by name, active filter, sort). */
-const categoriesList = listEndpoint(categoryKeys, '/categories', categoryRowSchema);
-
-export const listCategories = categoriesList.fetchPage;
-export const categoriesListQueryOptions = categoriesList.queryOptions;
-export const useCategoriesList = categoriesList.useList;
+export const categoriesList = listEndpoint(categoryKeys, '/categories', categoryRowSchema);
 
 export type { CategoryRow };

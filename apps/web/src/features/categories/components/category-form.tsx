@@ -7,9 +7,12 @@ import { LANGUAGES } from '@scentia/shared/locales';
 import { Col, Form, Input, Row } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
-import type { ResourceFormComponentProps } from '../../../components/resource-form/resource-form-pages.tsx';
-import { schemaPathRule, zodIssue } from '../../../lib/form-rules.ts';
+import {
+  ResourceForm,
+  type ResourceFormComponentProps,
+} from '../../../components/resource-form/resource-form.tsx';
+import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
+import { zodIssue } from '../../../lib/form-rules.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import {
@@ -26,10 +29,11 @@ const CODE_FIELDS = { NAME_TAKEN: ['name'] };
  * the list marks categories whose translations are incomplete.
  */
 export function CategoryForm(props: ResourceFormComponentProps<CategoryFormValues, CategoryRow>) {
-  const { mode, title, initialValues, onSubmit, onReload } = props;
+  const { mode } = props;
   const { t } = useTranslation('categories');
   const [form] = Form.useForm<CategoryFormValues>();
   const translate = useTranslateIssue();
+  const rule = useSchemaRule(categoryBodySchema, categoryFormToBody);
   const translationRule: RuleObject = {
     validator: async (_rule, value: unknown) => {
       const text = typeof value === 'string' ? value.trim() : '';
@@ -41,24 +45,16 @@ export function CategoryForm(props: ResourceFormComponentProps<CategoryFormValue
 
   return (
     <ResourceForm<CategoryFormValues>
-      title={title}
+      {...props}
       form={form}
-      mode={mode}
-      initialValues={initialValues}
       listPath={PATHS.admin.categories.list}
-      onSubmit={onSubmit}
-      onReload={onReload}
       fieldPaths={CATEGORY_FORM_FIELDS}
       codeFields={CODE_FIELDS}
       saveErrorText={mode === 'create' ? t('createError') : undefined}
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label={t('fields.name')}
-            rules={[schemaPathRule(categoryBodySchema, categoryFormToBody, ['name'], translate, true)]}
-          >
+          <Form.Item name="name" label={t('fields.name')} rules={[rule('name', true)]}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>

@@ -7,7 +7,7 @@ import { type ResourceColumn, ResourceList } from '../../../components/resource-
 import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { categoryMutations } from '../api/category-mutations.ts';
-import { CATEGORY_SORTS, type CategoryRow, useCategoriesList } from '../api/list-categories.ts';
+import { CATEGORY_SORTS, type CategoryRow, categoriesList } from '../api/list-categories.ts';
 import { missingTranslations } from '../category-form-values.ts';
 
 /** /admin/categories (spec §2): the categories with the row actions spec §4 allows. */
@@ -64,7 +64,7 @@ export default function CategoriesListPage() {
     <ResourceList<CategoryRow>
       title={t('title')}
       endpoint="categories"
-      useList={useCategoriesList}
+      useList={categoriesList.useList}
       columns={columns}
       rowKey={(row) => row.categoryId}
       defaultSort={{ orderBy: CATEGORY_SORTS.createdAt, orderByDirection: 'desc' }}

@@ -1,7 +1,7 @@
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { categoryMutations } from '../api/category-mutations.ts';
-import { useCategory } from '../api/get-category.ts';
+import { categoryRecord } from '../api/get-category.ts';
 import { categoryFormToBody, categoryToForm, emptyCategoryForm } from '../category-form-values.ts';
 import { CategoryForm } from '../components/category-form.tsx';
 
@@ -10,7 +10,7 @@ export const categoryFormPages = resourceFormPages({
   namespace: 'categories',
   Form: CategoryForm,
   listPath: PATHS.admin.categories.list,
-  useRecord: useCategory,
+  useRecord: categoryRecord.useRecord,
   mutations: categoryMutations,
   emptyValues: emptyCategoryForm,
   toValues: categoryToForm,

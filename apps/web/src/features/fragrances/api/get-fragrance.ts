@@ -3,8 +3,4 @@ import { recordEndpoint } from '../../../components/resource-form/record-endpoin
 import { fragranceKeys } from './query-keys.ts';
 
 /** GET /api/fragrances/{id}; never cached, so the form also gets fresh signed image URLs. */
-const fragranceRecord = recordEndpoint(fragranceKeys, '/fragrances', fragranceRowSchema);
-
-export const getFragrance = fragranceRecord.fetchRecord;
-export const fragranceQueryOptions = fragranceRecord.queryOptions;
-export const useFragrance = fragranceRecord.useRecord;
+export const fragranceRecord = recordEndpoint(fragranceKeys, '/fragrances', fragranceRowSchema);

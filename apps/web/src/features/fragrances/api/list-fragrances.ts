@@ -11,10 +11,6 @@ export const FRAGRANCE_SORTS = {
 } as const;
 
 /** GET /api/fragrances: one page (the search matches the name and the category's name). */
-const fragrancesList = listEndpoint(fragranceKeys, '/fragrances', fragranceRowSchema);
-
-export const listFragrances = fragrancesList.fetchPage;
-export const fragrancesListQueryOptions = fragrancesList.queryOptions;
-export const useFragrancesList = fragrancesList.useList;
+export const fragrancesList = listEndpoint(fragranceKeys, '/fragrances', fragranceRowSchema);
 
 export type { FragranceRow };

@@ -9,10 +9,13 @@ import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
-import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
-import type { ResourceFormComponentProps } from '../../../components/resource-form/resource-form-pages.tsx';
+import {
+  ResourceForm,
+  type ResourceFormComponentProps,
+} from '../../../components/resource-form/resource-form.tsx';
+import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
-import { schemaPathRule, zodIssue } from '../../../lib/form-rules.ts';
+import { zodIssue } from '../../../lib/form-rules.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
 import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
@@ -40,14 +43,13 @@ const CODE_FIELDS = {
  * create, optional on edit (the stored one is kept), and refused above the upload limit.
  */
 export function FragranceForm(props: ResourceFormComponentProps<FragranceFormValues, FragranceRow>) {
-  const { mode, title, initialValues, onSubmit, onReload } = props;
+  const { mode } = props;
   // The loaded fragrance's category name, shown until the typeahead has searched.
   const categoryLabel = props.record?.category.name;
   const { t } = useTranslation('fragrances');
   const [form] = Form.useForm<FragranceFormValues>();
   const translate = useTranslateIssue();
-  const rule = (field: string, isRequired = false) =>
-    schemaPathRule(fragranceBodySchema, fragranceFormToBody, [field], translate, isRequired);
+  const rule = useSchemaRule(fragranceBodySchema, fragranceFormToBody);
   const optionalRule = (schema: z.ZodType): RuleObject => ({
     validator: async (_rule, value: unknown) => {
       const issue = zodIssue(schema, typeof value === 'string' ? value : '');
@@ -64,13 +66,9 @@ export function FragranceForm(props: ResourceFormComponentProps<FragranceFormVal
 
   return (
     <ResourceForm<FragranceFormValues>
-      title={title}
+      {...props}
       form={form}
-      mode={mode}
-      initialValues={initialValues}
       listPath={PATHS.admin.fragrances.list}
-      onSubmit={onSubmit}
-      onReload={onReload}
       fieldPaths={FRAGRANCE_FORM_FIELDS}
       codeFields={CODE_FIELDS}
     >

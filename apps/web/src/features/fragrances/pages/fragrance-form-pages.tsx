@@ -1,7 +1,7 @@
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { fragranceMutations } from '../api/fragrance-mutations.ts';
-import { useFragrance } from '../api/get-fragrance.ts';
+import { fragranceRecord } from '../api/get-fragrance.ts';
 import { FragranceForm } from '../components/fragrance-form.tsx';
 import { emptyFragranceForm, fragranceFormData, fragranceToForm } from '../fragrance-form-values.ts';
 
@@ -10,7 +10,7 @@ export const fragranceFormPages = resourceFormPages({
   namespace: 'fragrances',
   Form: FragranceForm,
   listPath: PATHS.admin.fragrances.list,
-  useRecord: useFragrance,
+  useRecord: fragranceRecord.useRecord,
   mutations: fragranceMutations,
   emptyValues: emptyFragranceForm,
   toValues: fragranceToForm,

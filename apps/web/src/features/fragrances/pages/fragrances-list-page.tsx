@@ -11,7 +11,7 @@ import { type ResourceColumn, ResourceList } from '../../../components/resource-
 import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { fragranceMutations } from '../api/fragrance-mutations.ts';
-import { FRAGRANCE_SORTS, type FragranceRow, useFragrancesList } from '../api/list-fragrances.ts';
+import { FRAGRANCE_SORTS, type FragranceRow, fragrancesList } from '../api/list-fragrances.ts';
 import { padFragranceId } from '../fragrance-form-values.ts';
 import '../components/fragrances.css';
 
@@ -83,7 +83,7 @@ export default function FragrancesListPage() {
     <ResourceList<FragranceRow>
       title={t('title')}
       endpoint="fragrances"
-      useList={useFragrancesList}
+      useList={fragrancesList.useList}
       columns={columns}
       rowKey={(row) => row.fragranceId}
       defaultSort={{ orderBy: FRAGRANCE_SORTS.createdAt, orderByDirection: 'desc' }}

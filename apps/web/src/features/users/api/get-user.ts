@@ -3,8 +3,4 @@ import { recordEndpoint } from '../../../components/resource-form/record-endpoin
 import { userKeys } from './query-keys.ts';
 
 /** GET /api/usuario/{id}. */
-const userRecord = recordEndpoint(userKeys, '/usuario', userRowSchema);
-
-export const getUser = userRecord.fetchRecord;
-export const userQueryOptions = userRecord.queryOptions;
-export const useUser = userRecord.useRecord;
+export const userRecord = recordEndpoint(userKeys, '/usuario', userRowSchema);

@@ -5,7 +5,7 @@ import { cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListParams } from '../../../components/resource-list/list-params.ts';
-import { fragrancesListQueryOptions } from '../../fragrances/api/list-fragrances.ts';
+import { fragrancesList } from '../../fragrances/api/list-fragrances.ts';
 import { countriesQueryOptions } from '../../geo/api/list-countries.ts';
 import { postcodeQueryOptions } from '../../geo/api/lookup-postcode.ts';
 import { cityOptionsSource } from '../../geo/api/search-cities.ts';
@@ -13,8 +13,8 @@ import { regionOptionsSource } from '../../geo/api/search-regions.ts';
 import { profileOptionsQueryOptions } from '../../profiles/api/list-profile-options.ts';
 import { profilesListQueryOptions } from '../../profiles/api/list-profiles.ts';
 import { emptyUserForm, formToBody } from '../user-form-values.ts';
-import { userQueryOptions } from './get-user.ts';
-import { usersListQueryOptions } from './list-users.ts';
+import { userRecord } from './get-user.ts';
+import { usersList } from './list-users.ts';
 import { userMutations } from './user-mutations.ts';
 
 // The app's HTTP client takes `fetch` when its module loads, so the server's side of the exchange
@@ -59,8 +59,8 @@ const saved: UserRow = {
 describe('saving a user', () => {
   it("refreshes the users' and profiles' queries and leaves the geo lookups and other features cached", async () => {
     const refreshed: QueryKey[] = [
-      usersListQueryOptions(params).queryKey,
-      userQueryOptions(7).queryKey,
+      usersList.queryOptions(params).queryKey,
+      userRecord.queryOptions(7).queryKey,
       // The profiles list counts users.
       profilesListQueryOptions(params).queryKey,
       profileOptionsQueryOptions().queryKey,
@@ -70,7 +70,7 @@ describe('saving a user', () => {
       postcodeQueryOptions('01001000').queryKey,
       [...regionOptionsSource('BR', 'pt-BR').queryKey, ''],
       [...cityOptionsSource('BR', 'SP').queryKey, 'São'],
-      fragrancesListQueryOptions(params).queryKey,
+      fragrancesList.queryOptions(params).queryKey,
     ];
     const queryClient = new QueryClient();
     for (const key of [...refreshed, ...kept]) queryClient.setQueryData(key, { cached: true });

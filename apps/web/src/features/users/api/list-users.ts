@@ -11,10 +11,6 @@ export const USER_SORTS = {
 } as const;
 
 /** GET /api/usuario: one page of users (search by name or e-mail, active filter, sort). */
-const usersList = listEndpoint(userKeys, '/usuario', userRowSchema);
-
-export const listUsers = usersList.fetchPage;
-export const usersListQueryOptions = usersList.queryOptions;
-export const useUsersList = usersList.useList;
+export const usersList = listEndpoint(userKeys, '/usuario', userRowSchema);
 
 export type { UserRow };

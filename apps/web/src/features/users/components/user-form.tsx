@@ -6,23 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { AddressBlock } from '../../../components/address-block/address-block.tsx';
 import { BRAZIL } from '../../../components/address-block/address-values.ts';
 import { DateField } from '../../../components/resource-form/date-field.tsx';
-import { ResourceForm } from '../../../components/resource-form/resource-form.tsx';
-import { schemaPathRule } from '../../../lib/form-rules.ts';
+import {
+  ResourceForm,
+  type ResourceFormComponentProps,
+} from '../../../components/resource-form/resource-form.tsx';
+import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
 import { maskTaxId } from '../../../lib/input-masks.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import { addressGeo } from '../../geo/api/address-geo.ts';
 import type { ProfileOption } from '../../profiles/api/list-profile-options.ts';
 import { formToBody, USER_FORM_FIELDS, type UserFormValues } from '../user-form-values.ts';
 import './user-form.css';
 
-type UserFormProps = {
-  mode: 'create' | 'edit';
-  title: string;
-  initialValues: UserFormValues;
-  profiles: ProfileOption[];
-  onSubmit: (values: UserFormValues) => Promise<unknown>;
-};
+type UserFormProps = ResourceFormComponentProps<UserFormValues> & { profiles: ProfileOption[] };
 
 const COUNTRY: ['address', 'country'] = ['address', 'country'];
 // A server error with one of these codes belongs under that field as well.
@@ -36,25 +32,20 @@ const CODE_FIELDS = {
  * The user form (spec §2 "User form", §5 "User"): every field is checked by the shared body schema
  * the API validates with, so the CPF/CNPJ and the CEP format count only for Brazil.
  */
-export function UserForm({ mode, title, initialValues, profiles, onSubmit }: UserFormProps) {
+export function UserForm({ profiles, ...props }: UserFormProps) {
   const { t } = useTranslation('users');
   const [form] = Form.useForm<UserFormValues>();
   const country = Form.useWatch(COUNTRY, form);
   const isBrazil = country === BRAZIL;
   const isProfileLocked = profiles.length === 1;
-  const translate = useTranslateIssue();
-  const rule = (path: (string | number)[], isRequired = false) =>
-    schemaPathRule(userBodySchema, formToBody, path, translate, isRequired);
+  const rule = useSchemaRule(userBodySchema, formToBody);
   const latestBirthday = dayjs().subtract(MINIMUM_AGE_YEARS, 'year').endOf('day');
 
   return (
     <ResourceForm<UserFormValues>
-      title={title}
+      {...props}
       form={form}
-      mode={mode}
-      initialValues={initialValues}
       listPath={PATHS.admin.users.list}
-      onSubmit={onSubmit}
       fieldPaths={USER_FORM_FIELDS}
       codeFields={CODE_FIELDS}
     >

@@ -10,7 +10,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useProfileOptions } from '../../profiles/api/list-profile-options.ts';
-import { useUser } from '../api/get-user.ts';
+import { userRecord } from '../api/get-user.ts';
 import { userMutations } from '../api/user-mutations.ts';
 import { PersonalDataCard } from '../components/personal-data-card.tsx';
 import { UserForm } from '../components/user-form.tsx';
@@ -22,7 +22,7 @@ export default function UserUpdatePage() {
   const id = useIdParam();
   const { user: viewer } = useSession();
   const isAllowed = isAdminProfile(viewer?.profile.nome) || viewer?.id === id;
-  const user = useUser(id, id > 0 && isAllowed);
+  const user = userRecord.useRecord(id, id > 0 && isAllowed);
   const profiles = useProfileOptions();
   const update = userMutations.useUpdate();
   const initialValues = useMemo(() => (user.data ? userToForm(user.data) : undefined), [user.data]);

@@ -10,7 +10,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { exportUsers } from '../api/export-users.ts';
-import { USER_SORTS, type UserRow, useUsersList } from '../api/list-users.ts';
+import { USER_SORTS, type UserRow, usersList } from '../api/list-users.ts';
 import { useResendUserMail } from '../api/resend-user-mail.ts';
 import { useToggleUser } from '../api/toggle-user.ts';
 
@@ -85,7 +85,7 @@ export default function UsersListPage() {
     <ResourceList<UserRow>
       title={t('title')}
       endpoint="usuario"
-      useList={useUsersList}
+      useList={usersList.useList}
       columns={columns}
       rowKey={(row) => row.id}
       defaultSort={{ orderBy: USER_SORTS.createdAt, orderByDirection: 'desc' }}
