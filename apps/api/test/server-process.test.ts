@@ -64,4 +64,25 @@ describe('server process', () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('Shutting down');
   }, 60_000);
+
+  it('names a configured administrator by id in the log, never by address', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'scentia-')), 'data');
+    const server = start({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'operations.lead@example.test',
+      ADMIN_PASSWORD: 'Ops#2026',
+    });
+    await waitFor(() => server.output().includes('Scentia is ready'));
+    const adminLine = server
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .find((line) => String(line.msg).startsWith('Administrator created'));
+    expect(adminLine).toMatchObject({ userId: expect.any(Number) });
+    expect(server.output()).not.toContain('operations.lead');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
 });

@@ -53,7 +53,7 @@ export async function ensureAdmin(
     .where(sql`lower(${users.email}) = lower(${email})`);
   if (taken) {
     log.warn(
-      { email },
+      { userId: taken.id },
       'No active administrator exists and the admin e-mail belongs to another account; none created',
     );
     return;
@@ -63,18 +63,24 @@ export async function ensureAdmin(
     .from(profiles)
     .where(sql`upper(${profiles.name}) = ${PROFILE_ADMIN}`);
   if (!adminProfile) throw new Error('The ADMIN profile is missing; run seedProfiles first');
-  await db.insert(users).values({
-    name: 'Administrador',
-    email,
-    passwordHash: await hashPassword(password),
-    profileId: adminProfile.id,
-    confirmedAt: new Date(),
-  });
+  const [admin] = await db
+    .insert(users)
+    .values({
+      name: 'Administrador',
+      email,
+      passwordHash: await hashPassword(password),
+      profileId: adminProfile.id,
+      confirmedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  // The log holds ids, not addresses: a configured ADMIN_EMAIL is the operator's to know. Only the
+  // built-in address is named, beside the random password it must be signed in with.
+  const userId = admin?.id;
   if (options.password) {
-    log.info({ email }, 'Administrator created from ADMIN_EMAIL / ADMIN_PASSWORD');
+    log.info({ userId }, 'Administrator created from ADMIN_EMAIL / ADMIN_PASSWORD');
   } else {
     log.warn(
-      { email, initialPassword: password },
+      { userId, ...(options.email ? {} : { email }), initialPassword: password },
       'Administrator created with a random password: sign in and change it; it is not shown again',
     );
   }
