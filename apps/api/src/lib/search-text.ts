@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
-// The same map the users_set_search_text trigger applies (migration 0003), so terms and stored text agree.
+// The same map the search_normalise SQL function applies (migration 0017), so terms and stored text agree.
 const FROM = 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿ';
 const TO = 'aaaaaaeeeeiiiiooooouuuucnyy';
 

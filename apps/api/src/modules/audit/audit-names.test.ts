@@ -43,7 +43,7 @@ describe('AUDITED_COLUMNS', () => {
     const columns = await ctx.query<{ table_name: string; column_name: string }>(sql`
       select table_name, column_name from information_schema.columns
       where table_schema = 'public'
-        and column_name not in ('search_text', 'search_prefixes', 'created_at', 'updated_at')`);
+        and not audit_is_bookkeeping(column_name)`);
     const audited = Object.fromEntries(
       triggers
         .map(({ table_name }) => [
