@@ -1,22 +1,17 @@
+import type { KitRecordType } from '@scentia/shared/audit.schemas';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { type KitSample, kitRecipes, type Recipe } from './kit-recipes.ts';
 import { multipart, pngImage } from './multipart.ts';
 import type { TestContext } from './test-app.ts';
 
 /**
  * One recipe per state-changing operation of the API (`METHOD /api/path` as the OpenAPI document writes
  * it): how to make a call of it succeed, who calls, and which record it changes. audit-trail.test.ts
- * fails for an operation that has none.
+ * fails for an operation that has none. A kit resource's create, update, delete and activate have theirs
+ * from `kitRecipes` and a sample body in KIT_SAMPLES below; the recipes here are for the other routes.
  */
-
-type Caller = 'admin' | 'anonymous';
-type Call = {
-  request: InjectOptions;
-  caller: Caller;
-  record: { type: string; id: number };
-};
-export type Recipe = { describe: string; prepare: () => Promise<Call> };
 
 /** Operations whose calls are recorded in the access log instead (sign-in, refresh, sign-out). */
 export const ACCESS_LOGGED = new Set(['POST /api/login', 'POST /api/login/refresh', 'POST /api/logout']);
@@ -64,10 +59,6 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
     return response.json().fragranceId;
   }
 
-  async function deactivate(resource: 'categories' | 'fragrances', id: number) {
-    expect((await send({ method: 'DELETE', url: `/api/${resource}/${id}` })).statusCode).toBe(204);
-  }
-
   async function campaignForm(withCover: boolean, extra: { name: string; value: string }[] = []) {
     return multipart([
       { name: 'name', value: unique('Campanha') },
@@ -102,7 +93,19 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
     };
   }
 
+  const samples: { [Type in KitRecordType]?: KitSample } = {
+    category: async () => ({
+      payload: { name: unique('Cítricos'), translations: [{ language: 'en-US', name: unique('Citrus') }] },
+    }),
+    fragrance: async () => fragranceForm(await createCategory(), true),
+    campaign: async () => campaignForm(true),
+  };
+  const kitOperations = Object.entries(samples).map(([type, sample]) =>
+    kitRecipes(type as KitRecordType, sample, send),
+  );
+
   return {
+    ...Object.assign({}, ...kitOperations),
     'POST /api/usuario': [
       {
         describe: 'creates a user',
@@ -250,204 +253,6 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
             request: { method: 'PUT', url: `/api/usuario/resend-mail/${person.id}` },
             caller: 'admin',
             record: { type: 'user', id: person.id },
-          };
-        },
-      },
-    ],
-    'POST /api/categories': [
-      {
-        describe: 'creates a category with translations',
-        prepare: async () => ({
-          request: {
-            method: 'POST',
-            url: '/api/categories',
-            payload: {
-              name: unique('Cítricos'),
-              translations: [{ language: 'en-US', name: unique('Citrus') }],
-            },
-          },
-          caller: 'admin',
-          record: { type: 'category', id: Number.NaN },
-        }),
-      },
-    ],
-    'PUT /api/categories/{id}': [
-      {
-        describe: 'renames a category',
-        prepare: async () => {
-          const id = await createCategory();
-          return {
-            request: { method: 'PUT', url: `/api/categories/${id}`, payload: { name: unique('Florais') } },
-            caller: 'admin',
-            record: { type: 'category', id },
-          };
-        },
-      },
-    ],
-    'DELETE /api/categories/{id}': [
-      {
-        describe: 'deactivates a category',
-        prepare: async () => {
-          const id = await createCategory();
-          return {
-            request: { method: 'DELETE', url: `/api/categories/${id}` },
-            caller: 'admin',
-            record: { type: 'category', id },
-          };
-        },
-      },
-      {
-        describe: 'deletes an inactive category for good',
-        prepare: async () => {
-          const id = await createCategory();
-          await deactivate('categories', id);
-          return {
-            request: { method: 'DELETE', url: `/api/categories/${id}?hardDelete=true` },
-            caller: 'admin',
-            record: { type: 'category', id },
-          };
-        },
-      },
-    ],
-    'PUT /api/categories/activate/{id}': [
-      {
-        describe: 'activates a category',
-        prepare: async () => {
-          const id = await createCategory();
-          await deactivate('categories', id);
-          return {
-            request: { method: 'PUT', url: `/api/categories/activate/${id}` },
-            caller: 'admin',
-            record: { type: 'category', id },
-          };
-        },
-      },
-    ],
-    'POST /api/fragrances': [
-      {
-        describe: 'creates a fragrance with its image',
-        prepare: async () => ({
-          request: {
-            method: 'POST',
-            url: '/api/fragrances',
-            ...(await fragranceForm(await createCategory(), true)),
-          },
-          caller: 'admin',
-          record: { type: 'fragrance', id: Number.NaN },
-        }),
-      },
-    ],
-    'PUT /api/fragrances/{id}': [
-      {
-        describe: 'updates a fragrance and replaces its image',
-        prepare: async () => {
-          const id = await createFragrance();
-          const form = await fragranceForm(await createCategory(), true);
-          return {
-            request: { method: 'PUT', url: `/api/fragrances/${id}`, ...form },
-            caller: 'admin',
-            record: { type: 'fragrance', id },
-          };
-        },
-      },
-    ],
-    'DELETE /api/fragrances/{id}': [
-      {
-        describe: 'deactivates a fragrance',
-        prepare: async () => {
-          const id = await createFragrance();
-          return {
-            request: { method: 'DELETE', url: `/api/fragrances/${id}` },
-            caller: 'admin',
-            record: { type: 'fragrance', id },
-          };
-        },
-      },
-      {
-        describe: 'deletes an inactive fragrance for good',
-        prepare: async () => {
-          const id = await createFragrance();
-          await deactivate('fragrances', id);
-          return {
-            request: { method: 'DELETE', url: `/api/fragrances/${id}?hardDelete=true` },
-            caller: 'admin',
-            record: { type: 'fragrance', id },
-          };
-        },
-      },
-    ],
-    'PUT /api/fragrances/activate/{id}': [
-      {
-        describe: 'activates a fragrance',
-        prepare: async () => {
-          const id = await createFragrance();
-          await deactivate('fragrances', id);
-          return {
-            request: { method: 'PUT', url: `/api/fragrances/activate/${id}` },
-            caller: 'admin',
-            record: { type: 'fragrance', id },
-          };
-        },
-      },
-    ],
-    'POST /api/campaigns': [
-      {
-        describe: 'creates a campaign with its cover, collection and descriptions',
-        prepare: async () => ({
-          request: { method: 'POST', url: '/api/campaigns', ...(await campaignForm(true)) },
-          caller: 'admin',
-          record: { type: 'campaign', id: Number.NaN },
-        }),
-      },
-    ],
-    'PUT /api/campaigns/{id}': [
-      {
-        describe: 'updates a campaign, its collection, and replaces its cover',
-        prepare: async () => {
-          const id = await createCampaign();
-          return {
-            request: { method: 'PUT', url: `/api/campaigns/${id}`, ...(await campaignForm(true)) },
-            caller: 'admin',
-            record: { type: 'campaign', id },
-          };
-        },
-      },
-    ],
-    'DELETE /api/campaigns/{id}': [
-      {
-        describe: 'deactivates a campaign',
-        prepare: async () => {
-          const id = await createCampaign();
-          return {
-            request: { method: 'DELETE', url: `/api/campaigns/${id}` },
-            caller: 'admin',
-            record: { type: 'campaign', id },
-          };
-        },
-      },
-      {
-        describe: 'deletes an inactive campaign for good',
-        prepare: async () => {
-          const id = await createCampaign();
-          expect((await send({ method: 'DELETE', url: `/api/campaigns/${id}` })).statusCode).toBe(204);
-          return {
-            request: { method: 'DELETE', url: `/api/campaigns/${id}?hardDelete=true` },
-            caller: 'admin',
-            record: { type: 'campaign', id },
-          };
-        },
-      },
-    ],
-    'PUT /api/campaigns/activate/{id}': [
-      {
-        describe: 'activates a campaign',
-        prepare: async () => {
-          const id = await createCampaign();
-          expect((await send({ method: 'DELETE', url: `/api/campaigns/${id}` })).statusCode).toBe(204);
-          return {
-            request: { method: 'PUT', url: `/api/campaigns/activate/${id}` },
-            caller: 'admin',
-            record: { type: 'campaign', id },
           };
         },
       },

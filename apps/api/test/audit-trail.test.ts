@@ -1,10 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AUDIT_RECORD_TYPES } from '@scentia/shared/audit.schemas';
+import { AUDIT_MAIN_TABLES } from '@scentia/shared/audit-fields';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_LOGGED, auditRecipes, latestLinkToken, type Recipe } from './audit-recipes.ts';
+import { ACCESS_LOGGED, auditRecipes, latestLinkToken } from './audit-recipes.ts';
+import type { Recipe } from './kit-recipes.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 /**
@@ -90,6 +93,7 @@ describe('the audit trail', () => {
   it('has a recipe for every state-changing operation of the document', () => {
     expect(operations.length).toBeGreaterThan(10);
     const missing = operations.filter(({ key }) => !RECIPES[key] && !ACCESS_LOGGED.has(key));
+    // A kit resource's routes need only a sample body in `samples` (audit-recipes.ts).
     expect(missing.map(({ key }) => key)).toEqual([]);
   });
 
@@ -275,6 +279,18 @@ describe('the audit trail', () => {
         );
       }
     }
+  });
+
+  it('has each kind of record named by its main table’s trigger, and no other kind', async () => {
+    const triggers = await ctx.query<{ table_name: string; args: string }>(sql`
+      select c.relname as table_name, encode(t.tgargs, 'escape') as args
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where t.tgname = c.relname || '_audit'`);
+    const kindOf = new Map(triggers.map((trigger) => [trigger.table_name, trigger.args.split('\\000')[0]]));
+    const tabled = AUDIT_RECORD_TYPES.filter((type) => AUDIT_MAIN_TABLES[type] !== null);
+    expect(tabled.length).toBeGreaterThan(4);
+    for (const type of tabled) expect(kindOf.get(AUDIT_MAIN_TABLES[type] ?? ''), type).toBe(type);
+    expect([...new Set(kindOf.values())].sort()).toEqual([...tabled].sort());
   });
 
   it('is refused by the database any update, delete or truncate, except by the retention job', async () => {

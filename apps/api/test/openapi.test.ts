@@ -1,5 +1,5 @@
+import { operationIdOf } from '@scentia/shared/audit.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationIdOf } from '../src/plugins/openapi.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 type Schema = Record<string, unknown>;

@@ -62,6 +62,20 @@ export const AUDITED_COLUMNS = {
 export type AuditedTable = keyof typeof AUDITED_COLUMNS;
 export type AuditedColumn<Table extends AuditedTable> = (typeof AUDITED_COLUMNS)[Table][number];
 
+/**
+ * The table holding each kind's record itself; its other tables hold its parts (translations, slots).
+ * Its `<table>_audit` trigger names the kind (an API test checks), and the history names the record
+ * by this row's `name`. The trail's own events (`audit`) are no audited row.
+ */
+export const AUDIT_MAIN_TABLES = {
+  user: 'users',
+  profile: 'profiles',
+  category: 'categories',
+  fragrance: 'fragrances',
+  campaign: 'campaigns',
+  audit: null,
+} as const satisfies Record<AuditRecordType, AuditedTable | null>;
+
 type References = {
   readonly [Table in AuditedTable]?: Partial<Record<AuditedColumn<Table>, AuditRecordType>>;
 };

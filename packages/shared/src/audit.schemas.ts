@@ -3,9 +3,74 @@ import { dateTimeSchema } from './dates.schemas.ts';
 import { idTextSchema } from './integers.schemas.ts';
 import { listQuerySchema } from './list.schemas.ts';
 
-/** The kinds of record the audit trail names (the `record_type` its triggers write). */
-export const AUDIT_RECORD_TYPES = ['user', 'profile', 'category', 'fragrance', 'campaign'] as const;
+/**
+ * The kinds of record the audit trail names (the `record_type` its triggers write). Everything the
+ * trail knows per kind is a `Record<AuditRecordType, …>`, so a new kind fails the type check until
+ * each place has it: RECORD_PATHS below, AUDIT_MAIN_TABLES (audit-fields.ts), the API's history access
+ * and names (modules/audit), the web's record pages (record-history/audit-event-text.ts); a web test
+ * asks for its `recordTypes` label in every language. `audit` is the trail itself: its export is
+ * recorded as record `audit`/`export`, so that the exports can be listed like any other record's events.
+ */
+export const AUDIT_RECORD_TYPES = ['user', 'profile', 'category', 'fragrance', 'campaign', 'audit'] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
+export function isAuditRecordType(type: string): type is AuditRecordType {
+  return (AUDIT_RECORD_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * The collection path of each kind's API (`/categories`), null when it has no create, update and
+ * delete of its own. The resource kit registers its routes there, and their operationIds (which the
+ * trail records as the action) follow from it: `kitOperationIds`.
+ */
+export const RECORD_PATHS = {
+  user: '/usuario',
+  profile: null,
+  category: '/categories',
+  fragrance: '/fragrances',
+  campaign: '/campaigns',
+  audit: null,
+} as const satisfies Record<AuditRecordType, `/${string}` | null>;
+
+/** The kinds whose routes the resource kit registers (those with a collection path). */
+export type KitRecordType = {
+  [Type in AuditRecordType]: (typeof RECORD_PATHS)[Type] extends null ? never : Type;
+}[AuditRecordType];
+
+const pascal = (word: string) =>
+  word
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join('');
+
+/**
+ * `GET /api/categories/:id` -> `getCategoriesById`: the method, then each path segment, parameters
+ * as `By<Name>`; a trailing slash (the spec's `GET /perfil/`) is spelled out so it cannot collide.
+ * The API names its operations so, and the trail records a call by that name.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const segments = url
+    .replace(/^\/api(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean);
+  const words = segments.map((segment) =>
+    segment.startsWith(':') ? `By${pascal(segment)}` : pascal(segment),
+  );
+  const trailing = url.length > 1 && url.endsWith('/') ? 'TrailingSlash' : '';
+  return method.toLowerCase() + words.join('') + trailing;
+}
+
+/** What each state-changing route of the resource kit does, by its operationId on a collection path. */
+export function kitOperationIds(path: string) {
+  return {
+    created: operationIdOf('POST', path),
+    updated: operationIdOf('PUT', `${path}/:id`),
+    /** Or deleted for good (`hardDelete=true`): the trail's changes tell them apart. */
+    deactivated: operationIdOf('DELETE', `${path}/:id`),
+    activated: operationIdOf('PUT', `${path}/activate/:id`),
+  } as const;
+}
 
 /** A redacted secret as the trail shows it: that it changed, never its value. */
 export const REDACTED_PREFIX = 'redacted:';

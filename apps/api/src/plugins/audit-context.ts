@@ -1,7 +1,7 @@
+import { operationIdOf } from '@scentia/shared/audit.schemas';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuditContext, runWithAuditContext } from '../lib/audit/audit-context.ts';
-import { operationIdOf } from './openapi.ts';
 
 function auditContextOf(request: FastifyRequest): AuditContext {
   const { method, url, schema } = request.routeOptions;

@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { operationIdOf } from '@scentia/shared/audit.schemas';
 import { listQuerySchema } from '@scentia/shared/list.schemas';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,29 +52,6 @@ type RouteSchema = Record<string, unknown> & {
   body?: z.ZodType;
   response?: Record<string, z.ZodType>;
 };
-
-const pascal = (word: string) =>
-  word
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part[0]?.toUpperCase() + part.slice(1))
-    .join('');
-
-/**
- * `GET /api/categories/:id` -> `getCategoriesById`: the method, then each path segment, parameters
- * as `By<Name>`; a trailing slash (the spec's `GET /perfil/`) is spelled out so it cannot collide.
- */
-export function operationIdOf(method: string, url: string): string {
-  const segments = url
-    .replace(/^\/api(?=\/|$)/, '')
-    .split('/')
-    .filter(Boolean);
-  const words = segments.map((segment) =>
-    segment.startsWith(':') ? `By${pascal(segment)}` : pascal(segment),
-  );
-  const trailing = url.length > 1 && url.endsWith('/') ? 'TrailingSlash' : '';
-  return method.toLowerCase() + words.join('') + trailing;
-}
 
 /** A list answer (`pageOf(row)`) as the shared `Page` wrapper plus its rows. */
 function pageAnswer(schema: z.ZodType, named: NamedSchemas): JsonSchema | undefined {

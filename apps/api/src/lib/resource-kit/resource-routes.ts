@@ -1,3 +1,4 @@
+import { type KitRecordType, RECORD_PATHS } from '@scentia/shared/audit.schemas';
 import {
   type ListQuery,
   listQuerySchema,
@@ -34,8 +35,12 @@ export type ResourceService<Row, Record> = {
 };
 
 export type ResourceRoutes<Row, Record, Match> = {
-  /** The collection's path (`/categories`); a record's is `/categories/:id`. */
-  path: `/${string}`;
+  /**
+   * The kind of record the audit trail names it by: its collection path (`/categories`; a record's is
+   * `/categories/:id`) is the shared `RECORD_PATHS` entry, so the trail's action names and the audit
+   * test's recipes follow from this declaration.
+   */
+  recordType: KitRecordType;
   /** The OpenAPI tag: the feature's name. */
   tag: string;
   /** The answer for one record, in lists too. */
@@ -66,7 +71,8 @@ export function registerResourceRoutes<Row, Record, Match = never>(
   app: ZodApp,
   resource: ResourceRoutes<Row, Record, Match>,
 ): void {
-  const { path, service, summaries, config } = resource;
+  const { service, summaries, config } = resource;
+  const path = RECORD_PATHS[resource.recordType];
   const tags = [resource.tag];
   const writeErrors = resource.writeErrors ?? conflictErrors;
 

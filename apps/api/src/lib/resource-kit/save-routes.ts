@@ -1,3 +1,4 @@
+import { type KitRecordType, RECORD_PATHS } from '@scentia/shared/audit.schemas';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { idParamsSchema } from '../http-schemas.ts';
@@ -12,8 +13,8 @@ export type SaveInput<Input> =
   | { multipart: (request: FastifyRequest) => Promise<Input> };
 
 export type SaveRoutes<Input, Row> = {
-  /** The collection's path (`/categories`): create is `POST {path}`, update `PUT {path}/:id`. */
-  path: `/${string}`;
+  /** As `registerResourceRoutes` names it: create is `POST {path}`, update `PUT {path}/:id`. */
+  recordType: KitRecordType;
   tag: string;
   row: z.ZodType<Row>;
   input: SaveInput<Input>;
@@ -34,7 +35,8 @@ export type SaveRoutes<Input, Row> = {
 
 /** `POST {path}` (201 with the record) and `PUT {path}/:id` (200 with it), with their schemas. */
 export function registerSaveRoutes<Input, Row>(app: ZodApp, save: SaveRoutes<Input, Row>): void {
-  const { path, input, config } = save;
+  const { input, config } = save;
+  const path = RECORD_PATHS[save.recordType];
   const tags = [save.tag];
   const writeErrors = save.writeErrors ?? conflictErrors;
   const body = 'json' in input ? { body: input.json } : { consumes: ['multipart/form-data'] as string[] };

@@ -14,6 +14,7 @@ const RECORD_HISTORY_ACCESS: Record<AuditRecordType, Access> = {
   category: 'staff',
   fragrance: 'staff',
   campaign: 'staff',
+  audit: 'admin',
 };
 
 /** Throws the access policy's refusal (403 ADMIN_ONLY, say) when `actor` may not read this history. */

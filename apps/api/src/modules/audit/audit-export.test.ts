@@ -97,6 +97,21 @@ describe('GET /api/audit/export', () => {
     expect(recordIds.slice(2000, 2050)).toEqual(pageIds);
   });
 
+  it('lists the exports themselves under the record type audit', async () => {
+    const listExports = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/audit?recordType=audit&recordId=export',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const before = (await listExports()).json().total;
+    expect((await download('recordType=campaign')).response.statusCode).toBe(200);
+    const after = await listExports();
+    expect(after.statusCode).toBe(200);
+    expect(after.json().total).toBe(before + 1);
+    expect(after.json().data[0]).toMatchObject({ action: 'getAuditExport', record: { type: 'audit' } });
+  });
+
   it('refuses a bad query before sending anything', async () => {
     const { response } = await download('orderBy=1;drop%20table%20audit_events');
     expect(response.statusCode).toBe(400);

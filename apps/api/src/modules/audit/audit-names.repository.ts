@@ -5,12 +5,16 @@ import type { Database } from '../../db/client.ts';
 import { campaigns, categories, fragrances, profiles, users } from '../../db/schema/index.ts';
 
 /** The table of each kind of record and its name column (an anonymised person's name is already erased). */
-const NAMED_TABLES: Readonly<Record<AuditRecordType, { table: PgTable; id: PgColumn; name: PgColumn }>> = {
+type NamedTable = { table: PgTable; id: PgColumn; name: PgColumn };
+
+/** The trail's own events (`audit`) have no name. */
+const NAMED_TABLES: Readonly<Record<AuditRecordType, NamedTable | null>> = {
   user: { table: users, id: users.id, name: users.name },
   profile: { table: profiles, id: profiles.id, name: profiles.name },
   category: { table: categories, id: categories.id, name: categories.name },
   fragrance: { table: fragrances, id: fragrances.id, name: fragrances.name },
   campaign: { table: campaigns, id: campaigns.id, name: campaigns.name },
+  audit: null,
 };
 
 /** The current names of records the trail refers to by id: one query per kind of record. */
@@ -18,8 +22,9 @@ export class AuditNamesRepository {
   constructor(private readonly db: Database) {}
 
   async names(recordType: AuditRecordType, ids: readonly number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const { table, id, name } = NAMED_TABLES[recordType];
+    const named = NAMED_TABLES[recordType];
+    if (ids.length === 0 || !named) return new Map();
+    const { table, id, name } = named;
     const rows = await this.db
       .select({ id, name })
       .from(table)

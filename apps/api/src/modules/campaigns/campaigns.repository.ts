@@ -1,5 +1,5 @@
 import type { Language } from '@scentia/shared/locales';
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   campaignDescriptions,
@@ -8,7 +8,12 @@ import {
   campaigns,
   fragrances,
 } from '../../db/schema/index.ts';
-import { quickSearch, replaceChildRows, setActive } from '../../lib/resource-kit/record-writes.ts';
+import {
+  quickSearch,
+  replaceChildRows,
+  type SoftDeleteWrites,
+  softDeleteWrites,
+} from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, type RecordReader, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 const slotsUsed = sql<number>`(select count(*)::int from ${campaignSlots} where ${campaignSlots.campaignId} = ${campaigns.id})`;
@@ -111,12 +116,18 @@ const isVersion = (updatedAt: string | undefined) =>
     ? undefined
     : sql`date_trunc('milliseconds', ${campaigns.updatedAt}) = ${updatedAt}::timestamptz`;
 
+/** The default campaign stays active and is not deleted until another one is the default. */
+const isDefault = () => sql`${campaigns.isDefault}`;
+
 export class CampaignsRepository {
   /** List, export and get reads (lib/resource-kit). */
   readonly reader: RecordReader<CampaignRecord>;
+  /** Activate, deactivate and delete for good (lib/resource-kit). */
+  readonly writes: SoftDeleteWrites;
 
   constructor(readonly db: Database) {
     this.reader = campaignsList.on(db);
+    this.writes = softDeleteWrites(db, { table: campaigns, keepsActive: isDefault, keepsRow: isDefault });
   }
 
   transaction<T>(work: (repository: CampaignsRepository) => Promise<T>): Promise<T> {
@@ -183,29 +194,6 @@ export class CampaignsRepository {
       { column: campaignSlots.campaignId, id },
       collection.map((entry) => ({ ...entry, campaignId: id })),
     );
-  }
-
-  activate(id: number): Promise<void> {
-    return setActive(this.db, campaigns, id, true);
-  }
-
-  /** Deactivates an active campaign unless it is the default, in one statement; false when refused. */
-  async deactivateUnlessDefault(id: number): Promise<boolean> {
-    const rows = await this.db
-      .update(campaigns)
-      .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(campaigns.id, id), isNull(campaigns.deletedAt), eq(campaigns.isDefault, false)))
-      .returning({ id: campaigns.id });
-    return rows.length === 1;
-  }
-
-  /** Deletes an inactive campaign that is not the default (its slots and descriptions go with it). */
-  async deleteInactive(id: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(campaigns)
-      .where(and(eq(campaigns.id, id), isNotNull(campaigns.deletedAt), eq(campaigns.isDefault, false)))
-      .returning({ id: campaigns.id });
-    return rows.length === 1;
   }
 
   /**

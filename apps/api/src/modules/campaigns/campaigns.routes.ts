@@ -1,3 +1,4 @@
+import { RECORD_PATHS } from '@scentia/shared/audit.schemas';
 import {
   campaignBodySchema,
   campaignOptionSchema,
@@ -21,7 +22,7 @@ import { currentAccount } from '../../plugins/auth.ts';
 import { campaignExportColumns } from './campaigns.export.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
-const path = '/campaigns';
+const path = RECORD_PATHS.campaign;
 const tag = 'campaigns';
 const COVER_FIELD = 'cover.file';
 /** name, fragranceShots, updatedAt, 3 descriptions × 2 and 20 slots × 3, with room to spare. */
@@ -97,7 +98,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
   );
 
   registerResourceRoutes(app, {
-    path,
+    recordType: 'campaign',
     tag,
     row: campaignRowSchema,
     service,
@@ -118,7 +119,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
   });
 
   registerSaveRoutes(app, {
-    path,
+    recordType: 'campaign',
     tag,
     row: campaignRowSchema,
     input: {

@@ -11,6 +11,7 @@ import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { normaliseImage } from '../../lib/images.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
+import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { createStoredFiles } from '../../lib/storage/stored-files.ts';
 import {
@@ -22,15 +23,6 @@ import {
 } from './campaigns.repository.ts';
 
 const WITHOUT_QUIZ_LIMIT = 10;
-
-/** Throws the 409 the shared rule names when `action` is refused on this campaign. */
-function assertAllowed(record: CampaignRecord, action: CampaignAction): void {
-  const refusal = campaignActionRefusal(
-    { isActive: record.deletedAt === null, isDefault: record.isDefault },
-    action,
-  );
-  if (refusal) throw new AppError(refusal);
-}
 
 export type CampaignsServiceDeps = {
   repository: CampaignsRepository;
@@ -95,6 +87,14 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
 
   const reads = recordReads({ list: campaignsList, reader: repository.reader, toRow });
   const { getRecord } = reads;
+  const states = recordStates({
+    reads,
+    writes: repository.writes,
+    refusal: (record: CampaignRecord, action: CampaignAction) =>
+      campaignActionRefusal({ isActive: record.deletedAt === null, isDefault: record.isDefault }, action),
+    files: { store: files, keysOf: coverKeysOf },
+  });
+  const { assertAllowed } = states;
 
   const imageOf = async (imageKey: string | null, thumbnailKey: string | null) =>
     imageKey && thumbnailKey
@@ -189,32 +189,9 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
       return toRow(await getRecord(id));
     },
 
-    /** Deactivates (soft delete); idempotent. The default campaign stays active (409). */
-    async deactivate(id: number): Promise<void> {
-      const current = await getRecord(id);
-      if (current.deletedAt) return;
-      assertAllowed(current, 'toggle');
-      // Checked again in the statement itself, in case it became the default meanwhile.
-      if (!(await repository.transaction((tx) => tx.deactivateUnlessDefault(id)))) {
-        throw new AppError(ErrorCode.CAMPAIGN_IS_DEFAULT);
-      }
-    },
-
-    async activate(id: number): Promise<CampaignRow> {
-      await getRecord(id);
-      await repository.activate(id);
-      return toRow(await getRecord(id));
-    },
-
-    async deletePermanently(id: number): Promise<void> {
-      const current = await getRecord(id);
-      assertAllowed(current, 'delete');
-      await repository.transaction(async (tx) => {
-        if (!(await tx.deleteInactive(id))) throw new AppError(ErrorCode.CAMPAIGN_IS_DEFAULT);
-        await files.releaseFiles(tx.db, coverKeysOf(current));
-      });
-      await files.removeReleased(coverKeysOf(current));
-    },
+    activate: states.activate,
+    deactivate: states.deactivate,
+    deletePermanently: states.deletePermanently,
 
     /**
      * `POST /campaigns/qr-prints/{id}`: records that the QR code was printed or downloaded, with the

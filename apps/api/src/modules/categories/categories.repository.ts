@@ -1,9 +1,14 @@
 import { CATEGORY_FRAGRANCES_SHOWN } from '@scentia/shared/categories.schemas';
 import type { Language } from '@scentia/shared/locales';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, categoryTranslations, fragrances } from '../../db/schema/index.ts';
-import { quickSearch, replaceChildRows, setActive } from '../../lib/resource-kit/record-writes.ts';
+import {
+  quickSearch,
+  replaceChildRows,
+  type SoftDeleteWrites,
+  softDeleteWrites,
+} from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, type RecordReader, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 // Qualified by hand: in a single-table query Drizzle writes columns without their table, and inside
@@ -99,12 +104,23 @@ export const categoriesList = resourceList({
 
 export type CategoryRecord = RecordOf<typeof categoriesList>;
 
+/** A category with fragrances stays active and is not deleted (spec §4 Category). */
+const hasFragrances = (id: number) =>
+  sql`exists (select 1 from ${fragrances} where ${fragrances.categoryId} = ${id})`;
+
 export class CategoriesRepository {
   /** List, export and get reads (lib/resource-kit). */
   readonly reader: RecordReader<CategoryRecord>;
+  /** Activate, deactivate and delete for good (lib/resource-kit). */
+  readonly writes: SoftDeleteWrites;
 
   constructor(readonly db: Database) {
     this.reader = categoriesList.on(db);
+    this.writes = softDeleteWrites(db, {
+      table: categories,
+      keepsActive: hasFragrances,
+      keepsRow: hasFragrances,
+    });
   }
 
   transaction<T>(work: (repository: CategoriesRepository) => Promise<T>): Promise<T> {
@@ -140,24 +156,5 @@ export class CategoriesRepository {
       { column: categoryTranslations.categoryId, id },
       rows,
     );
-  }
-
-  setActive(id: number, isActive: boolean): Promise<void> {
-    return setActive(this.db, categories, id, isActive);
-  }
-
-  /** Deletes an inactive category without fragrances; false when that no longer holds. */
-  async deletePermanently(id: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(categories)
-      .where(
-        and(
-          eq(categories.id, id),
-          isNotNull(categories.deletedAt),
-          sql`not exists (select 1 from ${fragrances} where ${fragrances}.category_id = ${categories}.id)`,
-        ),
-      )
-      .returning({ id: categories.id });
-    return rows.length === 1;
   }
 }

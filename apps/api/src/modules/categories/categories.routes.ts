@@ -9,7 +9,6 @@ import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
 import { categoryExportColumns } from './categories.export.ts';
 import type { CategoriesService } from './categories.service.ts';
 
-const path = '/categories';
 const tag = 'categories';
 
 export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesService }> = async (
@@ -17,7 +16,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
   { service },
 ) => {
   registerResourceRoutes(app, {
-    path,
+    recordType: 'category',
     tag,
     row: categoryRowSchema,
     service,
@@ -42,7 +41,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
   });
 
   registerSaveRoutes(app, {
-    path,
+    recordType: 'category',
     tag,
     row: categoryRowSchema,
     input: { json: categoryBodySchema },

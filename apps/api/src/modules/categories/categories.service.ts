@@ -1,9 +1,7 @@
 import { type CategoryAction, categoryActionRefusal } from '@scentia/shared/categories.rules';
 import type { CategoryBody, CategoryRow } from '@scentia/shared/categories.schemas';
-import { ErrorCode } from '@scentia/shared/error-codes';
-import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
+import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
 import { type CategoriesRepository, type CategoryRecord, categoriesList } from './categories.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
@@ -22,13 +20,6 @@ function toCategoryRow(record: CategoryRecord): CategoryRow {
   };
 }
 
-/** Throws the 409 the shared rule names when `action` is refused on this category. */
-function assertAllowed(record: CategoryRecord, action: CategoryAction): void {
-  const state = { isActive: record.deletedAt === null, fragranceCount: record.fragranceCount };
-  const refusal = categoryActionRefusal(state, action);
-  if (refusal) throw new AppError(refusal);
-}
-
 /**
  * Fragrance categories. The rules of spec §4 Category (edit only while active; an active category with
  * fragrances stays active; permanent delete only when inactive and without fragrances) are the ones the
@@ -37,16 +28,15 @@ function assertAllowed(record: CategoryRecord, action: CategoryAction): void {
 export function createCategoriesService(repository: CategoriesRepository) {
   const reads = recordReads({ list: categoriesList, reader: repository.reader, toRow: toCategoryRow });
   const { getRecord } = reads;
-
-  /** Runs a write that may hit the unique name; a taken name is a 409, not a 500. */
-  async function guardName<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(ErrorCode.NAME_TAKEN);
-      throw error;
-    }
-  }
+  const states = recordStates({
+    reads,
+    writes: repository.writes,
+    refusal: (record: CategoryRecord, action: CategoryAction) =>
+      categoryActionRefusal(
+        { isActive: record.deletedAt === null, fragranceCount: record.fragranceCount },
+        action,
+      ),
+  });
 
   return {
     list: reads.list,
@@ -56,7 +46,7 @@ export function createCategoriesService(repository: CategoriesRepository) {
     quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
 
     async create(body: CategoryBody): Promise<CategoryRow> {
-      const id = await guardName(() =>
+      const id = await guardUniqueName(() =>
         repository.transaction(async (tx) => {
           const created = await tx.insert(body.name);
           await tx.replaceTranslations(created, body.translations);
@@ -67,8 +57,8 @@ export function createCategoriesService(repository: CategoriesRepository) {
     },
 
     async update(id: number, body: CategoryBody): Promise<CategoryRow> {
-      assertAllowed(await getRecord(id), 'edit');
-      await guardName(() =>
+      states.assertAllowed(await getRecord(id), 'edit');
+      await guardUniqueName(() =>
         repository.transaction(async (tx) => {
           await tx.rename(id, body.name);
           await tx.replaceTranslations(id, body.translations);
@@ -77,26 +67,9 @@ export function createCategoriesService(repository: CategoriesRepository) {
       return toCategoryRow(await getRecord(id));
     },
 
-    /** `DELETE` without hardDelete: deactivates (soft delete); idempotent on an inactive category. */
-    async deactivate(id: number): Promise<void> {
-      const current = await getRecord(id);
-      if (current.deletedAt) return;
-      assertAllowed(current, 'toggle');
-      await repository.setActive(id, false);
-    },
-
-    async activate(id: number): Promise<CategoryRow> {
-      await getRecord(id);
-      await repository.setActive(id, true);
-      return toCategoryRow(await getRecord(id));
-    },
-
-    async deletePermanently(id: number): Promise<void> {
-      assertAllowed(await getRecord(id), 'delete');
-      // Checked again in the statement itself, in case a fragrance arrived meanwhile.
-      if (!(await repository.transaction((tx) => tx.deletePermanently(id))))
-        throw new AppError(ErrorCode.CATEGORY_HAS_FRAGRANCES);
-    },
+    activate: states.activate,
+    deactivate: states.deactivate,
+    deletePermanently: states.deletePermanently,
   };
 }
 

@@ -1,8 +1,13 @@
 import type { Language } from '@scentia/shared/locales';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaignSlots, categories, fragrances, fragranceTranslations } from '../../db/schema/index.ts';
-import { quickSearch, replaceChildRows, setActive } from '../../lib/resource-kit/record-writes.ts';
+import {
+  quickSearch,
+  replaceChildRows,
+  type SoftDeleteWrites,
+  softDeleteWrites,
+} from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, type RecordReader, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /** Adds each row's translations and the campaign collections it sits in (two queries per page). */
@@ -84,16 +89,23 @@ export type FragranceValues = {
   categoryId: number;
 };
 
-/** The fragrance sits in no campaign's collection (checked in the statement that depends on it). */
-const inNoCollection = (id: number) =>
-  sql`not exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`;
+/** A fragrance in a campaign's collection stays active and is not deleted (spec §4 Fragrance). */
+const inCollection = (id: number) =>
+  sql`exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`;
 
 export class FragrancesRepository {
   /** List, export and get reads (lib/resource-kit). */
   readonly reader: RecordReader<FragranceRecord>;
+  /** Activate, deactivate and delete for good (lib/resource-kit). */
+  readonly writes: SoftDeleteWrites;
 
   constructor(readonly db: Database) {
     this.reader = fragrancesList.on(db);
+    this.writes = softDeleteWrites(db, {
+      table: fragrances,
+      keepsActive: inCollection,
+      keepsRow: inCollection,
+    });
   }
 
   transaction<T>(work: (repository: FragrancesRepository) => Promise<T>): Promise<T> {
@@ -147,32 +159,5 @@ export class FragrancesRepository {
       { column: fragranceTranslations.fragranceId, id },
       rows,
     );
-  }
-
-  activate(id: number): Promise<void> {
-    return setActive(this.db, fragrances, id, true);
-  }
-
-  /**
-   * Deactivates an active fragrance unless it sits in a campaign collection, in one statement so that
-   * a collection saved at the same moment cannot slip between the check and the update.
-   * @returns false when the fragrance is in a collection (and stays active).
-   */
-  async deactivateOutsideCollections(id: number): Promise<boolean> {
-    const rows = await this.db
-      .update(fragrances)
-      .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(fragrances.id, id), isNull(fragrances.deletedAt), inNoCollection(id)))
-      .returning({ id: fragrances.id });
-    return rows.length === 1;
-  }
-
-  /** Deletes an inactive fragrance that no collection holds; false when either rule refuses. */
-  async deleteInactive(id: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(fragrances)
-      .where(and(eq(fragrances.id, id), isNotNull(fragrances.deletedAt), inNoCollection(id)))
-      .returning({ id: fragrances.id });
-    return rows.length === 1;
   }
 }

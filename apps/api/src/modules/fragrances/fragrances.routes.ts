@@ -11,7 +11,6 @@ import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
 import { fragranceExportColumns } from './fragrances.export.ts';
 import type { FragrancesService } from './fragrances.service.ts';
 
-const path = '/fragrances';
 const tag = 'fragrances';
 const IMAGE_FIELD = 'image.file';
 
@@ -20,7 +19,7 @@ export const fragrancesRoutes: FastifyPluginAsyncZod<{
   maxUploadBytes: number;
 }> = async (app, { service, maxUploadBytes }) => {
   registerResourceRoutes(app, {
-    path,
+    recordType: 'fragrance',
     tag,
     row: fragranceRowSchema,
     service,
@@ -46,7 +45,7 @@ export const fragrancesRoutes: FastifyPluginAsyncZod<{
   });
 
   registerSaveRoutes(app, {
-    path,
+    recordType: 'fragrance',
     tag,
     row: fragranceRowSchema,
     // The multipart form, validated by the same schema the web form uses; the image travels beside it.

@@ -7,21 +7,13 @@ import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { normaliseImage } from '../../lib/images.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
+import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { createStoredFiles } from '../../lib/storage/stored-files.ts';
 import { type FragranceRecord, type FragrancesRepository, fragrancesList } from './fragrances.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
 type ImageKeys = { imageKey: string; thumbnailKey: string };
-
-/** Throws the 409 the shared rule names when `action` is refused on this fragrance. */
-function assertAllowed(record: FragranceRecord, action: FragranceAction): void {
-  const refusal = fragranceActionRefusal(
-    { isActive: record.deletedAt === null, collections: record.collections },
-    action,
-  );
-  if (refusal) throw new AppError(refusal);
-}
 
 export type FragrancesServiceDeps = {
   repository: FragrancesRepository;
@@ -77,6 +69,17 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
 
   const reads = recordReads({ list: fragrancesList, reader: repository.reader, toRow });
   const { getRecord } = reads;
+  const states = recordStates({
+    reads,
+    writes: repository.writes,
+    refusal: (record: FragranceRecord, action: FragranceAction) =>
+      fragranceActionRefusal(
+        { isActive: record.deletedAt === null, collections: record.collections },
+        action,
+      ),
+    beforeActivate: (record) => assertCategoryActive(record.categoryId),
+    files: { store: files, keysOf: imageKeysOf },
+  });
 
   async function toRow(record: FragranceRecord): Promise<FragranceRow> {
     return {
@@ -141,7 +144,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
     },
 
     async update(id: number, body: FragranceBody, file: UploadedFile | undefined): Promise<FragranceRow> {
-      assertAllowed(await getRecord(id), 'edit');
+      states.assertAllowed(await getRecord(id), 'edit');
       await assertCategoryActive(body.categoryId);
       const replaced = await withImage(file, (keys) =>
         repository.transaction(async (tx) => {
@@ -163,33 +166,9 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
       return toRow(await getRecord(id));
     },
 
-    /** Deactivates (soft delete); idempotent. An active fragrance in a campaign collection stays active (409). */
-    async deactivate(id: number): Promise<void> {
-      const current = await getRecord(id);
-      if (current.deletedAt) return;
-      assertAllowed(current, 'toggle');
-      // Checked again in the statement itself, in case a campaign took it meanwhile.
-      if (!(await repository.transaction((tx) => tx.deactivateOutsideCollections(id)))) {
-        throw new AppError(ErrorCode.FRAGRANCE_IN_COLLECTION);
-      }
-    },
-
-    async activate(id: number): Promise<FragranceRow> {
-      const current = await getRecord(id);
-      if (current.deletedAt) await assertCategoryActive(current.categoryId);
-      await repository.activate(id);
-      return toRow(await getRecord(id));
-    },
-
-    async deletePermanently(id: number): Promise<void> {
-      const current = await getRecord(id);
-      assertAllowed(current, 'delete');
-      await repository.transaction(async (tx) => {
-        if (!(await tx.deleteInactive(id))) throw new AppError(ErrorCode.FRAGRANCE_IN_COLLECTION);
-        await files.releaseFiles(tx.db, imageKeysOf(current));
-      });
-      await files.removeReleased(imageKeysOf(current));
-    },
+    activate: states.activate,
+    deactivate: states.deactivate,
+    deletePermanently: states.deletePermanently,
   };
 }
 

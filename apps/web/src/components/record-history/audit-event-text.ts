@@ -1,4 +1,12 @@
-import type { AuditEvent } from '@scentia/shared/audit.schemas';
+import {
+  AUDIT_RECORD_TYPES,
+  type AuditEvent,
+  type AuditRecordType,
+  isAuditRecordType,
+  kitOperationIds,
+  RECORD_PATHS,
+} from '@scentia/shared/audit.schemas';
+import { AUDIT_MAIN_TABLES } from '@scentia/shared/audit-fields';
 import type { TFunction } from 'i18next';
 import { PATHS } from '../../lib/paths.ts';
 
@@ -24,32 +32,31 @@ export type ActionKind =
   | 'auditExported'
   | 'changed';
 
+type KitActionKind = keyof ReturnType<typeof kitOperationIds>;
+
 /**
- * The operationIds (and job names) the trail records, by what they did. A delete route either
- * deactivates or deletes for good; `actionKind` tells them apart by the changes.
+ * What the kit's routes do, by their operationIds: each kind with a collection path has create,
+ * update, delete (or deactivate) and activate there. A delete route either deactivates or deletes for
+ * good; `actionKind` tells them apart by the changes.
  */
+const KIT_ACTION_KINDS: Readonly<Record<string, ActionKind>> = Object.fromEntries(
+  AUDIT_RECORD_TYPES.flatMap((type) => {
+    const path = RECORD_PATHS[type];
+    // Typed so that a kit operation whose kind has no `actions.<kind>` text fails the type check.
+    const operations = (path ? Object.entries(kitOperationIds(path)) : []) as [KitActionKind, string][];
+    return operations.map(([kind, operationId]): [string, ActionKind] => [operationId, kind]);
+  }),
+);
+
+/** The other operationIds (and job names) the trail records, by what they did. */
 const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
-  postCategories: 'created',
-  putCategoriesById: 'updated',
-  deleteCategoriesById: 'deactivated',
-  putCategoriesActivateById: 'activated',
-  postFragrances: 'created',
-  putFragrancesById: 'updated',
-  deleteFragrancesById: 'deactivated',
-  putFragrancesActivateById: 'activated',
-  postUsuario: 'created',
-  putUsuarioById: 'updated',
-  deleteUsuarioById: 'deactivated',
+  ...KIT_ACTION_KINDS,
   postUsuarioCadastro: 'signedUp',
   postUsuarioRecuperarSenha: 'recoveryRequested',
   postRequisicaotemporaria: 'passwordSet',
   putUsuarioUpdatePassword: 'passwordChanged',
   putUsuarioResendMailById: 'mailResent',
   postUsuarioAnonymiseById: 'anonymised',
-  postCampaigns: 'created',
-  putCampaignsById: 'updated',
-  deleteCampaignsById: 'deactivated',
-  putCampaignsActivateById: 'activated',
   putCampaignsDefault: 'madeDefault',
   postCampaignsQrPrintsById: 'qrPrinted',
   getUsuarioPersonalDataById: 'personalDataRead',
@@ -60,17 +67,19 @@ const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
   'demo-data': 'demoData',
 };
 
-/** The table holding a record of each type: its row is the record itself, the others its parts. */
-const MAIN_TABLES: Readonly<Record<string, string>> = {
-  user: 'users',
-  profile: 'profiles',
-  category: 'categories',
-  fragrance: 'fragrances',
-  campaign: 'campaigns',
+/** Where a record of each kind is edited (profiles share one page; the trail's export has none). */
+const RECORD_PAGES: Readonly<Record<AuditRecordType, ((id: string) => string) | null>> = {
+  user: PATHS.admin.users.update,
+  profile: () => PATHS.admin.profiles,
+  category: PATHS.admin.categories.update,
+  fragrance: PATHS.admin.fragrances.update,
+  campaign: PATHS.admin.campaigns.update,
+  audit: null,
 };
 
 function mainChange(event: AuditEvent) {
-  const table = MAIN_TABLES[event.record.type];
+  const { type } = event.record;
+  const table = isAuditRecordType(type) ? AUDIT_MAIN_TABLES[type] : undefined;
   return event.changes.find((change) => change.table === table);
 }
 
@@ -100,20 +109,7 @@ export function recordLabel(event: AuditEvent, t: TFunction<'audit'>): string {
 export function recordPath(event: AuditEvent): string | undefined {
   if (actionKind(event) === 'deleted') return undefined;
   const { type, id } = event.record;
-  switch (type) {
-    case 'category':
-      return PATHS.admin.categories.update(id);
-    case 'fragrance':
-      return PATHS.admin.fragrances.update(id);
-    case 'user':
-      return PATHS.admin.users.update(id);
-    case 'profile':
-      return PATHS.admin.profiles;
-    case 'campaign':
-      return PATHS.admin.campaigns.update(id);
-    default:
-      return undefined;
-  }
+  return isAuditRecordType(type) ? (RECORD_PAGES[type]?.(id) ?? undefined) : undefined;
 }
 
 /** Who made the change: the account's name, "anonymous" for a signed-out call, "system" for jobs. */

@@ -1,3 +1,4 @@
+import { AUDIT_RECORD_TYPES } from '@scentia/shared/audit.schemas';
 import { AUDITED_COLUMNS } from '@scentia/shared/audit-fields';
 import { LANGUAGES } from '@scentia/shared/locales';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ function textAt(messages: Record<string, unknown>, key: string): unknown {
 }
 
 describe('the History card’s labels', () => {
-  it.each(LANGUAGES)('names every audited column and every coded value in %s', (language) => {
+  it.each(LANGUAGES)('names every kind of record, audited column and coded value in %s', (language) => {
     const messages = files[`../../locales/${language}/audit.json`]?.default ?? {};
     const missing: string[] = [];
     for (const [table, columns] of Object.entries(AUDITED_COLUMNS)) {
@@ -23,6 +24,9 @@ describe('the History card’s labels', () => {
         if (key === undefined) missing.push(`${table}.${column} (no entry)`);
         else if (key !== null && typeof textAt(messages, key) !== 'string') missing.push(key);
       }
+    }
+    for (const type of AUDIT_RECORD_TYPES) {
+      if (typeof textAt(messages, `recordTypes.${type}`) !== 'string') missing.push(`recordTypes.${type}`);
     }
     for (const { kind, codes } of Object.values(CODED_VALUES)) {
       for (const code of codes) {

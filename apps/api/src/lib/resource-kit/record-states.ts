@@ -1,0 +1,86 @@
+import { ErrorCode } from '@scentia/shared/error-codes';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../app-error.ts';
+import { isUniqueViolation } from '../db-errors.ts';
+import type { StoredFiles } from '../storage/stored-files.ts';
+import type { SoftDeleteWrites } from './record-writes.ts';
+
+/** The actions every soft-deleted resource's shared rule answers (its `<x>.rules.ts`). */
+type StateAction = 'toggle' | 'delete';
+
+type RecordStates<Record, Row, Action extends string> = {
+  /** The record or a 404, and its answer: `recordReads`. */
+  reads: { getRecord(id: number): Promise<Record>; get(id: number): Promise<Row> };
+  /** The repository's `softDeleteWrites`. */
+  writes: SoftDeleteWrites;
+  /** The shared rule (`categoryActionRefusal`): the code `action` is refused with, if it is. */
+  refusal: (record: Record, action: Action) => ErrorCode | undefined;
+  /** What reactivating needs besides the rule (a fragrance's category must be active). */
+  beforeActivate?: (record: Record) => Promise<void>;
+  /** The record's stored files (an image and its thumbnail): released with the row, removed after. */
+  files?: { store: StoredFiles; keysOf: (record: Record) => (string | null | undefined)[] };
+};
+
+/**
+ * A service's activate, deactivate and delete for good, asking the resource's shared rule first and
+ * answering its 409 (`assertAllowed` serves the resource's other actions, edit say). Deactivating an
+ * inactive record does nothing. When the repository's statement refuses although the rule allowed
+ * it a moment before (a fragrance put in a collection meanwhile), the record is read again and the
+ * rule names why.
+ */
+export function recordStates<Record extends { deletedAt: Date | null }, Row, Action extends string>(
+  options: RecordStates<Record, Row, Action | StateAction>,
+) {
+  const { reads, writes, refusal, beforeActivate, files } = options;
+
+  function assertAllowed(record: Record, action: Action | StateAction): void {
+    const code = refusal(record, action);
+    if (code) throw new AppError(code);
+  }
+
+  /** After a refused statement: the rule's answer on the record as it is now (gone: 404). */
+  async function refuseChanged(id: number, action: StateAction): Promise<void> {
+    const current = await reads.getRecord(id);
+    if (action === 'toggle' && current.deletedAt) return;
+    throw new AppError(refusal(current, action) ?? ErrorCode.CONFLICT);
+  }
+
+  return {
+    assertAllowed,
+
+    async activate(id: number): Promise<Row> {
+      const current = await reads.getRecord(id);
+      if (current.deletedAt) await beforeActivate?.(current);
+      await writes.activate(id);
+      return reads.get(id);
+    },
+
+    /** `DELETE` without hardDelete: soft delete. */
+    async deactivate(id: number): Promise<void> {
+      const current = await reads.getRecord(id);
+      if (current.deletedAt) return;
+      assertAllowed(current, 'toggle');
+      if (!(await writes.deactivate(id))) await refuseChanged(id, 'toggle');
+    },
+
+    /** `DELETE ?hardDelete=true`; the record's files go after the row is gone. */
+    async deletePermanently(id: number): Promise<void> {
+      const current = await reads.getRecord(id);
+      assertAllowed(current, 'delete');
+      const keys = files?.keysOf(current) ?? [];
+      const release = files && ((tx: Database) => files.store.releaseFiles(tx, keys));
+      if (!(await writes.deleteInactive(id, release))) return refuseChanged(id, 'delete');
+      if (files) await files.store.removeReleased(keys);
+    },
+  };
+}
+
+/** Runs a save that may hit the resource's unique name (ignoring case and accents): taken is a 409. */
+export async function guardUniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(ErrorCode.NAME_TAKEN);
+    throw error;
+  }
+}
