@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isApiError } from '../../lib/api-error.ts';
-import { resourceMutations } from './resource-mutations.ts';
+import { resourceMutations, useRecordCommands } from './resource-mutations.ts';
 
 // The app's HTTP client takes `fetch` when its module loads, so the server's side of the exchange
 // is put in place before any import; everything between the hook and the wire is the real client.
@@ -88,6 +88,24 @@ describe('resourceMutations', () => {
       'DELETE /api/things/7?hardDelete=true',
     ]);
     expect(invalidate).toHaveBeenCalledTimes(3);
+  });
+
+  it('toggles a row by its state: an active one is deactivated, an inactive one activated', async () => {
+    const { mutations } = declare();
+    server.answer.mockImplementation(async (_url, init) =>
+      init?.method === 'PUT' ? Response.json(row) : new Response(null, { status: 204 }),
+    );
+    const commands = hook(() => useRecordCommands(mutations));
+
+    await commands(7, true).toggle();
+    await commands(7, false).toggle();
+    await commands(7, false).remove();
+
+    expect([call(0), call(1), call(2)].map(({ url, method }) => `${method} ${url}`)).toEqual([
+      'DELETE /api/things/7',
+      'PUT /api/things/activate/7',
+      'DELETE /api/things/7?hardDelete=true',
+    ]);
   });
 
   it("passes a refusal on as the server's error and leaves the caches alone", async () => {

@@ -77,3 +77,24 @@ export function resourceMutations<Row, Body = FormData>(
     useDelete: mutationHook(remove, invalidate),
   };
 }
+
+type RecordCommandHooks = {
+  useActivate: () => { mutateAsync: (id: number) => Promise<unknown> };
+  useDeactivate: () => { mutateAsync: (id: number) => Promise<unknown> };
+  useDelete: () => { mutateAsync: (id: number) => Promise<unknown> };
+};
+
+/**
+ * The commands behind a list row's delete and toggle (`recordRowAction`), from the resource's declared
+ * writes: `commands(id, isActive)` gives `remove` and `toggle` (deactivates an active record, activates
+ * an inactive one).
+ */
+export function useRecordCommands(mutations: RecordCommandHooks) {
+  const activate = mutations.useActivate();
+  const deactivate = mutations.useDeactivate();
+  const remove = mutations.useDelete();
+  return (id: number, isActive: boolean) => ({
+    remove: () => remove.mutateAsync(id),
+    toggle: () => (isActive ? deactivate.mutateAsync(id) : activate.mutateAsync(id)),
+  });
+}

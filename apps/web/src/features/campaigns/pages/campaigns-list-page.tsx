@@ -3,6 +3,7 @@ import { campaignActionRefusal } from '@scentia/shared/campaigns.rules';
 import { Button, Tag, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRecordCommands } from '../../../components/resource-form/resource-mutations.ts';
 import {
   createdAtColumn,
   formatCreatedAt,
@@ -30,9 +31,7 @@ const DEVICE_SLOTS = 20;
  */
 export default function CampaignsListPage() {
   const { t } = useTranslation('campaigns');
-  const activate = campaignMutations.useActivate();
-  const deactivate = campaignMutations.useDeactivate();
-  const remove = campaignMutations.useDelete();
+  const commands = useRecordCommands(campaignMutations);
   const setDefault = useSetDefaultCampaign();
   // The campaign whose QR dialog is open, and the button that opened it (focus goes back there).
   const [qr, setQr] = useState<{ campaignId: number; name: string; opener: HTMLElement }>();
@@ -130,8 +129,7 @@ export default function CampaignsListPage() {
       name: row.name,
       isActive: row.ativo,
       editPath: PATHS.admin.campaigns.update(id),
-      remove: () => remove.mutateAsync(id),
-      toggle: () => (row.ativo ? deactivate.mutateAsync(id) : activate.mutateAsync(id)),
+      ...commands(id, row.ativo),
     };
     const state = { isActive: row.ativo, isDefault: row.isDefault };
     // Toggle is always offered: deactivating the default is refused by the API with its explanation.

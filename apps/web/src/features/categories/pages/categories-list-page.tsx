@@ -2,6 +2,7 @@ import { CheckCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icon
 import { categoryRowActions } from '@scentia/shared/categories.rules';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRecordCommands } from '../../../components/resource-form/resource-mutations.ts';
 import { createdAtColumn, statusColumn } from '../../../components/resource-list/column-builders.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
 import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
@@ -13,9 +14,7 @@ import { missingTranslations } from '../category-form-values.ts';
 /** /admin/categories (spec §2): the categories with the row actions spec §4 allows. */
 export default function CategoriesListPage() {
   const { t } = useTranslation('categories');
-  const activate = categoryMutations.useActivate();
-  const deactivate = categoryMutations.useDeactivate();
-  const remove = categoryMutations.useDelete();
+  const commands = useRecordCommands(categoryMutations);
 
   const columns: ResourceColumn<CategoryRow>[] = [
     { title: t('columns.id'), dataIndex: 'categoryId', sortKey: CATEGORY_SORTS.id },
@@ -53,8 +52,7 @@ export default function CategoriesListPage() {
       name: row.name,
       isActive: row.ativo,
       editPath: PATHS.admin.categories.update(id),
-      remove: () => remove.mutateAsync(id),
-      toggle: () => (row.ativo ? deactivate.mutateAsync(id) : activate.mutateAsync(id)),
+      ...commands(id, row.ativo),
     };
     const state = { isActive: row.ativo, fragranceCount: row.fragranceCount };
     return categoryRowActions(state).map((kind) => recordRowAction(t, kind, target));

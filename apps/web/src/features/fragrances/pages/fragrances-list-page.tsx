@@ -2,6 +2,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { collectionCampaignCount, fragranceRowActions } from '@scentia/shared/fragrances.rules';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRecordCommands } from '../../../components/resource-form/resource-mutations.ts';
 import {
   createdAtColumn,
   StatusTag,
@@ -18,9 +19,7 @@ import '../components/fragrances.css';
 /** /admin/fragrances (spec §2): the fragrances with their thumbnails and the row actions of spec §4. */
 export default function FragrancesListPage() {
   const { t } = useTranslation('fragrances');
-  const activate = fragranceMutations.useActivate();
-  const deactivate = fragranceMutations.useDeactivate();
-  const remove = fragranceMutations.useDelete();
+  const commands = useRecordCommands(fragranceMutations);
 
   const columns: ResourceColumn<FragranceRow>[] = [
     {
@@ -72,8 +71,7 @@ export default function FragrancesListPage() {
       name: row.name,
       isActive: row.ativo,
       editPath: PATHS.admin.fragrances.update(id),
-      remove: () => remove.mutateAsync(id),
-      toggle: () => (row.ativo ? deactivate.mutateAsync(id) : activate.mutateAsync(id)),
+      ...commands(id, row.ativo),
     };
     const state = { isActive: row.ativo, collections: row.collections };
     return fragranceRowActions(state).map((kind) => recordRowAction(t, kind, target));
