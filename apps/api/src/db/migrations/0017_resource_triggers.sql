@@ -40,7 +40,11 @@ CREATE FUNCTION audit_is_bookkeeping(column_name text) RETURNS boolean LANGUAGE 
   SELECT starts_with(column_name, 'search_') OR column_name IN ('created_at', 'updated_at')
 $$;
 --> statement-breakpoint
--- The row trigger of 0016, with the bookkeeping columns found by the rule above.
+-- The row trigger of 0016, with the bookkeeping columns found by the rule above. The rule is applied
+-- when the trigger is installed (install_audit_trigger passes the table's bookkeeping columns as its
+-- fifth argument), so a recorded row costs one jsonb subtraction, as the fixed list did; a trigger
+-- without that argument applies the rule row by row. resource-triggers.test.ts fails when a table's
+-- argument no longer matches its columns (one added later needs the trigger installed again).
 CREATE OR REPLACE FUNCTION audit_row_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   row_before jsonb;
@@ -49,25 +53,29 @@ DECLARE
   row_key text;
   key_column text;
   secret text;
+  bookkeeping text[];
   event_id bigint;
 BEGIN
   IF current_setting('scentia.audit', true) = 'off' THEN
     RETURN NULL;
   END IF;
+  IF TG_NARGS > 4 THEN
+    bookkeeping := string_to_array(TG_ARGV[4], ',');
+  ELSE
+    bookkeeping := ARRAY(SELECT key FROM jsonb_object_keys(to_jsonb(coalesce(NEW, OLD))) AS key WHERE audit_is_bookkeeping(key));
+  END IF;
   IF TG_OP <> 'INSERT' THEN
-    row_before := to_jsonb(OLD);
-    row_before := row_before - ARRAY(SELECT key FROM jsonb_object_keys(row_before) AS key WHERE audit_is_bookkeeping(key));
+    row_before := to_jsonb(OLD) - bookkeeping;
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    row_after := to_jsonb(NEW);
-    row_after := row_after - ARRAY(SELECT key FROM jsonb_object_keys(row_after) AS key WHERE audit_is_bookkeeping(key));
+    row_after := to_jsonb(NEW) - bookkeeping;
   END IF;
   -- Only bookkeeping changed (a save with the same values touches updated_at): nothing to record.
   IF row_before = row_after THEN
     RETURN NULL;
   END IF;
   -- A secret becomes a short fingerprint of its stored hash: that it changed shows, nothing more.
-  IF TG_NARGS > 3 THEN
+  IF TG_NARGS > 3 AND TG_ARGV[3] <> '' THEN
     FOREACH secret IN ARRAY string_to_array(TG_ARGV[3], ',') LOOP
       IF row_before ->> secret IS NOT NULL THEN
         row_before := jsonb_set(row_before, ARRAY[secret], to_jsonb('redacted:' || left(md5(row_before ->> secret), 8)));
@@ -103,6 +111,7 @@ CREATE FUNCTION install_audit_trigger(p_table text, p_record_type text, p_record
   p_secret_columns text[] DEFAULT '{}') RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   key_columns text;
+  bookkeeping_columns text;
 BEGIN
   SELECT string_agg(a.attname::text, ',' ORDER BY k.ordinal) INTO key_columns
   FROM pg_index i
@@ -117,11 +126,14 @@ BEGIN
   IF NOT FOUND THEN
     RAISE EXCEPTION 'install_audit_trigger: % has no column %', p_table, p_record_id_column;
   END IF;
+  SELECT coalesce(string_agg(attname::text, ',' ORDER BY attname), '') INTO bookkeeping_columns
+  FROM pg_attribute
+  WHERE attrelid = p_table::regclass AND attnum > 0 AND NOT attisdropped AND audit_is_bookkeeping(attname::text);
   EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', p_table || '_audit', p_table);
   EXECUTE format(
-    'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION audit_row_change(%L, %L, %L%s)',
+    'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION audit_row_change(%L, %L, %L, %L, %L)',
     p_table || '_audit', p_table, p_record_type, p_record_id_column, key_columns,
-    CASE WHEN cardinality(p_secret_columns) > 0 THEN format(', %L', array_to_string(p_secret_columns, ',')) ELSE '' END);
+    array_to_string(p_secret_columns, ','), bookkeeping_columns);
 END
 $$;
 --> statement-breakpoint
