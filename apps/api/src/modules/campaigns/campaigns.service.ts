@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type CampaignAction,
   campaignActionRefusal,
@@ -8,8 +7,8 @@ import type { CampaignBody, CampaignRow, QrPrintBody } from '@scentia/shared/cam
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
-import { normaliseImage } from '../../lib/images.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
+import { recordImage } from '../../lib/resource-kit/record-image.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
@@ -38,35 +37,11 @@ export type CampaignsServiceDeps = {
  */
 export function createCampaignsService({ repository, storage, log }: CampaignsServiceDeps) {
   const files = createStoredFiles({ db: repository.db, storage, log });
-  const coverKeysOf = (keys: { coverKey: string | null; coverThumbnailKey: string | null }) => [
-    keys.coverKey,
-    keys.coverThumbnailKey,
-  ];
-
-  async function storeCover(file: UploadedFile): Promise<CoverKeys> {
-    const { display, thumbnail } = await normaliseImage(file.bytes);
-    const base = `campaigns/${randomUUID()}`;
-    const keys = { coverKey: `${base}.webp`, coverThumbnailKey: `${base}-thumb.webp` };
-    await files.stageFiles([
-      { key: keys.coverKey, body: display, contentType: 'image/webp' },
-      { key: keys.coverThumbnailKey, body: thumbnail, contentType: 'image/webp' },
-    ]);
-    return keys;
-  }
-
-  /** Stages the cover, then writes; when the write fails the staged files are removed at once. */
-  async function withCover<T>(
-    file: UploadedFile | undefined,
-    write: (keys: CoverKeys | undefined) => Promise<T>,
-  ): Promise<T> {
-    const keys = file ? await storeCover(file) : undefined;
-    try {
-      return await write(keys);
-    } catch (error) {
-      if (keys) await files.discardStaged(coverKeysOf(keys));
-      throw error;
-    }
-  }
+  const cover = recordImage(files, {
+    folder: 'campaigns',
+    image: 'coverKey',
+    thumbnail: 'coverThumbnailKey',
+  });
 
   /** The device errors (spec §8), checked before any file is stored. */
   function assertCollection(body: CampaignBody): void {
@@ -92,7 +67,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
     writes: repository.writes,
     refusal: (record: CampaignRecord, action: CampaignAction) =>
       campaignActionRefusal({ isActive: record.deletedAt === null, isDefault: record.isDefault }, action),
-    files: { store: files, keysOf: coverKeysOf },
+    files: { store: files, keysOf: cover.keysOf },
   });
   const { assertAllowed } = states;
 
@@ -148,12 +123,13 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
     async create(body: CampaignBody, file: UploadedFile | undefined): Promise<CampaignRow> {
       assertCollection(body);
       if (!file) throw new AppError(ErrorCode.IMAGE_REQUIRED);
-      const id = await withCover(file, (keys) =>
+      const id = await cover.withStaged(file, (keys) =>
         repository.transaction(async (tx) => {
+          const staged = keys as CoverKeys;
           await assertFragrancesActive(tx, body);
-          const created = await tx.insert({ ...valuesOf(body), ...(keys as CoverKeys) });
+          const created = await tx.insert({ ...valuesOf(body), ...staged });
           await tx.replaceDetails(created, body.descriptions, body.collection);
-          await files.commitFiles(tx.db, coverKeysOf(keys as CoverKeys));
+          await cover.commit(tx.db, staged);
           return created;
         }),
       );
@@ -163,7 +139,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
     async update(id: number, body: CampaignBody, file: UploadedFile | undefined): Promise<CampaignRow> {
       assertAllowed(await getRecord(id), 'edit');
       assertCollection(body);
-      const replaced = await withCover(file, (keys) =>
+      const replaced = await cover.withStaged(file, (keys) =>
         repository.transaction(async (tx) => {
           // The update locks the row and checks the version in one statement: of two saves based on
           // the same version, the second finds the first's and is refused.
@@ -178,10 +154,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
           if (!keys) return [];
           const before = await tx.findById(id);
           await tx.setCover(id, keys);
-          await files.commitFiles(tx.db, coverKeysOf(keys));
-          const replacedKeys = before ? coverKeysOf(before) : [];
-          await files.releaseFiles(tx.db, replacedKeys);
-          return replacedKeys;
+          return cover.commitReplacing(tx.db, keys, before);
         }),
       );
       // The replaced cover is removed only once the new one is committed.

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { type FragranceAction, fragranceActionRefusal } from '@scentia/shared/fragrances.rules';
 import type { FragranceBody, FragranceRow } from '@scentia/shared/fragrances.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
-import { normaliseImage } from '../../lib/images.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
+import { recordImage } from '../../lib/resource-kit/record-image.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
@@ -13,7 +12,6 @@ import { createStoredFiles } from '../../lib/storage/stored-files.ts';
 import { type FragranceRecord, type FragrancesRepository, fragrancesList } from './fragrances.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
-type ImageKeys = { imageKey: string; thumbnailKey: string };
 
 export type FragrancesServiceDeps = {
   repository: FragrancesRepository;
@@ -29,37 +27,7 @@ export type FragrancesServiceDeps = {
  */
 export function createFragrancesService({ repository, storage, log }: FragrancesServiceDeps) {
   const files = createStoredFiles({ db: repository.db, storage, log });
-  const imageKeysOf = (
-    keys: Partial<ImageKeys> | { imageKey: string | null; thumbnailKey: string | null },
-  ) => [keys.imageKey, keys.thumbnailKey];
-
-  async function storeImage(file: UploadedFile): Promise<ImageKeys> {
-    const { display, thumbnail } = await normaliseImage(file.bytes);
-    const base = `fragrances/${randomUUID()}`;
-    const keys = { imageKey: `${base}.webp`, thumbnailKey: `${base}-thumb.webp` };
-    await files.stageFiles([
-      { key: keys.imageKey, body: display, contentType: 'image/webp' },
-      { key: keys.thumbnailKey, body: thumbnail, contentType: 'image/webp' },
-    ]);
-    return keys;
-  }
-
-  /**
-   * Stages the image, then writes the row (`write`, whose transaction must commit the keys); when the
-   * row is not written the staged files are removed at once rather than by the sweep.
-   */
-  async function withImage<T>(
-    file: UploadedFile | undefined,
-    write: (keys: ImageKeys | undefined) => Promise<T>,
-  ): Promise<T> {
-    const keys = file ? await storeImage(file) : undefined;
-    try {
-      return await write(keys);
-    } catch (error) {
-      if (keys) await files.discardStaged(imageKeysOf(keys));
-      throw error;
-    }
-  }
+  const image = recordImage(files, { folder: 'fragrances', image: 'imageKey', thumbnail: 'thumbnailKey' });
 
   async function assertCategoryActive(categoryId: number) {
     if (!(await repository.isCategoryActive(categoryId))) {
@@ -78,7 +46,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
         action,
       ),
     beforeActivate: (record) => assertCategoryActive(record.categoryId),
-    files: { store: files, keysOf: imageKeysOf },
+    files: { store: files, keysOf: image.keysOf },
   });
 
   async function toRow(record: FragranceRecord): Promise<FragranceRow> {
@@ -132,11 +100,12 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
     async create(body: FragranceBody, file: UploadedFile | undefined): Promise<FragranceRow> {
       if (!file) throw new AppError(ErrorCode.IMAGE_REQUIRED);
       await assertCategoryActive(body.categoryId);
-      const id = await withImage(file, (keys) =>
+      const id = await image.withStaged(file, (keys) =>
         repository.transaction(async (tx) => {
-          const created = await tx.insert({ ...valuesOf(body), ...(keys as ImageKeys) });
+          const staged = keys as NonNullable<typeof keys>; // a create always has its image
+          const created = await tx.insert({ ...valuesOf(body), ...staged });
           await tx.replaceTranslations(created, translationsOf(body));
-          await files.commitFiles(tx.db, imageKeysOf(keys as ImageKeys));
+          await image.commit(tx.db, staged);
           return created;
         }),
       );
@@ -146,7 +115,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
     async update(id: number, body: FragranceBody, file: UploadedFile | undefined): Promise<FragranceRow> {
       states.assertAllowed(await getRecord(id), 'edit');
       await assertCategoryActive(body.categoryId);
-      const replaced = await withImage(file, (keys) =>
+      const replaced = await image.withStaged(file, (keys) =>
         repository.transaction(async (tx) => {
           // Updating first locks the row, so the image read next is the one this save replaces even
           // when another save of the same fragrance committed meanwhile.
@@ -155,10 +124,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
           if (!keys) return [];
           const before = await tx.findById(id);
           await tx.update(id, keys);
-          await files.commitFiles(tx.db, imageKeysOf(keys));
-          const replacedKeys = before ? imageKeysOf(before) : [];
-          await files.releaseFiles(tx.db, replacedKeys);
-          return replacedKeys;
+          return image.commitReplacing(tx.db, keys, before);
         }),
       );
       // The replaced image is removed only once the new one is committed.
