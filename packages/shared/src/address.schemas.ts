@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isValidCep } from './br-documents.ts';
 import { countryCodeSchema } from './geo.schemas.ts';
 
-const optionalText = (max: number) =>
+/** An optional free text up to `max` characters; empty reads as null. */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addAddressIssues, addressRowSchema, addressSchema } from './address.schemas.ts';
+import { addAddressIssues, addressRowSchema, addressSchema, optionalText } from './address.schemas.ts';
 import { emailSchema, personNameSchema } from './auth.schemas.ts';
 import { taxIdProblem } from './br-documents.ts';
 import { MINIMUM_AGE_YEARS } from './constants.ts';
@@ -14,14 +14,6 @@ export function isAtLeastYearsOld(isoDate: string, years: number, today = new Da
   const limit = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
   return Date.UTC(year, month - 1, day) <= limit.getTime();
 }
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: 'tooLong' })
-    .nullish()
-    .transform((value) => value || null);
 
 /** A time after the day (`2001-02-28T05:00:00Z`, as older clients send it) is dropped: a birthday is a day. */
 const DAY_AND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?$/;
