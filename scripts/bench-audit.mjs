@@ -61,6 +61,8 @@ const server = spawn('node', ['apps/api/dist/server.js'], {
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+// A failed step must not leave the server holding the port for the next run.
+process.on('exit', () => server.kill('SIGTERM'));
 const base = `http://127.0.0.1:${PORT}`;
 for (let attempt = 0; ; attempt += 1) {
   try {
@@ -227,7 +229,7 @@ for (let from = 1; from <= EVENTS; from += SEED_CHUNK) {
   await client.query(
     `with e as (
        insert into audit_events (occurred_at, actor_id, ip, user_agent, action, request_id, record_type, record_id)
-       select $1::timestamptz + i * interval '1 second', 1 + i % 50, '10.0.' || i % 250 || '.' || i % 200,
+       select $1::timestamptz + i * interval '1 second', 1 + i % 50, ('10.0.' || i % 250 || '.' || i % 200)::inet,
               'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
               (array['postCategories', 'putCategoriesById', 'putUsuarioById', 'retention'])[1 + i % 4],
               md5(i::text), 'category', (i % 5000)::text

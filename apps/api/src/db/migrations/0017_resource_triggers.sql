@@ -211,4 +211,24 @@ SELECT install_audit_trigger('campaign_slots', 'campaign', 'campaign_id');--> st
 SELECT install_audit_trigger('campaign_descriptions', 'campaign', 'campaign_id');--> statement-breakpoint
 SELECT install_audit_trigger('campaign_qr_prints', 'campaign', 'campaign_id');--> statement-breakpoint
 DROP FUNCTION set_search_text_from_name();--> statement-breakpoint
-DROP FUNCTION users_set_search_text();
+DROP FUNCTION users_set_search_text();--> statement-breakpoint
+-- The event of a call, as in 0016, with its address cast plainly: the application names only addresses
+-- it has validated (lib/audit/client-trace.ts), and inet_or_null's exception block opened a
+-- subtransaction for every recorded call, the largest part of the trail's cost on a write.
+CREATE OR REPLACE FUNCTION audit_event_id(p_record_type text, p_record_id text) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  event_id bigint := nullif(current_setting('scentia.audit_event', true), '')::bigint;
+  context jsonb;
+BEGIN
+  IF event_id IS NOT NULL THEN
+    RETURN event_id;
+  END IF;
+  context := nullif(current_setting('scentia.audit', true), '')::jsonb;
+  INSERT INTO audit_events (actor_id, ip, user_agent, action, request_id, record_type, record_id)
+  VALUES ((context ->> 'actorId')::integer, (context ->> 'ip')::inet, context ->> 'userAgent',
+          coalesce(context ->> 'action', 'database'), context ->> 'requestId', p_record_type, p_record_id)
+  RETURNING id INTO event_id;
+  PERFORM set_config('scentia.audit_event', event_id::text, true);
+  RETURN event_id;
+END
+$$;
