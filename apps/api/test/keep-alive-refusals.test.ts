@@ -101,6 +101,14 @@ async function refusedThenNext(refused: Parameters<typeof request>[1]) {
 
 const staff = () => ({ authorization: `Bearer ${staffToken}` });
 
+/** A cover large enough that the refusal is answered while most of it is still on its way. */
+const twoMegabyteCover: Part = {
+  name: 'cover.file',
+  fileName: 'cover.png',
+  contentType: 'image/png',
+  bytes: Buffer.alloc(2_097_152, 7),
+};
+
 describe('a refusal before the body is read', () => {
   it('POST /api/campaigns with 10,000 collection parts: 400, and the next request is answered', async () => {
     const parts: Part[] = [{ name: 'name', value: 'Verão' }];
@@ -120,15 +128,7 @@ describe('a refusal before the body is read', () => {
   });
 
   it('POST /api/campaigns with a control character in name before a 2 MB cover: 400, and the next request is answered', async () => {
-    const form = multipart([
-      { name: 'name', value: 'Ver\u0007ão' },
-      {
-        name: 'cover.file',
-        fileName: 'cover.png',
-        contentType: 'image/png',
-        bytes: Buffer.alloc(2_097_152, 7),
-      },
-    ]);
+    const form = multipart([{ name: 'name', value: 'Ver\u0007ão' }, twoMegabyteCover]);
     const { first, next } = await refusedThenNext({
       method: 'POST',
       path: '/api/campaigns',
@@ -141,15 +141,7 @@ describe('a refusal before the body is read', () => {
   });
 
   it('POST /api/campaigns signed out with a 2 MB multipart body: 401, and the next request is answered', async () => {
-    const form = multipart([
-      { name: 'name', value: 'Verão' },
-      {
-        name: 'cover.file',
-        fileName: 'cover.png',
-        contentType: 'image/png',
-        bytes: Buffer.alloc(2_097_152, 7),
-      },
-    ]);
+    const form = multipart([{ name: 'name', value: 'Verão' }, twoMegabyteCover]);
     const { first, next } = await refusedThenNext({
       method: 'POST',
       path: '/api/campaigns',
