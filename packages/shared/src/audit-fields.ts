@@ -57,6 +57,35 @@ export const AUDITED_COLUMNS = {
   campaign_slots: ['campaign_id', 'slot', 'fragrance_id', 'shot_seconds'],
   campaign_descriptions: ['campaign_id', 'language', 'description'],
   campaign_qr_prints: ['id', 'campaign_id', 'kind', 'campaign_updated_at', 'printed_at', 'printed_by'],
+  organizations: [
+    'id',
+    'name',
+    'legal_name',
+    'cnpj',
+    'contact_name',
+    'contact_email',
+    'phone',
+    'zipcode',
+    'street',
+    'city',
+    'state',
+    'country',
+    'note',
+    'deleted_at',
+  ],
+  locations: [
+    'id',
+    'organization_id',
+    'name',
+    'zipcode',
+    'street',
+    'city',
+    'state',
+    'country',
+    'time_zone',
+    'note',
+    'deleted_at',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditedTable = keyof typeof AUDITED_COLUMNS;
@@ -73,6 +102,8 @@ export const AUDIT_MAIN_TABLES = {
   category: 'categories',
   fragrance: 'fragrances',
   campaign: 'campaigns',
+  organization: 'organizations',
+  location: 'locations',
   audit: null,
 } as const satisfies Record<AuditRecordType, AuditedTable | null>;
 
@@ -90,6 +121,7 @@ export const AUDIT_REFERENCES: References = {
   fragrances: { category_id: 'category' },
   campaign_slots: { fragrance_id: 'fragrance' },
   campaign_qr_prints: { printed_by: 'user' },
+  locations: { organization_id: 'organization' },
 };
 
 /** The kind of record a column of `table` refers to, if it holds a reference. */

@@ -11,7 +11,16 @@ import { listQuerySchema } from './list.schemas.ts';
  * asks for its `recordTypes` label in every language. `audit` is the trail itself: its export is
  * recorded as record `audit`/`export`, so that the exports can be listed like any other record's events.
  */
-export const AUDIT_RECORD_TYPES = ['user', 'profile', 'category', 'fragrance', 'campaign', 'audit'] as const;
+export const AUDIT_RECORD_TYPES = [
+  'user',
+  'profile',
+  'category',
+  'fragrance',
+  'campaign',
+  'organization',
+  'location',
+  'audit',
+] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
 export function isAuditRecordType(type: string): type is AuditRecordType {
@@ -29,6 +38,8 @@ export const RECORD_PATHS = {
   category: '/categories',
   fragrance: '/fragrances',
   campaign: '/campaigns',
+  organization: '/organizations',
+  location: '/locations',
   audit: null,
 } as const satisfies Record<AuditRecordType, `/${string}` | null>;
 

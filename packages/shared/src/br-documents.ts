@@ -93,3 +93,35 @@ export function formatCep(value: string): string {
   const digits = cepDigits(value);
   return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : value;
 }
+
+/** Brazil's area codes (DDD), as Anatel assigns them. */
+const AREA_CODES = new Set([
+  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46,
+  47, 48, 49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85,
+  86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99,
+]);
+
+/** A phone as stored: its digits, without the country code 55 when it was typed with it (+55). */
+export function phoneDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return value.trim().startsWith('+') && digits.startsWith('55') ? digits.slice(2) : digits;
+}
+
+/**
+ * A Brazilian phone number with its area code: a mobile is 11 digits, the ninth digit 9 first
+ * ((11) 91234-5678); a landline is 10 digits starting with 2 to 5 ((11) 3123-4567).
+ */
+export function isValidBrazilianPhone(value: string): boolean {
+  const digits = phoneDigits(value);
+  if (!AREA_CODES.has(Number(digits.slice(0, 2)))) return false;
+  if (digits.length === 11) return digits[2] === '9';
+  return digits.length === 10 && /[2-5]/.test(digits[2] ?? '');
+}
+
+/** `(11) 91234-5678` or `(11) 3123-4567`; anything else as given. */
+export function formatBrazilianPhone(value: string): string {
+  const digits = phoneDigits(value);
+  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
+  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+  return value;
+}

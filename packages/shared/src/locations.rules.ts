@@ -1,0 +1,35 @@
+import { ErrorCode } from './error-codes.ts';
+
+export type LocationAction = 'toggle' | 'delete' | 'edit';
+
+const LOCATION_ACTIONS: readonly LocationAction[] = ['toggle', 'delete', 'edit'];
+
+/** `isOrganizationActive`: a location of an inactive organisation is not reactivated. */
+export type LocationState = { isActive: boolean; isOrganizationActive: boolean };
+
+/**
+ * Why `action` is refused on a location, or undefined when it is allowed (409 on the API; the list
+ * hides what would be refused).
+ * - Edit only while active.
+ * - Toggle: an active location is deactivated; an inactive one is reactivated only while its
+ *   organisation is active.
+ * - Permanent delete only for an inactive location (devices will keep it when they refer to it).
+ */
+export function locationActionRefusal(
+  location: LocationState,
+  action: LocationAction,
+): ErrorCode | undefined {
+  switch (action) {
+    case 'edit':
+      return location.isActive ? undefined : ErrorCode.RECORD_INACTIVE;
+    case 'toggle':
+      return location.isActive || location.isOrganizationActive ? undefined : ErrorCode.ORGANIZATION_INACTIVE;
+    case 'delete':
+      return location.isActive ? ErrorCode.RECORD_ACTIVE : undefined;
+  }
+}
+
+/** The actions a location row offers, in the order they are shown. */
+export function locationRowActions(location: LocationState): LocationAction[] {
+  return LOCATION_ACTIONS.filter((action) => locationActionRefusal(location, action) === undefined);
+}

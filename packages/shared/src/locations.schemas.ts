@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { addAddressIssues, addressRowSchema, addressSchema } from './address.schemas.ts';
+import { idSchema, idTextSchema } from './integers.schemas.ts';
+import { listQuerySchema } from './list.schemas.ts';
+import { noteSchema, recordNameSchema } from './organizations.schemas.ts';
+import { DEFAULT_TIME_ZONE, isKnownTimeZone } from './time-zones.ts';
+
+/** An IANA time zone of the product's list (`time-zones.ts`); none given is `America/Sao_Paulo`. */
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .max(64, { error: 'tooLong' })
+  .optional()
+  .transform((value) => value || DEFAULT_TIME_ZONE)
+  .refine(isKnownTimeZone, { error: 'invalidTimeZone' });
+
+/**
+ * `POST /api/locations` and `PUT /api/locations/{id}`: a shop or site of an organisation, where devices
+ * stand. Its name is unique within its organisation; its city is required (lists sort and search by
+ * it); its time zone reads its schedules and dashboard periods.
+ */
+export const locationBodySchema = z
+  .strictObject({
+    organizationId: idSchema,
+    name: recordNameSchema,
+    address: addressSchema,
+    timeZone: timeZoneSchema,
+    note: noteSchema,
+  })
+  .superRefine((body, ctx) => {
+    if (!body.address.city) ctx.addIssue({ code: 'custom', path: ['address', 'city'], message: 'required' });
+    addAddressIssues(body.address, ctx);
+  });
+export type LocationBody = z.infer<typeof locationBodySchema>;
+export type LocationBodyInput = z.input<typeof locationBodySchema>;
+
+/** The locations list: the shared contract plus one organisation's locations only. */
+export const locationListQuerySchema = listQuerySchema.extend({ organizationId: idTextSchema.optional() });
+
+export const locationRowSchema = z.object({
+  locationId: z.number().int(),
+  organizationId: z.number().int(),
+  organization: z.object({ name: z.string(), ativo: z.boolean() }),
+  name: z.string(),
+  address: addressRowSchema,
+  timeZone: z.string(),
+  note: z.string().nullable(),
+  ativo: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type LocationRow = z.infer<typeof locationRowSchema>;
+
+/** The quick-search answer (the device form's location typeahead, to come): up to 10 active locations. */
+export const locationOptionSchema = z.object({
+  locationId: z.number().int(),
+  name: z.string(),
+  organizationId: z.number().int(),
+});
+export const locationOptionsSchema = z.array(locationOptionSchema);
