@@ -16,6 +16,8 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { fragrancesRoutes } from './modules/fragrances/fragrances.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { locationsRoutes } from './modules/locations/locations.routes.ts';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -117,6 +119,8 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
         service: services.campaigns,
         maxUploadBytes: Math.round(config.UPLOAD_MAX_MB * 1_048_576),
       });
+      await api.register(organizationsRoutes, { service: services.organizations });
+      await api.register(locationsRoutes, { service: services.locations });
       if (services.localStorage) await api.register(filesRoutes, { storage: services.localStorage });
       await api.register(geoRoutes, { geo: services.geo, postcodes: services.postcodes });
       await api.register(profilesRoutes, { repository: services.profilesRepository });

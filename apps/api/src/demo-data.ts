@@ -8,6 +8,7 @@ import { ensureAdmin, PROFILE_OPERATOR, seedProfiles } from './db/seed.ts';
 import { BR_CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data/brazil.ts';
 import { seedDemoCampaigns } from './demo-data/seed-campaigns.ts';
 import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
+import { seedDemoClients } from './demo-data/seed-clients.ts';
 import {
   type AuditContext,
   auditedDatabase,
@@ -122,14 +123,15 @@ async function main() {
     const [{ total } = { total: 0 }] = await database.db
       .select({ total: sql<number>`count(*)::int` })
       .from(users);
-    // The catalog and campaigns go through the services, so their trail names the demonstration loader.
+    // The catalog, campaigns and clients go through the services, so their trail names the demonstration loader.
     const audited = auditedDatabase(database.db);
-    const { catalog, campaignsAdded } = await runWithAuditContext(DEMO_DATA_CONTEXT, async () => ({
+    const { catalog, campaignsAdded, clients } = await runWithAuditContext(DEMO_DATA_CONTEXT, async () => ({
       catalog: await seedDemoCatalog(audited, config, log),
       campaignsAdded: await seedDemoCampaigns(audited, config, log),
+      clients: await seedDemoClients(audited),
     }));
     log.info(
-      { inserted: inserted.length, totalUsers: total, ...catalog, ...campaignsAdded },
+      { inserted: inserted.length, totalUsers: total, ...catalog, ...campaignsAdded, ...clients },
       'Demo data ready',
     );
   } finally {

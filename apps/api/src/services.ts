@@ -29,6 +29,10 @@ import { FragrancesRepository } from './modules/fragrances/fragrances.repository
 import { createFragrancesService } from './modules/fragrances/fragrances.service.ts';
 import { createEmbeddedGeoProvider, createHttpGeoProvider } from './modules/geo/geo-provider.ts';
 import { createViaCepProvider } from './modules/geo/postcode-provider.ts';
+import { LocationsRepository } from './modules/locations/locations.repository.ts';
+import { createLocationsService } from './modules/locations/locations.service.ts';
+import { OrganizationsRepository } from './modules/organizations/organizations.repository.ts';
+import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { PrivacyRepository } from './modules/privacy/privacy.repository.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { applyPersonalDataRetention } from './modules/privacy/privacy-retention.ts';
@@ -184,6 +188,8 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     fragrances: createFragrancesService({ repository: new FragrancesRepository(db), storage, log }),
     campaigns: createCampaignsService({ repository: new CampaignsRepository(db), storage, log }),
     categories: createCategoriesService(new CategoriesRepository(db)),
+    organizations: createOrganizationsService(new OrganizationsRepository(db)),
+    locations: createLocationsService(new LocationsRepository(db)),
     mailOutbox,
     geo,
     postcodes,

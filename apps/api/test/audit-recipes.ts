@@ -1,4 +1,5 @@
 import type { KitRecordType } from '@scentia/shared/audit.schemas';
+import { withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -93,9 +94,31 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
     };
   }
 
+  const organizationBody = () => ({
+    name: unique('Perfumaria'),
+    legalName: 'Perfumaria Auditada Ltda',
+    cnpj: withCnpjCheckDigits(String(500_000_000_000 + ++sequence)),
+    address: { country: 'BR', city: 'Recife' },
+  });
+
+  async function createOrganization(): Promise<number> {
+    const response = await send({ method: 'POST', url: '/api/organizations', payload: organizationBody() });
+    expect(response.statusCode).toBe(201);
+    return response.json().organizationId;
+  }
+
   const samples: { [Type in KitRecordType]?: KitSample } = {
     category: async () => ({
       payload: { name: unique('Cítricos'), translations: [{ language: 'en-US', name: unique('Citrus') }] },
+    }),
+    organization: async () => ({ payload: organizationBody() }),
+    location: async () => ({
+      payload: {
+        organizationId: await createOrganization(),
+        name: unique('Loja'),
+        address: { country: 'BR', zipcode: '50030-230', city: 'Recife', state: 'PE' },
+        timeZone: 'America/Recife',
+      },
     }),
     fragrance: async () => fragranceForm(await createCategory(), true),
     campaign: async () => campaignForm(true),
@@ -166,6 +189,24 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
             request: { method: 'POST', url: `/api/usuario/anonymise/${person.id}` },
             caller: 'admin',
             record: { type: 'user', id: person.id },
+          };
+        },
+      },
+    ],
+    'POST /api/organizations/contact-erasure/{id}': [
+      {
+        describe: 'erases an organisation’s contact person',
+        prepare: async () => {
+          const [row] = await ctx.query<{ id: number }>(sql`
+            insert into organizations (name, legal_name, cnpj, contact_name, contact_email, phone)
+            values (${unique('Cliente')}, 'Cliente Ltda', ${String(90000000000000 + ++sequence)},
+              'Renata Souza', 'renata@cliente.test', '11987654321')
+            returning id`);
+          const id = row?.id ?? 0;
+          return {
+            request: { method: 'POST', url: `/api/organizations/contact-erasure/${id}` },
+            caller: 'admin',
+            record: { type: 'organization', id },
           };
         },
       },

@@ -135,6 +135,13 @@ export const ptBR = {
   'export.audit.recordType': 'Tipo de registro',
   'export.audit.recordId': 'ID do registro',
   'export.audit.changes': 'Campos alterados',
+  CNPJ_TAKEN: 'Já existe uma organização com este CNPJ.',
+  ORGANIZATION_HAS_LOCATIONS:
+    'Esta organização tem locais ({{names}}): enquanto um estiver ativo ela não pode ser desativada, e enquanto tiver algum não pode ser excluída.',
+  ORGANIZATION_INACTIVE: 'A organização deste local está inativa: reative-a antes.',
+  'field.invalidPhone': 'Telefone inválido: DDD e número, como (11) 91234-5678.',
+  'field.invalidTimeZone': 'Fuso horário desconhecido: escolha um da lista.',
+  'field.organizationInactive': 'Escolha uma organização ativa.',
   CAMPAIGN_IS_DEFAULT:
     'Esta é a campanha padrão e não pode ser desativada nem excluída; defina outra campanha como padrão primeiro.',
   CAMPAIGN_NO_SLOT: 'Favor preencher ao menos um slot do dispositivo.',
@@ -149,6 +156,21 @@ export const ptBR = {
   'export.fragranceShots': 'Disparos por fragrância',
   'export.slotsUsed': 'Slots usados',
   'export.isDefault': 'Padrão',
+  'list.more': 'mais {{count}}',
+  'export.organizations.fileName': 'organizacoes',
+  'export.organizations.sheet': 'Organizações',
+  'export.locations.fileName': 'locais',
+  'export.locations.sheet': 'Locais',
+  'export.legalName': 'Razão social',
+  'export.cnpj': 'CNPJ',
+  'export.contactName': 'Contato',
+  'export.contactEmail': 'E-mail do contato',
+  'export.phone': 'Telefone',
+  'export.note': 'Observação',
+  'export.locationCount': 'Locais',
+  'export.activeLocationCount': 'Locais ativos',
+  'export.organization': 'Organização',
+  'export.timeZone': 'Fuso horário',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

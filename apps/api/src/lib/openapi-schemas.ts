@@ -14,6 +14,7 @@ import { PAGE_SIZES } from '@scentia/shared/constants';
 import { fragranceBodySchema, fragranceRowSchema } from '@scentia/shared/fragrances.schemas';
 import { citySchema, countrySchema, postcodeAnswerSchema, regionSchema } from '@scentia/shared/geo.schemas';
 import { pageOf } from '@scentia/shared/list.schemas';
+import { locationListQuerySchema } from '@scentia/shared/locations.schemas';
 import { profileOptionSchema, profileRowSchema } from '@scentia/shared/profiles.schemas';
 import { userBodySchema, userRowSchema, userToggleBodySchema } from '@scentia/shared/users.schemas';
 import { z } from 'zod';
@@ -93,6 +94,10 @@ const named: [z.ZodType, OpenApiMeta][] = [
   [postcodeAnswerSchema, { id: 'PostcodeAnswer' }],
   [auditEventSchema, { id: 'AuditEvent' }],
   [auditChangeSchema, { id: 'AuditChange' }],
+  [
+    locationListQuerySchema.shape.organizationId,
+    { description: "Only this organisation's locations; every organisation's when absent." },
+  ],
 ];
 for (const [schema, meta] of named) openApiRegistry.add(schema, meta);
 

@@ -23,6 +23,10 @@ const TAGS: Record<string, string> = {
   categories: 'Fragrance categories, named in pt-BR, en-US and es-ES',
   fragrances: 'Fragrances with their image and translations',
   campaigns: 'Campaigns: the device’s 20 slots, a cover, descriptions per language and one default campaign',
+  organizations:
+    'Client organisations, the owners of devices: name and CNPJ unique, a contact person, an address',
+  locations:
+    'The shops and sites of an organisation, where devices stand: name unique within it, address, time zone',
   geo: 'Countries, regions, cities and Brazilian postcodes (CEP) for the address fields',
   files: 'Stored files (images), through signed URLs that expire',
   health: 'Health check, and the settings the sign-in page reads',
@@ -208,9 +212,22 @@ function shapeAnswers(operation: Operation, responses: Record<string, JsonSchema
   );
 }
 
+/**
+ * True when the operation takes every parameter of the list contract: a list whose query extends
+ * `listQuerySchema` with filters of its own (`organizationId`), which the route transform cannot mark.
+ */
+function takesListQuery(operation: Operation): boolean {
+  const names = new Set(
+    (operation.parameters ?? [])
+      .filter((parameter) => parameter.in === 'query')
+      .map((parameter) => parameter.name),
+  );
+  return Object.keys(LIST_QUERY_PARAMETERS).every((name) => names.has(name));
+}
+
 /** The list contract's query parameters as references to `components.parameters`. */
 function shapeListParameters(operation: Operation, parameters: Record<string, JsonSchema>): void {
-  if (operation[LIST_QUERY_MARK]) {
+  if (operation[LIST_QUERY_MARK] || takesListQuery(operation)) {
     operation.parameters = operation.parameters?.map((parameter) => {
       const name = parameter.name as string;
       const docs = LIST_QUERY_PARAMETERS[name];

@@ -5,6 +5,7 @@ export * from './audit.ts';
 export * from './campaigns.ts';
 export * from './catalog.ts';
 export * from './mail-outbox.ts';
+export * from './organizations.ts';
 export * from './profiles.ts';
 export * from './refresh-tokens.ts';
 export * from './row-counts.ts';

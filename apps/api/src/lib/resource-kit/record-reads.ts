@@ -1,15 +1,15 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { ListQuery, Page } from '@scentia/shared/list.schemas';
 import { AppError } from '../app-error.ts';
-import { type ListPlan, toPage } from '../list-query.ts';
-import type { RecordReader, ResourceList } from './resource-list.ts';
+import { toPage } from '../list-query.ts';
+import type { RecordReader, ResourceList, ResourcePlan } from './resource-list.ts';
 
 /**
  * A service's list, export and get, from its repository's reader and its answer shape (`toRow`, which
  * may be async: an image URL, say). `getRecord` is the record or a 404, for the service's own rules.
  */
-export function recordReads<Record, Row>(options: {
-  list: Pick<ResourceList<Record>, 'plan'>;
+export function recordReads<Record, Row, Query extends ListQuery = ListQuery>(options: {
+  list: Pick<ResourceList<Record, Query>, 'plan'>;
   reader: RecordReader<Record>;
   toRow: (record: Record) => Row | Promise<Row>;
 }) {
@@ -24,14 +24,14 @@ export function recordReads<Record, Row>(options: {
   return {
     getRecord,
 
-    async list(query: ListQuery): Promise<Page<Row>> {
-      const plan: ListPlan = list.plan(query);
+    async list(query: Query): Promise<Page<Row>> {
+      const plan: ResourcePlan = list.plan(query);
       const { records, total } = await reader.list(plan);
       return toPage(await Promise.all(records.map(toRow)), total, plan.perPage);
     },
 
     /** Planned before the download starts, so a bad `orderBy` is still a 400, not a cut-off file. */
-    exportBatches(query: ListQuery): AsyncIterable<Record[]> {
+    exportBatches(query: Query): AsyncIterable<Record[]> {
       return reader.batches(list.plan(query));
     },
 

@@ -4,6 +4,7 @@ import { AppError } from '../app-error.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import type { StoredFiles } from '../storage/stored-files.ts';
 import type { SoftDeleteWrites } from './record-writes.ts';
+import { Refusal, type RefusalParams } from './refusal.ts';
 
 /** The actions every soft-deleted resource's shared rule answers (its `<x>.rules.ts`). */
 type StateAction = 'toggle' | 'delete';
@@ -15,6 +16,11 @@ type RecordStates<Record, Row, Action extends string> = {
   writes: SoftDeleteWrites;
   /** The shared rule (`categoryActionRefusal`): the code `action` is refused with, if it is. */
   refusal: (record: Record, action: Action) => ErrorCode | undefined;
+  /**
+   * What a refusal's message names (an organisation's locations, for `{{names}}`), read when the rule
+   * refuses with `code`; undefined when its message names nothing.
+   */
+  describe?: (record: Record, code: ErrorCode) => Promise<RefusalParams | undefined>;
   /** What reactivating needs besides the rule (a fragrance's category must be active). */
   beforeActivate?: (record: Record) => Promise<void>;
   /** The record's stored files (an image and its thumbnail): released with the row, removed after. */
@@ -31,7 +37,15 @@ type RecordStates<Record, Row, Action extends string> = {
 export function recordStates<Record extends { deletedAt: Date | null }, Row, Action extends string>(
   options: RecordStates<Record, Row, Action | StateAction>,
 ) {
-  const { reads, writes, refusal, beforeActivate, files } = options;
+  const { reads, writes, refusal, describe, beforeActivate, files } = options;
+
+  /** The rule's refusal of `action`, its message's names read when it has some. */
+  async function refuse(record: Record, action: Action | StateAction): Promise<void> {
+    const code = refusal(record, action);
+    if (!code) return;
+    const described = await describe?.(record, code);
+    throw described ? new Refusal(code, described) : new AppError(code);
+  }
 
   function assertAllowed(record: Record, action: Action | StateAction): void {
     const code = refusal(record, action);
@@ -39,19 +53,24 @@ export function recordStates<Record extends { deletedAt: Date | null }, Row, Act
   }
 
   /** After a refused statement: the rule's answer on the record as it is now (gone: 404). */
-  async function refuseChanged(id: number, action: StateAction): Promise<void> {
+  async function refuseChanged(id: number, action: StateAction, isActivating = false): Promise<void> {
     const current = await reads.getRecord(id);
-    if (action === 'toggle' && current.deletedAt) return;
-    throw new AppError(refusal(current, action) ?? ErrorCode.CONFLICT);
+    if (action === 'toggle' && Boolean(current.deletedAt) !== isActivating) return;
+    await refuse(current, action);
+    throw new AppError(ErrorCode.CONFLICT);
   }
 
   return {
     assertAllowed,
 
+    /** Reactivates an inactive record the rule allows (toggle); an active one is only touched. */
     async activate(id: number): Promise<Row> {
       const current = await reads.getRecord(id);
-      if (current.deletedAt) await beforeActivate?.(current);
-      await writes.activate(id);
+      if (current.deletedAt) {
+        await refuse(current, 'toggle');
+        await beforeActivate?.(current);
+      }
+      if (!(await writes.activate(id))) await refuseChanged(id, 'toggle', true);
       return reads.get(id);
     },
 
@@ -59,14 +78,14 @@ export function recordStates<Record extends { deletedAt: Date | null }, Row, Act
     async deactivate(id: number): Promise<void> {
       const current = await reads.getRecord(id);
       if (current.deletedAt) return;
-      assertAllowed(current, 'toggle');
+      await refuse(current, 'toggle');
       if (!(await writes.deactivate(id))) await refuseChanged(id, 'toggle');
     },
 
     /** `DELETE ?hardDelete=true`; the record's files go after the row is gone. */
     async deletePermanently(id: number): Promise<void> {
       const current = await reads.getRecord(id);
-      assertAllowed(current, 'delete');
+      await refuse(current, 'delete');
       const keys = files?.keysOf(current) ?? [];
       const release = files && ((tx: Database) => files.store.releaseFiles(tx, keys));
       if (!(await writes.deleteInactive(id, release))) return refuseChanged(id, 'delete');
@@ -75,12 +94,26 @@ export function recordStates<Record extends { deletedAt: Date | null }, Row, Act
   };
 }
 
-/** Runs a save that may hit the resource's unique name (ignoring case and accents): taken is a 409. */
-export async function guardUniqueName<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * Runs a save that may hit the resource's unique name (ignoring case and accents): taken is a 409
+ * `NAME_TAKEN`. A resource with other unique columns maps their constraints to their codes
+ * (`{ organizations_cnpj_key: ErrorCode.CNPJ_TAKEN }`); any other is the name.
+ */
+export async function guardUniqueName<T>(
+  write: () => Promise<T>,
+  codes: { [constraint: string]: ErrorCode } = {},
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(ErrorCode.NAME_TAKEN);
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    const constraint = violatedConstraint(error);
+    throw new AppError((constraint ? codes[constraint] : undefined) ?? ErrorCode.NAME_TAKEN);
   }
+}
+
+/** The constraint a refused write broke, as PostgreSQL names it (directly or as the cause). */
+function violatedConstraint(error: unknown): string | undefined {
+  const { constraint, cause } = error as { constraint?: string; cause?: { constraint?: string } };
+  return constraint ?? cause?.constraint;
 }

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, isNotNull, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableName, isNotNull, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/client.ts';
@@ -6,20 +6,6 @@ import { containsPattern } from '../search-text.ts';
 
 /** A soft-deleted resource's table: its id, and the columns activating and deactivating write. */
 export type SoftDeleteTable = PgTable & { id: PgColumn; deletedAt: PgColumn; updatedAt: PgColumn };
-
-/**
- * Activates (clears `deletedAt`) or deactivates (sets it) one record, touching `updatedAt`. In a
- * transaction of its own (a savepoint in the caller's), so that the audit trail names who did it.
- */
-async function setActive(db: Database, table: SoftDeleteTable, id: number, isActive: boolean) {
-  const now = new Date();
-  await db.transaction((tx) =>
-    tx
-      .update(table)
-      .set({ deletedAt: isActive ? null : now, updatedAt: now } as never)
-      .where(eq(table.id, id)),
-  );
-}
 
 /**
  * One of the resource's own rules as SQL, true while the record must stay as it is (a category that
@@ -30,7 +16,8 @@ type RecordHold = (id: number) => SQL;
 
 /** The state changes every soft-deleted resource has, as the kit's service side asks for them. */
 export type SoftDeleteWrites = {
-  activate(id: number): Promise<void>;
+  /** Activates a record unless `activatesOnlyIf` says no; false when nothing was written. */
+  activate(id: number): Promise<boolean>;
   /** Deactivates an active record unless `keepsActive` holds; false when nothing was written. */
   deactivate(id: number): Promise<boolean>;
   /**
@@ -41,33 +28,62 @@ export type SoftDeleteWrites = {
 };
 
 /**
+ * Locks the record before a statement that checks a hold. Under READ COMMITTED a statement that waits
+ * for a row lock re-reads that row but not the tables its hold looks in (the location a concurrent
+ * request was inserting): once this lock is granted, the next statement sees what that request
+ * committed. FOR UPDATE waits for the key share a row referring to the record takes, and for
+ * `lockActive`.
+ */
+async function lockRecord(db: Database, table: SoftDeleteTable, id: number) {
+  await db.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+}
+
+/**
  * A repository's activate, deactivate and delete for good, each in a transaction of its own (a
  * savepoint in the caller's) so that the audit trail names who did it. Rows that other tables refer
  * to without a cascade are the database's to refuse; the holds say when the service's rule refuses.
+ * `activatesOnlyIf` is the opposite hold: true while the record may be activated (a location whose
+ * organisation is active), checked in the activating statement too.
  */
-export function softDeleteWrites(
-  db: Database,
-  rules: { table: SoftDeleteTable; keepsActive?: RecordHold; keepsRow?: RecordHold },
-): SoftDeleteWrites {
-  const { table, keepsActive, keepsRow } = rules;
+export type SoftDeleteRules = {
+  table: SoftDeleteTable;
+  keepsActive?: RecordHold;
+  keepsRow?: RecordHold;
+  activatesOnlyIf?: RecordHold;
+};
+
+export function softDeleteWrites(db: Database, rules: SoftDeleteRules): SoftDeleteWrites {
+  const { table, keepsActive, keepsRow, activatesOnlyIf } = rules;
   const returningId = { id: table.id };
   return {
-    activate: (id) => setActive(db, table, id, true),
-
-    async deactivate(id) {
+    async activate(id) {
       const now = new Date();
       const rows = await db.transaction((tx) =>
         tx
           .update(table)
-          .set({ deletedAt: now, updatedAt: now } as never)
-          .where(and(eq(table.id, id), isNull(table.deletedAt), keepsActive && not(keepsActive(id))))
+          .set({ deletedAt: null, updatedAt: now } as never)
+          .where(and(eq(table.id, id), activatesOnlyIf?.(id)))
           .returning(returningId),
       );
       return rows.length === 1;
     },
 
+    async deactivate(id) {
+      const now = new Date();
+      const rows = await db.transaction(async (tx) => {
+        if (keepsActive) await lockRecord(tx as unknown as Database, table, id);
+        return tx
+          .update(table)
+          .set({ deletedAt: now, updatedAt: now } as never)
+          .where(and(eq(table.id, id), isNull(table.deletedAt), keepsActive && not(keepsActive(id))))
+          .returning(returningId);
+      });
+      return rows.length === 1;
+    },
+
     deleteInactive: (id, alongside) =>
       db.transaction(async (tx) => {
+        if (keepsRow) await lockRecord(tx as unknown as Database, table, id);
         const rows = await tx
           .delete(table)
           .where(and(eq(table.id, id), isNotNull(table.deletedAt), keepsRow && not(keepsRow(id))))
@@ -77,6 +93,30 @@ export function softDeleteWrites(
         return true;
       }),
   };
+}
+
+/** Inserts a record's own columns in the caller's transaction; answers its id. */
+export async function insertRecord<Table extends SoftDeleteTable>(
+  db: Database,
+  table: Table,
+  values: Table['$inferInsert'],
+): Promise<number> {
+  const [row] = await db.insert(table).values(values).returning({ id: table.id });
+  if (!row) throw new Error(`No row inserted into ${getTableName(table)}`);
+  return row.id as number;
+}
+
+/** Updates some of a record's own columns, and when it was updated, in the caller's transaction. */
+export async function updateRecord<Table extends SoftDeleteTable>(
+  db: Database,
+  table: Table,
+  id: number,
+  values: Partial<Table['$inferInsert']>,
+): Promise<void> {
+  await db
+    .update(table)
+    .set({ ...values, updatedAt: new Date() } as never)
+    .where(eq(table.id, id));
 }
 
 /**
@@ -99,7 +139,7 @@ export async function replaceChildRows<Table extends PgTable>(
  */
 export async function quickSearch<Fields extends SelectedFields>(
   db: Database,
-  source: { table: SoftDeleteTable; searchText: PgColumn; fields: Fields },
+  source: { table: SoftDeleteTable; searchText: PgColumn; fields: Fields; where?: SQL },
   text: string,
   limit: number,
 ): Promise<SelectResultFields<Fields>[]> {
@@ -108,10 +148,25 @@ export async function quickSearch<Fields extends SelectedFields>(
     .where(
       and(
         isNull(source.table.deletedAt),
+        source.where,
         text ? sql`${source.searchText} like ${containsPattern(text)}` : undefined,
       ),
     )
     .orderBy(source.searchText)
     .limit(limit);
   return rows as unknown as SelectResultFields<Fields>[];
+}
+
+/**
+ * A record another row is about to refer to (a location's organisation), in the caller's transaction:
+ * true when it exists and is active, and then it stays so until the transaction ends (FOR SHARE, which
+ * a deactivation's lock waits for). False for an unknown id too.
+ */
+export async function lockActive(db: Database, table: SoftDeleteTable, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), isNull(table.deletedAt)))
+    .for('share');
+  return rows.length === 1;
 }

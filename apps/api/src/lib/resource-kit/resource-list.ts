@@ -1,5 +1,18 @@
 import type { ListQuery } from '@scentia/shared/list.schemas';
-import { type AnyColumn, and, count, eq, or, type SQL } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  Column,
+  count,
+  desc,
+  eq,
+  inArray,
+  is,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/client.ts';
@@ -15,7 +28,7 @@ const EXPORT_BATCH_SIZE = 1_000;
  * What a resource's list reads: its table and joins, the columns of a record, the sorts it accepts,
  * what a search looks in, and what a page adds to its records (translations, say).
  */
-export type ResourceListDefinition<Columns extends SelectedFields, Record> = {
+export type ResourceListDefinition<Columns extends SelectedFields, Record, Query extends ListQuery> = {
   table: PgTable;
   /** The unique id: the last sort, so paging and exports are stable. */
   id: AnyColumn;
@@ -24,8 +37,21 @@ export type ResourceListDefinition<Columns extends SelectedFields, Record> = {
   columns: Columns;
   /** Joins the columns need (a single-table resource has none). */
   joins?: (query: PgSelect) => PgSelect;
+  /**
+   * The joins only add columns: each finds exactly one row (an inner join on a NOT NULL foreign key)
+   * and the resource's filter reads its own table alone. A deep page then picks its ids from the
+   * table alone before joining its rows, and a searched or filtered total counts without the joins.
+   */
+  joinsOnlyAddColumns?: boolean;
   /** Every word of a search must be in one of these normalised texts (`search_text` columns). */
   searchIn: AnyColumn[];
+  /**
+   * Each word of a search as the stored text has it, when the resource stores some value another way
+   * than it is typed (a CNPJ without its mask).
+   */
+  searchWord?: (word: string) => string;
+  /** The resource's own list filters (`organizationId`), from its list query (`Query`). */
+  filter?: (query: Query) => SQL | undefined;
   /** The `orderBy` names accepted (matched case-insensitively) and the default one. */
   sortable: ListDefinition['sortable'];
   defaultSort: string;
@@ -35,34 +61,41 @@ export type ResourceListDefinition<Columns extends SelectedFields, Record> = {
   details?: (db: Database, rows: SelectResultFields<Columns>[]) => Promise<Record[]>;
 };
 
+/** A list query as a resource reads it: the shared plan and the resource's own filter. */
+export type ResourcePlan = ListPlan & { filter?: SQL };
+
 /** A resource's reads on one database handle (a repository's, or its transaction's). */
 export type RecordReader<Record> = {
-  list(plan: ListPlan): Promise<{ records: Record[]; total: number }>;
+  list(plan: ResourcePlan): Promise<{ records: Record[]; total: number }>;
   /** The whole list, in its order, by keyset: each batch starts after the last (sort value, id) read. */
-  batches(plan: ListPlan, size?: number): AsyncGenerator<Record[]>;
+  batches(plan: ResourcePlan, size?: number): AsyncGenerator<Record[]>;
   findById(id: number): Promise<Record | undefined>;
 };
 
-export type ResourceList<Record> = {
+export type ResourceList<Record, Query extends ListQuery = ListQuery> = {
   definition: ListDefinition;
   /** A list query made a plan; an `orderBy` the resource does not declare is a 400. */
-  plan(query: ListQuery): ListPlan;
+  plan(query: Query): ResourcePlan;
   on(db: Database): RecordReader<Record>;
 };
 
 /** The record type a resource list reads: `RecordOf<typeof categoriesList>`. */
-export type RecordOf<List> = List extends ResourceList<infer Record> ? Record : never;
+export type RecordOf<List> = List extends ResourceList<infer Record, infer _Query> ? Record : never;
 
 const KEYSET_KEY = 'keysetSortKey';
+/** Column types whose `|| ''` is the same text (an enum's would sort by its text, not its order). */
+const TEXT_COLUMNS = ['PgText', 'PgVarchar', 'PgChar'];
 const KEYSET_ID = 'keysetId';
 
 /**
  * The list, export and get reads of a resource, from one declaration: filters (search and state),
  * the sort whitelist, paging with totals, and exports read by keyset rather than OFFSET.
  */
-export function resourceList<Columns extends SelectedFields, Record = SelectResultFields<Columns>>(
-  resource: ResourceListDefinition<Columns, Record>,
-): ResourceList<Record> {
+export function resourceList<
+  Columns extends SelectedFields,
+  Record = SelectResultFields<Columns>,
+  Query extends ListQuery = ListQuery,
+>(resource: ResourceListDefinition<Columns, Record, Query>): ResourceList<Record, Query> {
   const definition: ListDefinition = {
     sortable: resource.sortable,
     defaultSort: resource.defaultSort,
@@ -75,34 +108,77 @@ export function resourceList<Columns extends SelectedFields, Record = SelectResu
   };
   const run = async (query: PgSelect) => (await query) as unknown as SelectResultFields<Columns>[];
 
-  /** Every word in one of the searched texts; the state on the soft-delete column. */
-  const filters = (plan: Pick<ListPlan, 'search' | 'isActive'>): SQL | undefined => {
-    const [first = [], ...others] = resource.searchIn.map((column) => allWordsIn(column, plan.search));
+  const { searchWord } = resource;
+  const searched = (search: string | undefined) =>
+    search && searchWord ? search.split(/\s+/).map(searchWord).join(' ') : search;
+
+  /** Every word in one of the searched texts; the state on the soft-delete column; the own filter. */
+  const filters = (plan: ResourcePlan): SQL | undefined => {
+    const search = searched(plan.search);
+    const [first = [], ...others] = resource.searchIn.map((column) => allWordsIn(column, search));
     const words = first.map((condition, index) => or(condition, ...others.map((column) => column[index])));
-    return and(stateCondition(resource.deletedAt, plan.isActive), ...words);
+    return and(stateCondition(resource.deletedAt, plan.isActive), plan.filter, ...words);
   };
 
   const complete = async (db: Database, rows: SelectResultFields<Columns>[]) =>
     resource.details ? resource.details(db, rows) : (rows as unknown as Record[]);
 
+  /** Whether the table alone (without any joins) has the same rows, in the same order by `sort`. */
+  const aloneReadsSame = (sort: AnyColumn | SQL) =>
+    (!resource.joins || resource.joinsOnlyAddColumns === true) &&
+    is(sort, Column) &&
+    sort.table === resource.table;
+  /** A query of the table alone: no joins. */
+  const selectAlone = (db: Database, fields: SelectedFields): PgSelect =>
+    db.select(fields).from(resource.table).$dynamic() as unknown as PgSelect;
+
+  /**
+   * A page's order. With a search, a text sort is ordered by an expression of its column (the same
+   * values, so the same order): PostgreSQL then finds the matches by the search's trigram index and
+   * sorts only them, instead of walking the sort's index and testing every row on the way.
+   */
+  const pageOrder = (plan: ResourcePlan): SQL[] => {
+    const column = plan.sortColumn;
+    if (!plan.search || !is(column, Column) || !TEXT_COLUMNS.includes(column.columnType)) return plan.orderBy;
+    const direction = plan.isAscending ? asc : desc;
+    return [direction(sql`(${column} || '')`), direction(resource.id)];
+  };
+
   return {
     definition,
-    plan: (query) => planList(query, definition),
+    plan: (query) => ({ ...planList(query, definition), filter: resource.filter?.(query) }),
     on: (db) => ({
       async list(plan) {
         const where = filters(plan);
-        const [rows, total] = await Promise.all([
-          run(
-            select(db, resource.columns)
-              .where(where)
-              .orderBy(...plan.orderBy)
-              .limit(plan.limit)
-              .offset(plan.offset),
-          ),
-          plan.search || !resource.rowCounts
-            ? (select(db, { total: count() }).where(where) as unknown as Promise<{ total: number }[]>).then(
-                ([row]) => row?.total ?? 0,
+        const orderBy = pageOrder(plan);
+        // A page past the first picks its ids first, from the table alone (from the sort's index, when
+        // it holds the state too): the rows an OFFSET skips are neither joined nor read whole.
+        const idsFirst = plan.offset > 0 && aloneReadsSame(plan.sortColumn);
+        const page = idsFirst
+          ? select(db, resource.columns)
+              .where(
+                inArray(
+                  resource.id,
+                  selectAlone(db, { id: resource.id } as unknown as SelectedFields)
+                    .where(where)
+                    .orderBy(...orderBy)
+                    .limit(plan.limit)
+                    .offset(plan.offset),
+                ),
               )
+              .orderBy(...orderBy)
+          : select(db, resource.columns)
+              .where(where)
+              .orderBy(...orderBy)
+              .limit(plan.limit)
+              .offset(plan.offset);
+        const counted = resource.joinsOnlyAddColumns
+          ? selectAlone(db, { total: count() }).where(where)
+          : select(db, { total: count() }).where(where);
+        const [rows, total] = await Promise.all([
+          run(page),
+          plan.search || plan.filter || !resource.rowCounts
+            ? (counted as unknown as Promise<{ total: number }[]>).then(([row]) => row?.total ?? 0)
             : countRows(db, resource.rowCounts, plan.isActive),
         ]);
         return { records: await complete(db, rows), total };

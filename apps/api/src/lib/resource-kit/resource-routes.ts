@@ -13,9 +13,14 @@ import { z } from 'zod';
 import { type MessageKey, translate } from '../../i18n/translate.ts';
 import { errorResponses, hardDeleteQuerySchema, idParamsSchema } from '../http-schemas.ts';
 import { datedFileName, type ExportColumn, sendXlsx, XLSX_TYPE } from '../xlsx-export.ts';
+import { inLanguage } from './refusal.ts';
 
 /** The app a feature's routes plugin receives: Fastify with zod schemas. */
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+type ListQueryInput = z.input<typeof listQuerySchema>;
+type QuickSearchQuery = z.infer<typeof quickSearchQuerySchema>;
+type QuickSearchInput = z.input<typeof quickSearchQuerySchema>;
 
 /** The error answers of a write that a rule may refuse (409). */
 export const conflictErrors = { ...errorResponses, 409: errorResponses[400] };
@@ -23,9 +28,9 @@ export const conflictErrors = { ...errorResponses, 409: errorResponses[400] };
 export const uploadErrors = { ...conflictErrors, 413: errorResponses[400], 415: errorResponses[400] };
 
 /** What the common routes call: a service built with `recordReads` plus the state changes. */
-export type ResourceService<Row, Record> = {
-  list(query: ListQuery): Promise<Page<Row>>;
-  exportBatches(query: ListQuery): AsyncIterable<Record[]>;
+export type ResourceService<Row, Record, Query extends ListQuery = ListQuery> = {
+  list(query: Query): Promise<Page<Row>>;
+  exportBatches(query: Query): AsyncIterable<Record[]>;
   get(id: number): Promise<Row>;
   activate(id: number): Promise<Row>;
   /** `DELETE` without hardDelete: soft delete. */
@@ -34,7 +39,7 @@ export type ResourceService<Row, Record> = {
   deletePermanently(id: number): Promise<void>;
 };
 
-export type ResourceRoutes<Row, Record, Match> = {
+export type ResourceRoutes<Row, Record, Match, Query extends ListQuery, Search> = {
   /**
    * The kind of record the audit trail names it by: its collection path (`/categories`; a record's is
    * `/categories/:id`) is the shared `RECORD_PATHS` entry, so the trail's action names and the audit
@@ -45,15 +50,28 @@ export type ResourceRoutes<Row, Record, Match> = {
   tag: string;
   /** The answer for one record, in lists too. */
   row: z.ZodType<Row>;
-  service: ResourceService<Row, Record>;
+  service: ResourceService<Row, Record, Query>;
+  /**
+   * The list's and the export's query: the shared `listQuerySchema` unless the resource filters by
+   * more (`locationListQuerySchema`, its `.extend()`).
+   */
+  listQuery?: z.ZodType<Query, ListQueryInput>;
   /** The spreadsheet: its file and sheet names (translated) and its columns (a `<feature>.export.ts`). */
   spreadsheet: {
     fileName: MessageKey;
     sheet: MessageKey;
     columns: (language: Language) => ExportColumn<Record>[];
   };
-  /** `GET {path}/quick-search?str=`: a form's typeahead, when the resource has one. */
-  quickSearch?: { summary: string; match: z.ZodType<Match>; search: (text: string) => Promise<Match[]> };
+  /**
+   * `GET {path}/quick-search?str=`: a form's typeahead, when the resource has one; `query` when it
+   * takes more than `str` (`quickSearchQuerySchema.extend()`), which `search` then receives.
+   */
+  quickSearch?: {
+    summary: string;
+    match: z.ZodType<Match>;
+    query?: z.ZodType<Search, QuickSearchInput>;
+    search: (text: string, query: Search) => Promise<Match[]>;
+  };
   /** Each route's summary in the OpenAPI document. */
   summaries: { list: string; export: string; get: string; activate: string; delete: string };
   /** The error answers of activate and delete; `conflictErrors` unless said otherwise. */
@@ -67,14 +85,18 @@ export type ResourceRoutes<Row, Record, Match> = {
  * (optional), get, activate and delete (soft, or for good with `hardDelete=true`). A feature registers
  * these, its saves (`registerSaveRoutes`) and whatever routes of its own it needs, on the same `app`.
  */
-export function registerResourceRoutes<Row, Record, Match = never>(
-  app: ZodApp,
-  resource: ResourceRoutes<Row, Record, Match>,
-): void {
+export function registerResourceRoutes<
+  Row,
+  Record,
+  Match = never,
+  Query extends ListQuery = ListQuery,
+  Search extends QuickSearchQuery = QuickSearchQuery,
+>(app: ZodApp, resource: ResourceRoutes<Row, Record, Match, Query, Search>): void {
   const { service, summaries, config } = resource;
   const path = RECORD_PATHS[resource.recordType];
   const tags = [resource.tag];
   const writeErrors = resource.writeErrors ?? conflictErrors;
+  const listQuery = resource.listQuery ?? (listQuerySchema as unknown as z.ZodType<Query, ListQueryInput>);
 
   app.get(
     path,
@@ -83,18 +105,18 @@ export function registerResourceRoutes<Row, Record, Match = never>(
       schema: {
         tags,
         summary: summaries.list,
-        querystring: listQuerySchema,
+        querystring: listQuery,
         response: { 200: pageOf(resource.row), ...errorResponses },
       },
     },
-    async (request) => service.list(request.query),
+    async (request) => service.list(request.query as Query),
   );
 
   app.get(
     `${path}/export`,
     {
       config: { ...config, fileAnswer: XLSX_TYPE },
-      schema: { tags, summary: summaries.export, querystring: listQuerySchema, response: errorResponses },
+      schema: { tags, summary: summaries.export, querystring: listQuery, response: errorResponses },
     },
     async (request, reply) => {
       const { fileName, sheet, columns } = resource.spreadsheet;
@@ -102,7 +124,7 @@ export function registerResourceRoutes<Row, Record, Match = never>(
         fileName: datedFileName(translate(request.language, fileName)),
         sheetName: translate(request.language, sheet),
         columns: columns(request.language),
-        batches: service.exportBatches(request.query),
+        batches: service.exportBatches(request.query as Query),
       });
     },
   );
@@ -116,11 +138,14 @@ export function registerResourceRoutes<Row, Record, Match = never>(
         schema: {
           tags,
           summary: quickSearch.summary,
-          querystring: quickSearchQuerySchema,
+          querystring: quickSearch.query ?? quickSearchQuerySchema,
           response: { 200: z.array(quickSearch.match), ...errorResponses },
         },
       },
-      async (request) => quickSearch.search(request.query.str),
+      async (request) => {
+        const query = request.query as Search;
+        return quickSearch.search(query.str, query);
+      },
     );
   }
 
@@ -149,7 +174,7 @@ export function registerResourceRoutes<Row, Record, Match = never>(
         response: { 200: resource.row, ...writeErrors },
       },
     },
-    async (request) => service.activate(request.params.id),
+    async (request) => inLanguage(request.language, () => service.activate(request.params.id)),
   );
 
   app.delete(
@@ -165,8 +190,10 @@ export function registerResourceRoutes<Row, Record, Match = never>(
       },
     },
     async (request, reply) => {
-      if (request.query.hardDelete) await service.deletePermanently(request.params.id);
-      else await service.deactivate(request.params.id);
+      const { id } = request.params;
+      await inLanguage(request.language, () =>
+        request.query.hardDelete ? service.deletePermanently(id) : service.deactivate(id),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -2,6 +2,7 @@ import { type KitRecordType, RECORD_PATHS } from '@scentia/shared/audit.schemas'
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { idParamsSchema } from '../http-schemas.ts';
+import { inLanguage } from './refusal.ts';
 import { conflictErrors, type ZodApp } from './resource-routes.ts';
 
 /**
@@ -49,7 +50,10 @@ export function registerSaveRoutes<Input, Row>(app: ZodApp, save: SaveRoutes<Inp
       config: { ...config, ...save.createConfig },
       schema: { tags, summary: save.summaries.create, ...body, response: { 201: save.row, ...writeErrors } },
     },
-    async (request, reply) => reply.status(201).send(await save.create(await read(request))),
+    async (request, reply) => {
+      const created = await inLanguage(request.language, async () => save.create(await read(request)));
+      return reply.status(201).send(created);
+    },
   );
 
   app.put(
@@ -64,6 +68,7 @@ export function registerSaveRoutes<Input, Row>(app: ZodApp, save: SaveRoutes<Inp
         response: { 200: save.row, ...writeErrors },
       },
     },
-    async (request) => save.update(request.params.id, await read(request)),
+    async (request) =>
+      inLanguage(request.language, async () => save.update(request.params.id, await read(request))),
   );
 }

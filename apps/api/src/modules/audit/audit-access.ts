@@ -14,6 +14,8 @@ const RECORD_HISTORY_ACCESS: Record<AuditRecordType, Access> = {
   category: 'staff',
   fragrance: 'staff',
   campaign: 'staff',
+  organization: 'staff',
+  location: 'staff',
   audit: 'admin',
 };
 

@@ -2,7 +2,15 @@ import type { AuditRecordType } from '@scentia/shared/audit.schemas';
 import { inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { campaigns, categories, fragrances, profiles, users } from '../../db/schema/index.ts';
+import {
+  campaigns,
+  categories,
+  fragrances,
+  locations,
+  organizations,
+  profiles,
+  users,
+} from '../../db/schema/index.ts';
 
 /** The table of each kind of record and its name column (an anonymised person's name is already erased). */
 type NamedTable = { table: PgTable; id: PgColumn; name: PgColumn };
@@ -14,6 +22,8 @@ const NAMED_TABLES: Readonly<Record<AuditRecordType, NamedTable | null>> = {
   category: { table: categories, id: categories.id, name: categories.name },
   fragrance: { table: fragrances, id: fragrances.id, name: fragrances.name },
   campaign: { table: campaigns, id: campaigns.id, name: campaigns.name },
+  organization: { table: organizations, id: organizations.id, name: organizations.name },
+  location: { table: locations, id: locations.id, name: locations.name },
   audit: null,
 };
 

@@ -8,13 +8,9 @@ import {
   campaigns,
   fragrances,
 } from '../../db/schema/index.ts';
-import {
-  quickSearch,
-  replaceChildRows,
-  type SoftDeleteWrites,
-  softDeleteWrites,
-} from '../../lib/resource-kit/record-writes.ts';
-import { type RecordOf, type RecordReader, resourceList } from '../../lib/resource-kit/resource-list.ts';
+import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
+import { insertRecord, replaceChildRows } from '../../lib/resource-kit/record-writes.ts';
+import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 const slotsUsed = sql<number>`(select count(*)::int from ${campaignSlots} where ${campaignSlots.campaignId} = ${campaigns.id})`;
 
@@ -119,32 +115,26 @@ const isVersion = (updatedAt: string | undefined) =>
 /** The default campaign stays active and is not deleted until another one is the default. */
 const isDefault = () => sql`${campaigns.isDefault}`;
 
-export class CampaignsRepository {
-  /** List, export and get reads (lib/resource-kit). */
-  readonly reader: RecordReader<CampaignRecord>;
-  /** Activate, deactivate and delete for good (lib/resource-kit). */
-  readonly writes: SoftDeleteWrites;
+type CampaignOption = { campaignId: typeof campaigns.id; name: typeof campaigns.name };
 
-  constructor(readonly db: Database) {
-    this.reader = campaignsList.on(db);
-    this.writes = softDeleteWrites(db, { table: campaigns, keepsActive: isDefault, keepsRow: isDefault });
-  }
-
-  transaction<T>(work: (repository: CampaignsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new CampaignsRepository(tx as unknown as Database)));
-  }
-
-  findById(id: number): Promise<CampaignRecord | undefined> {
-    return this.reader.findById(id);
+export class CampaignsRepository extends KitRepository<CampaignRecord, CampaignOption> {
+  constructor(db: Database) {
+    super(db, {
+      list: campaignsList,
+      writes: { table: campaigns, keepsActive: isDefault, keepsRow: isDefault },
+      typeahead: {
+        searchText: campaigns.searchText,
+        fields: { campaignId: campaigns.id, name: campaigns.name },
+      },
+    });
   }
 
   /**
    * Active campaigns whose name contains the text. The quiz tables do not exist yet, so none has a
-   * quiz in any language: the quiz issue adds the `not exists` on its table here.
+   * quiz in any language: the quiz issue gives the `not exists` on its table as `where` here.
    */
   withoutQuiz(text: string, limit: number) {
-    const fields = { campaignId: campaigns.id, name: campaigns.name };
-    return quickSearch(this.db, { table: campaigns, searchText: campaigns.searchText, fields }, text, limit);
+    return this.quickSearch(text, limit);
   }
 
   /** The ids among `ids` of active fragrances, locked against deactivation until the save commits. */
@@ -158,10 +148,8 @@ export class CampaignsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  async insert(values: CampaignValues & CoverKeys): Promise<number> {
-    const [row] = await this.db.insert(campaigns).values(values).returning({ id: campaigns.id });
-    if (!row) throw new Error('Campaign not inserted');
-    return row.id;
+  insert(values: CampaignValues & CoverKeys): Promise<number> {
+    return insertRecord(this.db, campaigns, values);
   }
 
   /**

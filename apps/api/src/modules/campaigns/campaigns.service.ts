@@ -144,7 +144,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
           // The update locks the row and checks the version in one statement: of two saves based on
           // the same version, the second finds the first's and is refused.
           if (!(await tx.updateActive(id, valuesOf(body), body.updatedAt))) {
-            const current = await tx.findById(id);
+            const current = await tx.reader.findById(id);
             if (current) assertAllowed(current, 'edit');
             throw new AppError(ErrorCode.STALE_RECORD);
           }
@@ -152,7 +152,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
           // A quiz answer's slot cannot be cleared or refilled: the quiz issue checks it here.
           await tx.replaceDetails(id, body.descriptions, body.collection);
           if (!keys) return [];
-          const before = await tx.findById(id);
+          const before = await tx.reader.findById(id);
           await tx.setCover(id, keys);
           return cover.commitReplacing(tx.db, keys, before);
         }),

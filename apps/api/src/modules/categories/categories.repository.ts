@@ -1,15 +1,11 @@
 import { CATEGORY_FRAGRANCES_SHOWN } from '@scentia/shared/categories.schemas';
 import type { Language } from '@scentia/shared/locales';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, categoryTranslations, fragrances } from '../../db/schema/index.ts';
-import {
-  quickSearch,
-  replaceChildRows,
-  type SoftDeleteWrites,
-  softDeleteWrites,
-} from '../../lib/resource-kit/record-writes.ts';
-import { type RecordOf, type RecordReader, resourceList } from '../../lib/resource-kit/resource-list.ts';
+import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
+import { insertRecord, replaceChildRows, updateRecord } from '../../lib/resource-kit/record-writes.ts';
+import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 // Qualified by hand: in a single-table query Drizzle writes columns without their table, and inside
 // this subquery an unqualified "id" would be the fragrance's id.
@@ -108,44 +104,27 @@ export type CategoryRecord = RecordOf<typeof categoriesList>;
 const hasFragrances = (id: number) =>
   sql`exists (select 1 from ${fragrances} where ${fragrances.categoryId} = ${id})`;
 
-export class CategoriesRepository {
-  /** List, export and get reads (lib/resource-kit). */
-  readonly reader: RecordReader<CategoryRecord>;
-  /** Activate, deactivate and delete for good (lib/resource-kit). */
-  readonly writes: SoftDeleteWrites;
+type CategoryOption = { categoryId: typeof categories.id; name: typeof categories.name };
 
-  constructor(readonly db: Database) {
-    this.reader = categoriesList.on(db);
-    this.writes = softDeleteWrites(db, {
-      table: categories,
-      keepsActive: hasFragrances,
-      keepsRow: hasFragrances,
+export class CategoriesRepository extends KitRepository<CategoryRecord, CategoryOption> {
+  constructor(db: Database) {
+    super(db, {
+      list: categoriesList,
+      writes: { table: categories, keepsActive: hasFragrances, keepsRow: hasFragrances },
+      // The fragrance form's typeahead finds an active category by its name.
+      typeahead: {
+        searchText: categories.searchText,
+        fields: { categoryId: categories.id, name: categories.name },
+      },
     });
   }
 
-  transaction<T>(work: (repository: CategoriesRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new CategoriesRepository(tx as unknown as Database)));
+  insert(name: string): Promise<number> {
+    return insertRecord(this.db, categories, { name });
   }
 
-  /** Active categories whose name contains the text, for the fragrance form's typeahead. */
-  quickSearch(text: string, limit: number) {
-    const fields = { categoryId: categories.id, name: categories.name };
-    return quickSearch(
-      this.db,
-      { table: categories, searchText: categories.searchText, fields },
-      text,
-      limit,
-    );
-  }
-
-  async insert(name: string): Promise<number> {
-    const [row] = await this.db.insert(categories).values({ name }).returning({ id: categories.id });
-    if (!row) throw new Error('Category not inserted');
-    return row.id;
-  }
-
-  async rename(id: number, name: string): Promise<void> {
-    await this.db.update(categories).set({ name, updatedAt: new Date() }).where(eq(categories.id, id));
+  rename(id: number, name: string): Promise<void> {
+    return updateRecord(this.db, categories, id, { name });
   }
 
   replaceTranslations(id: number, translations: Translation[]): Promise<void> {

@@ -2,13 +2,9 @@ import type { Language } from '@scentia/shared/locales';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaignSlots, categories, fragrances, fragranceTranslations } from '../../db/schema/index.ts';
-import {
-  quickSearch,
-  replaceChildRows,
-  type SoftDeleteWrites,
-  softDeleteWrites,
-} from '../../lib/resource-kit/record-writes.ts';
-import { type RecordOf, type RecordReader, resourceList } from '../../lib/resource-kit/resource-list.ts';
+import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
+import { insertRecord, replaceChildRows, updateRecord } from '../../lib/resource-kit/record-writes.ts';
+import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /** Adds each row's translations and the campaign collections it sits in (two queries per page). */
 async function attachDetails<T extends { id: number }>(db: Database, rows: T[]) {
@@ -93,38 +89,19 @@ export type FragranceValues = {
 const inCollection = (id: number) =>
   sql`exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`;
 
-export class FragrancesRepository {
-  /** List, export and get reads (lib/resource-kit). */
-  readonly reader: RecordReader<FragranceRecord>;
-  /** Activate, deactivate and delete for good (lib/resource-kit). */
-  readonly writes: SoftDeleteWrites;
+type FragranceOption = { fragranceId: typeof fragrances.id; name: typeof fragrances.name };
 
-  constructor(readonly db: Database) {
-    this.reader = fragrancesList.on(db);
-    this.writes = softDeleteWrites(db, {
-      table: fragrances,
-      keepsActive: inCollection,
-      keepsRow: inCollection,
+export class FragrancesRepository extends KitRepository<FragranceRecord, FragranceOption> {
+  constructor(db: Database) {
+    super(db, {
+      list: fragrancesList,
+      writes: { table: fragrances, keepsActive: inCollection, keepsRow: inCollection },
+      // The campaign form's typeahead finds an active fragrance by its name.
+      typeahead: {
+        searchText: fragrances.searchText,
+        fields: { fragranceId: fragrances.id, name: fragrances.name },
+      },
     });
-  }
-
-  transaction<T>(work: (repository: FragrancesRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new FragrancesRepository(tx as unknown as Database)));
-  }
-
-  findById(id: number): Promise<FragranceRecord | undefined> {
-    return this.reader.findById(id);
-  }
-
-  /** Active fragrances whose name contains the text, for the campaign form's typeahead. */
-  quickSearch(text: string, limit: number) {
-    const fields = { fragranceId: fragrances.id, name: fragrances.name };
-    return quickSearch(
-      this.db,
-      { table: fragrances, searchText: fragrances.searchText, fields },
-      text,
-      limit,
-    );
   }
 
   async isCategoryActive(categoryId: number): Promise<boolean> {
@@ -135,20 +112,12 @@ export class FragrancesRepository {
     return row !== undefined;
   }
 
-  async insert(values: FragranceValues & { imageKey: string; thumbnailKey: string }): Promise<number> {
-    const [row] = await this.db.insert(fragrances).values(values).returning({ id: fragrances.id });
-    if (!row) throw new Error('Fragrance not inserted');
-    return row.id;
+  insert(values: FragranceValues & { imageKey: string; thumbnailKey: string }): Promise<number> {
+    return insertRecord(this.db, fragrances, values);
   }
 
-  async update(
-    id: number,
-    values: Partial<FragranceValues & { imageKey: string; thumbnailKey: string }>,
-  ): Promise<void> {
-    await this.db
-      .update(fragrances)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(fragrances.id, id));
+  update(id: number, values: Partial<FragranceValues & { imageKey: string; thumbnailKey: string }>) {
+    return updateRecord(this.db, fragrances, id, values);
   }
 
   replaceTranslations(id: number, translations: FragranceTranslation[]): Promise<void> {

@@ -2,11 +2,14 @@ import { ErrorCode } from '@scentia/shared/error-codes';
 import { type FragranceAction, fragranceActionRefusal } from '@scentia/shared/fragrances.rules';
 import type { FragranceBody, FragranceRow } from '@scentia/shared/fragrances.schemas';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { categories } from '../../db/schema/index.ts';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { recordImage } from '../../lib/resource-kit/record-image.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
+import { lockActive } from '../../lib/resource-kit/record-writes.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { createStoredFiles } from '../../lib/storage/stored-files.ts';
 import { type FragranceRecord, type FragrancesRepository, fragrancesList } from './fragrances.repository.ts';
@@ -31,6 +34,17 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
 
   async function assertCategoryActive(categoryId: number) {
     if (!(await repository.isCategoryActive(categoryId))) {
+      throw invalidFields({ path: 'categoryId', key: 'field.categoryInactive' });
+    }
+  }
+
+  /**
+   * In a save's transaction: the category is still active, and stays so until the save commits (its
+   * deactivation waits, then sees the fragrance). The check before the save may have passed just before
+   * the category's deactivation committed.
+   */
+  async function holdCategoryActive(db: Database, categoryId: number) {
+    if (!(await lockActive(db, categories, categoryId))) {
       throw invalidFields({ path: 'categoryId', key: 'field.categoryInactive' });
     }
   }
@@ -102,6 +116,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
       await assertCategoryActive(body.categoryId);
       const id = await image.withStaged(file, (keys) =>
         repository.transaction(async (tx) => {
+          await holdCategoryActive(tx.db, body.categoryId);
           const staged = keys as NonNullable<typeof keys>; // a create always has its image
           const created = await tx.insert({ ...valuesOf(body), ...staged });
           await tx.replaceTranslations(created, translationsOf(body));
@@ -117,12 +132,13 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
       await assertCategoryActive(body.categoryId);
       const replaced = await image.withStaged(file, (keys) =>
         repository.transaction(async (tx) => {
+          await holdCategoryActive(tx.db, body.categoryId);
           // Updating first locks the row, so the image read next is the one this save replaces even
           // when another save of the same fragrance committed meanwhile.
           await tx.update(id, valuesOf(body));
           await tx.replaceTranslations(id, translationsOf(body));
           if (!keys) return [];
-          const before = await tx.findById(id);
+          const before = await tx.reader.findById(id);
           await tx.update(id, keys);
           return image.commitReplacing(tx.db, keys, before);
         }),

@@ -28,7 +28,10 @@ const eventColumns = {
   recordId: auditEvents.recordId,
 };
 
-/** SQL of the privacy module: everything held about one account, and the accounts past retention. */
+/**
+ * SQL of the privacy module: everything held about one account, the accounts past retention, and the
+ * erasure of a client's contact person.
+ */
 export class PrivacyRepository {
   constructor(readonly db: Database) {}
 
@@ -202,6 +205,32 @@ export class PrivacyRepository {
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select audit_note('user', ${String(userId)}, 'personal_data', ${String(userId)},
         null, jsonb_build_object('read', ${format}::text))`);
+    });
+  }
+
+  /**
+   * Erases an organisation's contact person (name, e-mail, phone) in one transaction of the audited
+   * handle, so the erasure is one event of the caller: the row's values become null (only when it has
+   * any, so a second erasure changes nothing), then migration 0019's organization_forget_contact
+   * deletes the mails queued to its addresses for no account and forgets the values in every change of
+   * the row in the trail, the erasure's own included. False for an unknown organisation.
+   */
+  async eraseContact(organizationId: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = (await tx.execute(sql`
+        select contact_email from organizations where id = ${organizationId} for update`)) as unknown as {
+        rows: { contact_email: string | null }[];
+      };
+      const [organization] = rows;
+      if (!organization) return false;
+      await tx.execute(sql`
+        update organizations set contact_name = null, contact_email = null, phone = null, updated_at = now()
+        where id = ${organizationId}
+          and (contact_name is not null or contact_email is not null or phone is not null)`);
+      await tx.execute(
+        sql`select organization_forget_contact(${organizationId}, ${organization.contact_email})`,
+      );
+      return true;
     });
   }
 

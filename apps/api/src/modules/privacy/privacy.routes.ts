@@ -1,6 +1,7 @@
 import { anonymisedUserSchema, personalDataSchema } from '@scentia/shared/privacy.schemas';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
 import { XLSX_TYPE } from '../../lib/xlsx-export.ts';
@@ -14,7 +15,10 @@ const writeErrors = { ...errorResponses, 409: errorResponses[400] };
 const fileName = (language: Parameters<typeof translate>[0], id: number, now: Date) =>
   `${translate(language, 'export.privacy.fileName')}-${id}-${now.toISOString().slice(0, 10)}`;
 
-/** A person's data on request (LGPD art. 18): ADMIN only, since it is everything held about someone. */
+/**
+ * A person's data on request (LGPD art. 18): ADMIN only, since it is everything held about someone;
+ * and the erasure of a client's contact person, who is not an account.
+ */
 export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> = async (app, { service }) => {
   app.get(
     '/usuario/personal-data/:id',
@@ -82,5 +86,23 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
       },
     },
     async (request) => service.anonymise(currentAccount(request), request.params.id),
+  );
+
+  app.post(
+    '/organizations/contact-erasure/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['privacy'],
+        summary:
+          'Erases an organisation’s contact person (name, e-mail, phone) on the row and in its audit trail (ADMIN only); idempotent',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await service.eraseContact(request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 };

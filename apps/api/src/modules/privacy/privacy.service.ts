@@ -8,7 +8,7 @@ import type { PrivacyRepository } from './privacy.repository.ts';
 
 /**
  * A person's rights over their data (LGPD art. 18), exercised for them by an ADMIN: what is held
- * about them, and its erasure on request.
+ * about them, and its erasure on request; and the erasure of a client's contact person.
  */
 export function createPrivacyService(deps: {
   repository: PrivacyRepository;
@@ -34,6 +34,14 @@ export function createPrivacyService(deps: {
       if (actor.id === userId) throw new AppError(ErrorCode.SELF_ANONYMISATION);
       await anonymiseAccount({ db: repository.db, userId, now });
       return { ...(await readUser(userId)), anonymizedAt: now.toISOString() };
+    },
+
+    /**
+     * Erases an organisation's contact person on request (they are not an account: docs/decisions.md).
+     * Idempotent: an organisation without contact data is erased again with no change.
+     */
+    async eraseContact(organizationId: number): Promise<void> {
+      if (!(await repository.eraseContact(organizationId))) throw new AppError(ErrorCode.NOT_FOUND);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Language } from '@scentia/shared/locales';
 import { translate } from '../../i18n/translate.ts';
+import { addressExportColumns } from '../../lib/resource-kit/record-export.ts';
 import type { ExportColumn } from '../../lib/xlsx-export.ts';
 import type { UserRecord } from './users-select.ts';
 
@@ -15,11 +16,7 @@ export function userExportColumns(language: Language): ExportColumn<UserRecord>[
     { header: t('export.document'), value: (user) => user.document },
     { header: t('export.genre'), width: 8, value: (user) => user.genre },
     { header: t('export.birthday'), width: 12, value: (user) => user.birthday },
-    { header: t('export.zipcode'), width: 12, value: (user) => user.zipcode },
-    { header: t('export.street'), width: 32, value: (user) => user.street },
-    { header: t('export.city'), value: (user) => user.city },
-    { header: t('export.state'), width: 8, value: (user) => user.state },
-    { header: t('export.country'), width: 8, value: (user) => user.country },
+    ...addressExportColumns<UserRecord>(t),
     { header: t('export.active'), width: 8, value: (user) => t(user.deletedAt ? 'export.no' : 'export.yes') },
     { header: t('export.confirmedAt'), width: 20, value: (user) => user.confirmedAt },
     { header: t('export.createdAt'), width: 20, value: (user) => user.createdAt },

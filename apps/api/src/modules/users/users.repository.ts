@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
+import { addressRow } from '../../lib/resource-kit/record-address.ts';
 import { UsersListQueries } from './users-list.queries.ts';
 import { selectUsers, type UserRecord } from './users-select.ts';
 
@@ -17,15 +18,7 @@ export function toUserRow(record: UserRecord): UserRow {
     genre: (record.genre as UserRow['genre']) ?? null,
     birthday: record.birthday,
     profile: { id: record.profileId, nome: record.profileName },
-    address: record.country
-      ? {
-          zipcode: record.zipcode,
-          street: record.street,
-          city: record.city,
-          state: record.state,
-          country: record.country,
-        }
-      : null,
+    address: record.country ? addressRow({ ...record, country: record.country }) : null,
     ativo: record.deletedAt === null,
     confirmedAt: record.confirmedAt?.toISOString() ?? null,
     deletedAt: record.deletedAt?.toISOString() ?? null,

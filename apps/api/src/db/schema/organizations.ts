@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** The address columns an organisation and a location share (packages/shared address.schemas). */
+const addressColumns = () => ({
+  zipcode: varchar('zipcode', { length: 12 }),
+  street: varchar('street', { length: 200 }),
+  city: varchar('city', { length: 200 }),
+  state: varchar('state', { length: 200 }),
+  country: varchar('country', { length: 2 }).notNull().default('BR'),
+});
+
+/**
+ * Client organisations: the companies that own devices (spec §3 Device: owner). `deletedAt` set means
+ * inactive. `searchText` (name, legal name, CNPJ, city) is kept by the kit's trigger; `searchName` is
+ * the name lower-cased without accents, for the unique name and the sort by name.
+ */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    legalName: varchar('legal_name', { length: 200 }).notNull(),
+    /** The 14 characters of a numeric or alphanumeric CNPJ, without the mask. */
+    cnpj: varchar('cnpj', { length: 14 }).notNull(),
+    contactName: varchar('contact_name', { length: 100 }),
+    contactEmail: varchar('contact_email', { length: 200 }),
+    /** Digits only, area code first. */
+    phone: varchar('phone', { length: 11 }),
+    ...addressColumns(),
+    note: varchar('note', { length: 1000 }),
+    searchText: varchar('search_text', { length: 540 }).notNull().default(''),
+    searchName: varchar('search_name', { length: 100 })
+      .notNull()
+      .generatedAlwaysAs(sql`search_normalise(name)`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('organizations_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // Unique ignoring case and accents: two "Perfumaria Aroma" would confuse every location form.
+    uniqueIndex('organizations_search_name_key').on(table.searchName),
+    uniqueIndex('organizations_cnpj_key').on(table.cnpj),
+    // The list's sorts (by legal name and by city since migration 0019), each with the id and the state
+    // (migration 0020): a deep page's ids are read from the index alone (docs/performance.md).
+    index('organizations_search_name_idx').on(table.searchName, table.id, table.deletedAt),
+    index('organizations_created_at_idx').on(table.createdAt, table.id, table.deletedAt),
+    index('organizations_updated_at_idx').on(table.updatedAt, table.id, table.deletedAt),
+    index('organizations_legal_name_idx').on(table.legalName, table.id, table.deletedAt),
+    index('organizations_city_idx').on(table.city, table.id, table.deletedAt),
+  ],
+);
+
+/**
+ * The shops and sites of an organisation, where devices stand. `searchOrganization` is its
+ * organisation's name as searched (kept by the triggers of migration 0018), so the list searches and
+ * sorts by it without a join; `searchName` makes the name unique within the organisation.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    ...addressColumns(),
+    /** An IANA time zone of packages/shared time-zones.ts. */
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('America/Sao_Paulo'),
+    note: varchar('note', { length: 1000 }),
+    searchText: varchar('search_text', { length: 410 }).notNull().default(''),
+    searchName: varchar('search_name', { length: 100 })
+      .notNull()
+      .generatedAlwaysAs(sql`search_normalise(name)`),
+    searchOrganization: text('search_organization').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('locations_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    uniqueIndex('locations_organization_name_key').on(table.organizationId, table.searchName),
+    index('locations_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
+    // The list's sorts, each with the id and the state (migration 0020): a deep page's ids are read
+    // from the index alone (docs/performance.md).
+    index('locations_search_name_idx').on(table.searchName, table.id, table.deletedAt),
+    index('locations_search_organization_idx').on(table.searchOrganization, table.id, table.deletedAt),
+    index('locations_city_idx').on(table.city, table.id, table.deletedAt),
+    index('locations_created_at_idx').on(table.createdAt, table.id, table.deletedAt),
+    index('locations_updated_at_idx').on(table.updatedAt, table.id, table.deletedAt),
+  ],
+);

@@ -1,0 +1,112 @@
+import type { locationListQuerySchema } from '@scentia/shared/locations.schemas';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { locations, organizations } from '../../db/schema/index.ts';
+import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
+import { lockActive } from '../../lib/resource-kit/record-writes.ts';
+import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
+
+type LocationListQuery = z.infer<typeof locationListQuerySchema>;
+
+/** One organisation's locations (the list's and the typeahead's filter), or every one. */
+const ofOrganization = (organizationId: number | undefined) =>
+  organizationId === undefined ? undefined : eq(locations.organizationId, organizationId);
+
+export const locationsList = resourceList({
+  table: locations,
+  id: locations.id,
+  deletedAt: locations.deletedAt,
+  columns: {
+    id: locations.id,
+    organizationId: locations.organizationId,
+    organizationName: organizations.name,
+    organizationDeletedAt: organizations.deletedAt,
+    name: locations.name,
+    zipcode: locations.zipcode,
+    street: locations.street,
+    city: locations.city,
+    state: locations.state,
+    country: locations.country,
+    timeZone: locations.timeZone,
+    note: locations.note,
+    createdAt: locations.createdAt,
+    updatedAt: locations.updatedAt,
+    deletedAt: locations.deletedAt,
+  },
+  joins: (query) => query.innerJoin(organizations, eq(locations.organizationId, organizations.id)),
+  // A location always has its organisation (organization_id is a NOT NULL foreign key), and its filter
+  // and sorts read its own columns (search_organization is kept by triggers).
+  joinsOnlyAddColumns: true,
+  // Its search text holds its name, city and organisation's name (search_organization, migration 0018).
+  searchIn: [locations.searchText],
+  filter: (query: LocationListQuery) => ofOrganization(query.organizationId),
+  sortable: {
+    'Location.Name': locations.searchName,
+    name: locations.searchName,
+    'Organization.Name': locations.searchOrganization,
+    organization: locations.searchOrganization,
+    'Location.City': locations.city,
+    city: locations.city,
+    'Location.CreatedAt': locations.createdAt,
+    createdAt: locations.createdAt,
+    'Location.UpdatedAt': locations.updatedAt,
+    updatedAt: locations.updatedAt,
+    'Location.Id': locations.id,
+    locationId: locations.id,
+  },
+  defaultSort: 'Location.CreatedAt',
+  rowCounts: 'locations',
+});
+
+export type LocationRecord = RecordOf<typeof locationsList>;
+type LocationOption = {
+  locationId: typeof locations.id;
+  name: typeof locations.name;
+  organizationId: typeof locations.organizationId;
+};
+export type LocationValues = Omit<typeof locations.$inferInsert, 'id' | 'searchText' | 'searchOrganization'>;
+
+/** A location is reactivated only while its organisation is active (locked until the change ends). */
+const organizationActive = (_id: number) =>
+  sql`exists (select 1 from ${organizations} where ${organizations}.id = ${locations}.organization_id and ${organizations}.deleted_at is null for share)`;
+
+export class LocationsRepository extends KitRepository<LocationRecord, LocationOption> {
+  constructor(db: Database) {
+    super(db, {
+      list: locationsList,
+      writes: { table: locations, activatesOnlyIf: organizationActive },
+      // The typeahead finds a location by its name, city or organisation's name.
+      typeahead: {
+        searchText: locations.searchText,
+        fields: { locationId: locations.id, name: locations.name, organizationId: locations.organizationId },
+      },
+    });
+  }
+
+  /**
+   * True when the organisation exists and is active, and then it stays so until the caller's
+   * transaction ends: its deactivation waits, and then sees the location.
+   */
+  lockOrganization(organizationId: number): Promise<boolean> {
+    return lockActive(this.db, organizations, organizationId);
+  }
+
+  /** Active locations whose name, city or organisation's name contains the text, of one or all. */
+  quickSearchIn(text: string, limit: number, organizationId: number | undefined) {
+    return this.quickSearch(text, limit, ofOrganization(organizationId));
+  }
+
+  async insert(values: LocationValues): Promise<number> {
+    const [row] = await this.db.insert(locations).values(values).returning({ id: locations.id });
+    if (!row) throw new Error('Location not inserted');
+    return row.id;
+  }
+
+  async update(id: number, values: LocationValues): Promise<void> {
+    await this.db
+      .update(locations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(locations.id, id));
+  }
+}

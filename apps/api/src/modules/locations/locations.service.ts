@@ -1,0 +1,92 @@
+import { type LocationAction, locationActionRefusal } from '@scentia/shared/locations.rules';
+import type { LocationBody, LocationRow } from '@scentia/shared/locations.schemas';
+import { invalidFields } from '../../lib/app-error.ts';
+import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
+import { recordReads } from '../../lib/resource-kit/record-reads.ts';
+import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
+import { type LocationRecord, type LocationsRepository, locationsList } from './locations.repository.ts';
+
+const QUICK_SEARCH_LIMIT = 10;
+
+function toLocationRow(record: LocationRecord): LocationRow {
+  return {
+    locationId: record.id,
+    organizationId: record.organizationId,
+    organization: { name: record.organizationName, ativo: record.organizationDeletedAt === null },
+    name: record.name,
+    address: addressRow(record),
+    timeZone: record.timeZone,
+    note: record.note,
+    ativo: record.deletedAt === null,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    deletedAt: record.deletedAt?.toISOString() ?? null,
+  };
+}
+
+const valuesOf = (body: LocationBody) => ({
+  organizationId: body.organizationId,
+  name: body.name,
+  ...addressValues(body.address),
+  timeZone: body.timeZone,
+  note: body.note,
+});
+
+/**
+ * The sites of an organisation (packages/shared locations.rules.ts: edit only while active; reactivated
+ * only while its organisation is active; deleted for good once inactive). A save needs an active
+ * organisation, locked with the write so that its deactivation cannot slip in between; the name is
+ * unique within the organisation (`locations_organization_name_key`: NAME_TAKEN).
+ */
+export function createLocationsService(repository: LocationsRepository) {
+  const reads = recordReads({ list: locationsList, reader: repository.reader, toRow: toLocationRow });
+  const { getRecord } = reads;
+  const states = recordStates({
+    reads,
+    writes: repository.writes,
+    refusal: (record: LocationRecord, action: LocationAction) =>
+      locationActionRefusal(
+        { isActive: record.deletedAt === null, isOrganizationActive: record.organizationDeletedAt === null },
+        action,
+      ),
+  });
+
+  /** Runs a save in a transaction holding its organisation active; an inactive or unknown one is a 400. */
+  const saveUnder = <T>(body: LocationBody, write: (tx: LocationsRepository) => Promise<T>) =>
+    guardUniqueName(() =>
+      repository.transaction(async (tx) => {
+        if (!(await tx.lockOrganization(body.organizationId))) {
+          throw invalidFields({ path: 'organizationId', key: 'field.organizationInactive' });
+        }
+        return write(tx);
+      }),
+    );
+
+  return {
+    list: reads.list,
+    exportBatches: reads.exportBatches,
+    get: reads.get,
+
+    /** Active locations, of one organisation when `organizationId` is given. */
+    quickSearch: (text: string, organizationId?: number) =>
+      repository.quickSearchIn(text, QUICK_SEARCH_LIMIT, organizationId),
+
+    async create(body: LocationBody): Promise<LocationRow> {
+      const id = await saveUnder(body, (tx) => tx.insert(valuesOf(body)));
+      return toLocationRow(await getRecord(id));
+    },
+
+    /** Moving a location to another active organisation is allowed. */
+    async update(id: number, body: LocationBody): Promise<LocationRow> {
+      states.assertAllowed(await getRecord(id), 'edit');
+      await saveUnder(body, (tx) => tx.update(id, valuesOf(body)));
+      return toLocationRow(await getRecord(id));
+    },
+
+    activate: states.activate,
+    deactivate: states.deactivate,
+    deletePermanently: states.deletePermanently,
+  };
+}
+
+export type LocationsService = ReturnType<typeof createLocationsService>;

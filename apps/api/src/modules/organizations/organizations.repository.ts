@@ -1,0 +1,130 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { locations, organizations } from '../../db/schema/index.ts';
+import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
+import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
+
+/**
+ * Each organisation's location counts (all, and the active ones), for a page's rows: one grouped
+ * statement for the page, rather than two subqueries a row among the list's columns, which PostgreSQL
+ * would run for every row an OFFSET skips as well.
+ */
+async function withLocationCounts<T extends { id: number }>(db: Database, rows: T[]) {
+  const ids = rows.map((row) => row.id);
+  const counts = ids.length
+    ? await db
+        .select({
+          organizationId: locations.organizationId,
+          locationCount: sql<number>`count(*)::int`,
+          activeLocationCount: sql<number>`(count(*) filter (where ${locations.deletedAt} is null))::int`,
+        })
+        .from(locations)
+        .where(inArray(locations.organizationId, ids))
+        .groupBy(locations.organizationId)
+    : [];
+  const byOrganization = new Map(counts.map((count) => [count.organizationId, count]));
+  return rows.map((row) => ({
+    ...row,
+    activeLocationCount: byOrganization.get(row.id)?.activeLocationCount ?? 0,
+    locationCount: byOrganization.get(row.id)?.locationCount ?? 0,
+  }));
+}
+
+/**
+ * A search word typed as a piece of a CNPJ ("11.222.333", "333/0001-81"): stored without its mask, so
+ * its dots, slash and hyphen go. Only a word with a digit and nothing but letters, digits and those
+ * marks is one: "Guarda-Chuva" stays as typed.
+ */
+export function cnpjSearchWord(word: string): string {
+  return /\d/.test(word) && /^[\dA-Za-z]+([./-][\dA-Za-z]*)+$/.test(word) ? word.replace(/[./-]/g, '') : word;
+}
+
+export const organizationsList = resourceList({
+  table: organizations,
+  id: organizations.id,
+  deletedAt: organizations.deletedAt,
+  columns: {
+    id: organizations.id,
+    name: organizations.name,
+    legalName: organizations.legalName,
+    cnpj: organizations.cnpj,
+    contactName: organizations.contactName,
+    contactEmail: organizations.contactEmail,
+    phone: organizations.phone,
+    zipcode: organizations.zipcode,
+    street: organizations.street,
+    city: organizations.city,
+    state: organizations.state,
+    country: organizations.country,
+    note: organizations.note,
+    createdAt: organizations.createdAt,
+    updatedAt: organizations.updatedAt,
+    deletedAt: organizations.deletedAt,
+  },
+  searchIn: [organizations.searchText],
+  searchWord: cnpjSearchWord,
+  sortable: {
+    'Organization.Name': organizations.searchName,
+    name: organizations.searchName,
+    'Organization.LegalName': organizations.legalName,
+    legalName: organizations.legalName,
+    'Organization.City': organizations.city,
+    city: organizations.city,
+    'Organization.CreatedAt': organizations.createdAt,
+    createdAt: organizations.createdAt,
+    'Organization.UpdatedAt': organizations.updatedAt,
+    updatedAt: organizations.updatedAt,
+    'Organization.Id': organizations.id,
+    organizationId: organizations.id,
+  },
+  defaultSort: 'Organization.CreatedAt',
+  rowCounts: 'organizations',
+  details: withLocationCounts,
+});
+
+export type OrganizationRecord = RecordOf<typeof organizationsList>;
+type OrganizationOption = { organizationId: typeof organizations.id; name: typeof organizations.name };
+export type OrganizationValues = Omit<typeof organizations.$inferInsert, 'id' | 'searchText'>;
+
+/** An organisation with active locations stays active; one with any location is not deleted. */
+const hasLocations = (activeOnly: boolean) => (id: number) =>
+  sql`exists (select 1 from ${locations} where ${locations.organizationId} = ${id}${
+    activeOnly ? sql` and ${locations.deletedAt} is null` : sql``
+  })`;
+
+export class OrganizationsRepository extends KitRepository<OrganizationRecord, OrganizationOption> {
+  constructor(db: Database) {
+    super(db, {
+      list: organizationsList,
+      writes: { table: organizations, keepsActive: hasLocations(true), keepsRow: hasLocations(false) },
+      // The typeahead finds an organisation by its name, legal name, CNPJ or city.
+      typeahead: {
+        searchText: organizations.searchText,
+        fields: { organizationId: organizations.id, name: organizations.name },
+      },
+    });
+  }
+
+  /** A few of its locations, by name (the active ones only, or all), for a refusal's message. */
+  locationNames(id: number, activeOnly: boolean, limit: number): Promise<{ name: string }[]> {
+    return this.db
+      .select({ name: locations.name })
+      .from(locations)
+      .where(and(eq(locations.organizationId, id), activeOnly ? isNull(locations.deletedAt) : undefined))
+      .orderBy(locations.searchName)
+      .limit(limit);
+  }
+
+  async insert(values: OrganizationValues): Promise<number> {
+    const [row] = await this.db.insert(organizations).values(values).returning({ id: organizations.id });
+    if (!row) throw new Error('Organization not inserted');
+    return row.id;
+  }
+
+  async update(id: number, values: OrganizationValues): Promise<void> {
+    await this.db
+      .update(organizations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(organizations.id, id));
+  }
+}

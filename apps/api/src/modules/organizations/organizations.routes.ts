@@ -1,0 +1,56 @@
+import {
+  organizationBodySchema,
+  organizationOptionSchema,
+  organizationRowSchema,
+} from '@scentia/shared/organizations.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerResourceRoutes } from '../../lib/resource-kit/resource-routes.ts';
+import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
+import { organizationExportColumns } from './organizations.export.ts';
+import type { OrganizationsService } from './organizations.service.ts';
+
+const tag = 'organizations';
+
+export const organizationsRoutes: FastifyPluginAsyncZod<{ service: OrganizationsService }> = async (
+  app,
+  { service },
+) => {
+  registerResourceRoutes(app, {
+    recordType: 'organization',
+    tag,
+    row: organizationRowSchema,
+    service,
+    spreadsheet: {
+      fileName: 'export.organizations.fileName',
+      sheet: 'export.organizations.sheet',
+      columns: organizationExportColumns,
+    },
+    quickSearch: {
+      summary:
+        'Up to 10 active organisations whose name, legal name, CNPJ or city contains `str` (typeahead)',
+      match: organizationOptionSchema,
+      search: service.quickSearch,
+    },
+    summaries: {
+      list: 'Client organisations: search by name, legal name, CNPJ (with or without its mask) or city; active filter, sort and page',
+      export: 'The organisations list as an .xlsx spreadsheet',
+      get: 'One organisation',
+      activate: 'Reactivates an organisation',
+      delete:
+        'Deactivates an organisation (refused while it has active locations, named in the message), or deletes it for good with hardDelete=true (inactive, without locations)',
+    },
+  });
+
+  registerSaveRoutes(app, {
+    recordType: 'organization',
+    tag,
+    row: organizationRowSchema,
+    input: { json: organizationBodySchema },
+    create: service.create,
+    update: service.update,
+    summaries: {
+      create: 'Creates an organisation (name and CNPJ unique)',
+      update: 'Updates an active organisation',
+    },
+  });
+};

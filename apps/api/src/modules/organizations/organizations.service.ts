@@ -1,0 +1,119 @@
+import { ErrorCode } from '@scentia/shared/error-codes';
+import { type OrganizationAction, organizationActionRefusal } from '@scentia/shared/organizations.rules';
+import {
+  ORGANIZATION_LOCATIONS_NAMED,
+  type OrganizationBody,
+  type OrganizationRow,
+} from '@scentia/shared/organizations.schemas';
+import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
+import { recordReads } from '../../lib/resource-kit/record-reads.ts';
+import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
+import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
+import {
+  type OrganizationRecord,
+  type OrganizationsRepository,
+  organizationsList,
+} from './organizations.repository.ts';
+
+const QUICK_SEARCH_LIMIT = 10;
+
+/** Besides the name (`organizations_search_name_key`), the CNPJ is unique. */
+const UNIQUE_CODES = { organizations_cnpj_key: ErrorCode.CNPJ_TAKEN };
+
+function toOrganizationRow(record: OrganizationRecord): OrganizationRow {
+  return {
+    organizationId: record.id,
+    name: record.name,
+    legalName: record.legalName,
+    cnpj: record.cnpj,
+    contactName: record.contactName,
+    contactEmail: record.contactEmail,
+    phone: record.phone,
+    address: addressRow(record),
+    note: record.note,
+    activeLocationCount: record.activeLocationCount,
+    locationCount: record.locationCount,
+    ativo: record.deletedAt === null,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    deletedAt: record.deletedAt?.toISOString() ?? null,
+  };
+}
+
+const valuesOf = (body: OrganizationBody) => ({
+  name: body.name,
+  legalName: body.legalName,
+  cnpj: body.cnpj,
+  contactName: body.contactName,
+  contactEmail: body.contactEmail,
+  phone: body.phone,
+  ...addressValues(body.address),
+  note: body.note,
+});
+
+/**
+ * Client organisations, the owners of devices. Their rules (packages/shared organizations.rules.ts:
+ * edit only while active; active locations keep one active; any location keeps it from being deleted
+ * for good) are enforced here with their 409s; a refusal for its locations names them.
+ */
+export function createOrganizationsService(repository: OrganizationsRepository) {
+  const reads = recordReads({ list: organizationsList, reader: repository.reader, toRow: toOrganizationRow });
+  const { getRecord } = reads;
+  const states = recordStates({
+    reads,
+    writes: repository.writes,
+    refusal: (record: OrganizationRecord, action: OrganizationAction) =>
+      organizationActionRefusal(
+        {
+          isActive: record.deletedAt === null,
+          activeLocationCount: record.activeLocationCount,
+          locationCount: record.locationCount,
+        },
+        action,
+      ),
+    // Deactivating is refused for its active locations; deleting (it is inactive) for any.
+    describe: async (record, code) => {
+      if (code !== ErrorCode.ORGANIZATION_HAS_LOCATIONS) return undefined;
+      const activeOnly = record.deletedAt === null;
+      const named = await repository.locationNames(record.id, activeOnly, ORGANIZATION_LOCATIONS_NAMED);
+      const total = activeOnly ? record.activeLocationCount : record.locationCount;
+      return {
+        names: namesAndMore(
+          named.map((location) => location.name),
+          total,
+        ),
+      };
+    },
+  });
+
+  return {
+    list: reads.list,
+    exportBatches: reads.exportBatches,
+    get: reads.get,
+
+    quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
+
+    async create(body: OrganizationBody): Promise<OrganizationRow> {
+      const id = await guardUniqueName(
+        () => repository.transaction((tx) => tx.insert(valuesOf(body))),
+        UNIQUE_CODES,
+      );
+      return toOrganizationRow(await getRecord(id));
+    },
+
+    async update(id: number, body: OrganizationBody): Promise<OrganizationRow> {
+      states.assertAllowed(await getRecord(id), 'edit');
+      await guardUniqueName(
+        () => repository.transaction((tx) => tx.update(id, valuesOf(body))),
+        UNIQUE_CODES,
+      );
+      return toOrganizationRow(await getRecord(id));
+    },
+
+    activate: states.activate,
+    deactivate: states.deactivate,
+    deletePermanently: states.deletePermanently,
+  };
+}
+
+export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
