@@ -84,6 +84,16 @@ export const routes: RouteObject[] = [
                 create: () => import('../features/users/pages/user-create-page.tsx'),
                 update: () => import('../features/users/pages/user-update-page.tsx'),
               }),
+              resourceRoutes(PATHS.admin.organizations, {
+                list: () => import('../features/organizations/pages/organizations-list-page.tsx'),
+                create: () => import('../features/organizations/pages/organization-create-page.tsx'),
+                update: () => import('../features/organizations/pages/organization-update-page.tsx'),
+              }),
+              resourceRoutes(PATHS.admin.locations, {
+                list: () => import('../features/locations/pages/locations-list-page.tsx'),
+                create: () => import('../features/locations/pages/location-create-page.tsx'),
+                update: () => import('../features/locations/pages/location-update-page.tsx'),
+              }),
               resourceRoutes(PATHS.admin.fragrances, {
                 list: () => import('../features/fragrances/pages/fragrances-list-page.tsx'),
                 create: () => import('../features/fragrances/pages/fragrance-create-page.tsx'),

@@ -43,6 +43,11 @@ const FORM_PAGES = [
   "export const thingFormPages = resourceFormPages({ namespace: 'things' });",
 ].join('\n');
 
+const RECORD_LIST_PAGE = [
+  "import { RecordList } from '../../../components/resource-list/record-list.tsx';",
+  "export const useThings = () => useTranslation('things');",
+].join('\n');
+
 /** Locale files of the `things` namespace with `keys`, and a page of it that uses a kit (`page`). */
 function tree(keys: readonly string[], page = LIST_PAGE) {
   folder = mkdtempSync(join(tmpdir(), 'kit-keys-'));
@@ -82,6 +87,17 @@ describe('the resource kit keys in check:locales', () => {
     );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("es-ES/things.json: lacks the resource kit's createTitle");
+  });
+
+  it('fails a record list page whose namespace lacks a kit key', () => {
+    const run = checkLocales(
+      ...tree(
+        RESOURCE_KIT_KEYS.filter((key) => key !== 'searchLabel'),
+        RECORD_LIST_PAGE,
+      ),
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("en-US/things.json: lacks the resource kit's searchLabel");
   });
 
   it('ignores a namespace no kit page uses', () => {

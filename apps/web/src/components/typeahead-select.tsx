@@ -28,6 +28,9 @@ type TypeaheadSelectProps = TypeaheadSource & {
   disabled?: boolean;
   placeholder?: string;
   'aria-required'?: boolean;
+  /** The accessible name where no form label names it (a list's filter). */
+  'aria-label'?: string;
+  className?: string;
   /** How an option reads in the open list (the chosen value always shows its plain label). */
   renderOption?: (option: TypeaheadOption) => ReactNode;
 };

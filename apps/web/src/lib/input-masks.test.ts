@@ -1,6 +1,6 @@
 import { isValidCnpj, isValidCpf } from '@scentia/shared/br-documents';
 import { describe, expect, it } from 'vitest';
-import { completeCepDigits, maskCep, maskTaxId } from './input-masks.ts';
+import { completeCepDigits, maskCep, maskCnpj, maskTaxId } from './input-masks.ts';
 
 describe('CEP mask', () => {
   it('keeps at most 8 digits and shows them as 00000-000', () => {
@@ -32,5 +32,11 @@ describe('CPF/CNPJ mask', () => {
     expect(maskTaxId('12abc34501de35')).toBe('12.ABC.345/01DE-35');
     expect(maskTaxId('12.ABC.345/01DE-35999')).toBe('12.ABC.345/01DE-35');
     expect(isValidCnpj(maskTaxId('12abc34501de35'))).toBe(true);
+  });
+
+  it('takes the CNPJ mask as soon as a letter is typed, and agrees with the CNPJ field', () => {
+    expect(maskTaxId('12a')).toBe('12.A');
+    expect(maskTaxId('12abc345')).toBe(maskCnpj('12abc345'));
+    expect(maskTaxId('11222333000181')).toBe(maskCnpj('11222333000181'));
   });
 });

@@ -39,6 +39,8 @@ export const PATHS = {
     fragrances: resourcePaths('fragrances'),
     categories: resourcePaths('categories'),
     campaigns: resourcePaths('campaigns'),
+    organizations: resourcePaths('organizations'),
+    locations: resourcePaths('locations'),
     quiz: `${ADMIN}/quiz`,
     devices: `${ADMIN}/devices`,
     capsules: `${ADMIN}/capsules`,

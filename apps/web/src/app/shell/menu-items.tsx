@@ -1,4 +1,6 @@
 import {
+  BankOutlined,
+  EnvironmentOutlined,
   ExperimentOutlined,
   HomeOutlined,
   InboxOutlined,
@@ -18,6 +20,8 @@ export type MenuEntry = { key: string; path: string; icon: ReactNode };
 export const SIDE_MENU: MenuEntry[] = [
   { key: 'home', path: PATHS.admin.home, icon: <HomeOutlined /> },
   { key: 'users', path: PATHS.admin.users.list, icon: <TeamOutlined /> },
+  { key: 'organizations', path: PATHS.admin.organizations.list, icon: <BankOutlined /> },
+  { key: 'locations', path: PATHS.admin.locations.list, icon: <EnvironmentOutlined /> },
   { key: 'fragrances', path: PATHS.admin.fragrances.list, icon: <ExperimentOutlined /> },
   { key: 'categories', path: PATHS.admin.categories.list, icon: <TagsOutlined /> },
   { key: 'campaigns', path: PATHS.admin.campaigns.list, icon: <RocketOutlined /> },

@@ -17,7 +17,11 @@ type AddressBlockProps = {
   geo: AddressGeo;
   /** Where the address sits in the form's values (`AddressFormValues`); the body's `address`. */
   name?: string;
+  /** The fields this form's body requires (a client's country, a site's city): marked and checked as required. */
+  required?: readonly (keyof AddressFormValues)[];
 };
+
+const NOTHING_REQUIRED: readonly (keyof AddressFormValues)[] = [];
 
 /**
  * The address section of any form (spec §2 "User form", §5): the country comes first; CEP and street
@@ -25,7 +29,7 @@ type AddressBlockProps = {
  * the state, the city and an empty street. State and city are typeaheads over the geo API; the fields
  * are checked by the shared address schema the API validates with. Texts: the `address` namespace.
  */
-export function AddressBlock({ geo, name = 'address' }: AddressBlockProps) {
+export function AddressBlock({ geo, name = 'address', required = NOTHING_REQUIRED }: AddressBlockProps) {
   const { t } = useTranslation('address');
   const form = Form.useFormInstance();
   const queryClient = useQueryClient();
@@ -45,6 +49,8 @@ export function AddressBlock({ geo, name = 'address' }: AddressBlockProps) {
       ['address', field],
       translate,
     );
+  const requiredRules = (field: keyof AddressFormValues) =>
+    required.includes(field) ? [{ required: true, message: t('common:validation.required') }] : [];
   const setField = (field: keyof AddressFormValues, value: unknown) => form.setFieldValue(path(field), value);
 
   async function lookUp(zipcode: string) {
@@ -77,7 +83,7 @@ export function AddressBlock({ geo, name = 'address' }: AddressBlockProps) {
       <legend>{t('title')}</legend>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name={path('country')} label={t('fields.country')}>
+          <Form.Item name={path('country')} label={t('fields.country')} rules={requiredRules('country')}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               allowClear
@@ -99,7 +105,7 @@ export function AddressBlock({ geo, name = 'address' }: AddressBlockProps) {
             label={t('fields.zipcode')}
             dependencies={[path('country')]}
             normalize={(value: string) => (isBrazil ? maskCep(value ?? '') : value)}
-            rules={[rule('zipcode')]}
+            rules={[rule('zipcode'), ...requiredRules('zipcode')]}
             extra={postcodeNotice ?? (isBrazil ? t('zipcodeHint') : undefined)}
           >
             <Input
@@ -113,12 +119,16 @@ export function AddressBlock({ geo, name = 'address' }: AddressBlockProps) {
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name={path('street')} label={t('fields.street')} rules={[rule('street')]}>
+          <Form.Item
+            name={path('street')}
+            label={t('fields.street')}
+            rules={[rule('street'), ...requiredRules('street')]}
+          >
             <Input disabled={!country} maxLength={200} autoComplete="street-address" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name={path('state')} label={t('fields.state')}>
+          <Form.Item name={path('state')} label={t('fields.state')} rules={requiredRules('state')}>
             <TypeaheadSelect
               disabled={!country}
               canCreate
@@ -129,7 +139,7 @@ export function AddressBlock({ geo, name = 'address' }: AddressBlockProps) {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name={path('city')} label={t('fields.city')}>
+          <Form.Item name={path('city')} label={t('fields.city')} rules={requiredRules('city')}>
             <TypeaheadSelect
               disabled={!country || !state}
               canCreate

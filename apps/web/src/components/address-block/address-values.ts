@@ -20,8 +20,9 @@ export function addressFieldPaths(name = 'address'): FieldPath[] {
   return ADDRESS_FIELDS.map((field) => [name, field]);
 }
 
-export function emptyAddress(): AddressFormValues {
-  return { country: null, zipcode: '', street: '', state: null, city: null };
+/** An empty address; a form whose records are mostly Brazilian starts it with `BRAZIL`. */
+export function emptyAddress(country: string | null = null): AddressFormValues {
+  return { country, zipcode: '', street: '', state: null, city: null };
 }
 
 /** A loaded address as the block shows it (the CEP with its mask for Brazil). */
@@ -50,4 +51,12 @@ export function addressToBody(values: AddressFormValues | undefined): AddressBod
     state: textOrNull(values.state),
     city: textOrNull(values.city),
   };
+}
+
+/**
+ * The body's `address` where the body requires one (a client's, a site's): without a country it is
+ * sent with an empty one, which the shared schema refuses, as the block's required country does.
+ */
+export function requiredAddressToBody(values: AddressFormValues | undefined): AddressBody {
+  return addressToBody(values) ?? { country: '', zipcode: null, street: null, state: null, city: null };
 }

@@ -23,6 +23,7 @@ export type ActionKind =
   | 'passwordChanged'
   | 'mailResent'
   | 'anonymised'
+  | 'contactErased'
   | 'retention'
   | 'database'
   | 'demoData'
@@ -57,6 +58,7 @@ const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
   putUsuarioUpdatePassword: 'passwordChanged',
   putUsuarioResendMailById: 'mailResent',
   postUsuarioAnonymiseById: 'anonymised',
+  postOrganizationsContactErasureById: 'contactErased',
   putCampaignsDefault: 'madeDefault',
   postCampaignsQrPrintsById: 'qrPrinted',
   getUsuarioPersonalDataById: 'personalDataRead',
@@ -74,6 +76,8 @@ const RECORD_PAGES: Readonly<Record<AuditRecordType, ((id: string) => string) | 
   category: PATHS.admin.categories.update,
   fragrance: PATHS.admin.fragrances.update,
   campaign: PATHS.admin.campaigns.update,
+  organization: PATHS.admin.organizations.update,
+  location: PATHS.admin.locations.update,
   audit: null,
 };
 

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { type ComponentProps, type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useIdParam } from '../../lib/use-id-param.ts';
 import { RecordHistory } from '../record-history/record-history.tsx';
 import { kitText } from '../resource-kit-keys.ts';
@@ -26,7 +27,8 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
     useCreate: () => { mutateAsync: (body: Body) => Promise<unknown> };
     useUpdate: () => { mutateAsync: (input: { id: number; body: Body }) => Promise<unknown> };
   };
-  emptyValues: () => Values;
+  /** The create page's values; `search` is its query string (a link may prefill the parent, `?organizationId=7`). */
+  emptyValues: (search: URLSearchParams) => Values;
   toValues: (row: Row) => Values;
   /** The body a save sends; an edit also gets the record it was opened with (its `updatedAt`). */
   toBody: (values: Values, opened?: Row) => Body;
@@ -35,6 +37,11 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
   recordType: ComponentProps<typeof RecordHistory>['recordType'];
   /** Why a loaded record cannot be edited (a campaign while inactive), shown instead of the form. */
   editRefusal?: (row: Row, t: TFunction) => string | undefined;
+  /**
+   * What the update page shows of the record besides its form, before the History card (its
+   * locations); `reload` reads the record again into a fresh form, after a change made from a card.
+   */
+  RecordCards?: ComponentType<{ row: Row; reload: () => Promise<unknown> }>;
 };
 
 /**
@@ -46,12 +53,14 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
  * so each stays its own chunk.
  */
 export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesOptions<Row, Values, Body>) {
-  const { namespace, Form, listPath, mutations, recordId } = options;
+  const { namespace, Form, listPath, mutations, recordId, RecordCards } = options;
 
   function CreatePage() {
     const { t } = useTranslation(namespace);
     const create = mutations.useCreate();
-    const initialValues = useMemo(options.emptyValues, []);
+    const [search] = useSearchParams();
+    // Read from the query string the page opened with; a later change of it does not reset the form.
+    const [initialValues] = useState(() => options.emptyValues(search));
     return (
       <Form
         mode="create"
@@ -100,6 +109,7 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
           onSubmit={(values) => update.mutateAsync({ id, body: options.toBody(values, row) })}
           onReload={opened.reload}
         />
+        {RecordCards && <RecordCards row={row} reload={opened.reload} />}
         <RecordHistory recordType={options.recordType} recordId={id} />
       </>
     );

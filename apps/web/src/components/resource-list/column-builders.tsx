@@ -1,3 +1,4 @@
+import { PictureOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatTimestamp } from '../../lib/date-format.ts';
@@ -30,4 +31,31 @@ export function statusColumn<Row>(t: TFunction): ResourceColumn<Row> {
 /** The `createdAt` column, titled `columns.createdAt` in the feature's namespace, sorted by `sortKey`. */
 export function createdAtColumn<Row>(t: TFunction, sortKey: string): ResourceColumn<Row> {
   return { title: kitText(t, 'columns.createdAt'), dataIndex: 'createdAt', sortKey, render: formatCreatedAt };
+}
+
+/**
+ * A column of thumbnails (a fragrance's image, a campaign's cover): the picture, or a placeholder
+ * where the record has none. Decorative: the row's name is in another column. `className` is the
+ * resource's own class beside `record-thumb` (`fragrance-thumb`).
+ */
+export function thumbnailColumn<Row>(
+  title: string,
+  image: (row: Row) => { thumbnailUri: string } | null,
+  className: string,
+): ResourceColumn<Row> {
+  return {
+    title,
+    key: 'thumbnail',
+    render: (_value, row) => {
+      const thumbnail = image(row);
+      // Signed URLs load without a bearer.
+      return thumbnail ? (
+        <img className={`record-thumb ${className}`} src={thumbnail.thumbnailUri} alt="" loading="lazy" />
+      ) : (
+        <span className={`record-thumb record-thumb-empty ${className}`}>
+          <PictureOutlined aria-hidden="true" />
+        </span>
+      );
+    },
+  };
 }

@@ -15,6 +15,8 @@ export type ListParams = {
   isActive?: boolean;
   orderBy: string;
   orderByDirection: SortDirection;
+  /** The list's own filters beyond the contract (`organizationId`), sent as they are; empty ones are left out. */
+  filters?: Readonly<Record<string, string>>;
 };
 
 /** What an export sends: the list's search, filter and sort; the server exports every page. */
@@ -34,6 +36,7 @@ export function listQuery(params: ListParams | ExportParams): Record<string, Que
   if (params.isActive !== undefined) query.isActive = params.isActive ? 'true' : 'false';
   query.orderBy = params.orderBy;
   query.orderByDirection = params.orderByDirection;
+  for (const [name, value] of Object.entries(params.filters ?? {})) if (value) query[name] = value;
   return query;
 }
 

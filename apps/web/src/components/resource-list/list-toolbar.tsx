@@ -6,6 +6,7 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Input, type MenuProps, Segmented } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
@@ -17,6 +18,8 @@ type ListToolbarProps = {
   searchLabel: string;
   activeFilter?: ActiveFilter;
   onActiveFilterChange?: (filter: ActiveFilter) => void;
+  /** The list's own filters (a typeahead of the parent record), after the search. */
+  filterControls?: ReactNode;
   add?: { path: string; label: string };
   onRefresh: () => void;
   isRefreshing: boolean;
@@ -60,6 +63,7 @@ export function ListToolbar(props: ListToolbarProps) {
           value={props.searchText}
           onChange={(event) => props.onSearchTextChange(event.target.value)}
         />
+        {props.filterControls}
         {activeFilter && onActiveFilterChange && (
           <Segmented<ActiveFilter>
             aria-label={t('list.activeFilter')}

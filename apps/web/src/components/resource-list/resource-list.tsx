@@ -34,6 +34,11 @@ export type ResourceListProps<Row> = {
   searchLabel: string;
   /** Offers the active/inactive filter; the list then shows active records by default. */
   hasActiveFilter?: boolean;
+  /**
+   * The list's own filters: the values sent with the list and its export (`organizationId`), which the
+   * page holds (in its URL, so a link opens the list filtered), and the controls that change them.
+   */
+  filters?: { values: Readonly<Record<string, string>>; controls: ReactNode };
   add?: { path: string; label: string };
   /** Downloads the list as a file; the kit reports a failure. */
   onExport?: (params: ExportParams) => Promise<void>;
@@ -56,6 +61,7 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
     defaultSort: props.defaultSort,
     sortKeys,
     hasActiveFilter: props.hasActiveFilter ?? false,
+    filters: props.filters?.values,
   });
   const { params } = list;
   const query = props.useList(params);
@@ -148,6 +154,7 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
           searchLabel={props.searchLabel}
           activeFilter={props.hasActiveFilter ? list.activeFilter : undefined}
           onActiveFilterChange={props.hasActiveFilter ? list.setActiveFilter : undefined}
+          filterControls={props.filters?.controls}
           add={props.add}
           onRefresh={() => void query.refetch()}
           isRefreshing={query.isFetching && !isFirstLoad}

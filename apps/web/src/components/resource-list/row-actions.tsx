@@ -22,11 +22,14 @@ export type RowCommandAction = RowActionBase & {
 
 export type RowAction = RowLinkAction | RowCommandAction;
 
-export function RowActions({ actions }: { actions: RowAction[] }) {
+/**
+ * Runs a command after its confirmation dialog (spec §2): the dialog's button spins while it runs, then
+ * a success message, or an error dialog with the command's error text and the server's explanation.
+ */
+export function useConfirmedCommand() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-
-  function confirm(action: RowCommandAction) {
+  return function confirm(action: RowCommandAction) {
     modal.confirm({
       title: action.confirm.title,
       content: action.confirm.content,
@@ -45,7 +48,11 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
         }
       },
     });
-  }
+  };
+}
+
+export function RowActions({ actions }: { actions: RowAction[] }) {
+  const confirm = useConfirmedCommand();
 
   return (
     <div className="row-actions">

@@ -15,14 +15,24 @@ export type ListStateOptions = {
   /** The `orderBy` values the list's columns offer; a remembered one outside them is dropped. */
   sortKeys: readonly string[];
   hasActiveFilter: boolean;
+  /** The list's own filters (`organizationId`), held by the page (in its URL); a change goes back to page 1. */
+  filters?: Readonly<Record<string, string>>;
 };
+
+const NO_FILTERS: Readonly<Record<string, string>> = {};
 
 /**
  * The list page's state: the remembered sort and page size, the page, the typed search text and the
  * search actually sent (debounced, spec §2), and the active filter. Changing anything but the page
  * goes back to page 1.
  */
-export function useListState({ endpoint, defaultSort, sortKeys, hasActiveFilter }: ListStateOptions) {
+export function useListState({
+  endpoint,
+  defaultSort,
+  sortKeys,
+  hasActiveFilter,
+  filters = NO_FILTERS,
+}: ListStateOptions) {
   const [preferences, setPreferences] = useState<ListPreferences>(() =>
     readListPreferences(endpoint, defaultSort, sortKeys),
   );
@@ -34,6 +44,13 @@ export function useListState({ endpoint, defaultSort, sortKeys, hasActiveFilter 
   // A new search starts at page 1; compared during render so the old page is never requested.
   if (appliedSearch !== search) {
     setAppliedSearch(search);
+    setPage(1);
+  }
+  // The same for a filter: compared by value, since a page builds its filters afresh on each render.
+  const filterKey = JSON.stringify(filters);
+  const [appliedFilters, setAppliedFilters] = useState(filterKey);
+  if (appliedFilters !== filterKey) {
+    setAppliedFilters(filterKey);
     setPage(1);
   }
 
@@ -54,8 +71,9 @@ export function useListState({ endpoint, defaultSort, sortKeys, hasActiveFilter 
       ...(hasActiveFilter ? { isActive: isActiveOf(activeFilter) } : {}),
       orderBy: preferences.orderBy,
       orderByDirection: preferences.orderByDirection,
+      ...(filterKey === '{}' ? {} : { filters: JSON.parse(filterKey) as Record<string, string> }),
     }),
-    [page, preferences, search, hasActiveFilter, activeFilter],
+    [page, preferences, search, hasActiveFilter, activeFilter, filterKey],
   );
 
   return {

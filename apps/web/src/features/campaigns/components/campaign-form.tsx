@@ -1,9 +1,10 @@
 import { campaignCollectionRefusal } from '@scentia/shared/campaigns.rules';
 import { type CampaignRow, campaignBodySchema } from '@scentia/shared/campaigns.schemas';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@scentia/shared/locales';
-import { Col, Form, Input, InputNumber, Row } from 'antd';
+import { Col, Form, Input, InputNumber } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
 import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
 import {
   ResourceForm,
@@ -77,7 +78,7 @@ export function CampaignForm(props: ResourceFormComponentProps<CampaignFormValue
       fieldPaths={CAMPAIGN_FORM_FIELDS}
       codeFields={CODE_FIELDS}
     >
-      <Row gutter={16}>
+      <FormSection>
         <Col xs={24} md={16}>
           <Form.Item name="name" label={t('form.fields.name')} rules={[rule('name', true)]}>
             <Input maxLength={100} />
@@ -92,64 +93,62 @@ export function CampaignForm(props: ResourceFormComponentProps<CampaignFormValue
             <InputNumber min={1} max={10_000} precision={0} className="campaign-number" />
           </Form.Item>
         </Col>
+        <Field isWide name="cover" label={t('form.fields.cover')} rules={[coverRule]}>
+          <ImageUploadField
+            shape="wide"
+            texts={{
+              previewAlt: t('form.cover.previewAlt'),
+              choose: t('form.cover.choose'),
+              replace: t('form.cover.replace'),
+              hint: (max) => t('form.cover.hint', { max }),
+            }}
+          />
+        </Field>
+      </FormSection>
+      <FormSection legend={t('form.sections.descriptions')}>
         <Col xs={24}>
-          <Form.Item name="cover" label={t('form.fields.cover')} rules={[coverRule]}>
-            <ImageUploadField
-              shape="wide"
-              texts={{
-                previewAlt: t('form.cover.previewAlt'),
-                choose: t('form.cover.choose'),
-                replace: t('form.cover.replace'),
-                hint: (max) => t('form.cover.hint', { max }),
-              }}
-            />
-          </Form.Item>
+          <DescriptionTabs
+            id="campaign-descriptions"
+            label={t('form.sections.descriptions')}
+            tabs={LANGUAGES.map((language) => {
+              const languageName = t(`common:language.${language}`);
+              const isMissing = !descriptions?.[language]?.trim();
+              const missingText =
+                language === DEFAULT_LANGUAGE
+                  ? t('form.descriptions.required')
+                  : t('form.descriptions.missing');
+              return {
+                key: language,
+                label: (
+                  <span>
+                    {languageName}
+                    {isMissing && <span className="campaign-description-missing"> ({missingText})</span>}
+                  </span>
+                ),
+                panel: (
+                  <Form.Item
+                    name={['descriptions', language]}
+                    label={t('form.fields.description', { language: languageName })}
+                    rules={language === DEFAULT_LANGUAGE ? [defaultDescriptionRule] : []}
+                  >
+                    <Input.TextArea
+                      maxLength={100}
+                      showCount
+                      autoSize={{ minRows: 2, maxRows: 4 }}
+                      lang={language}
+                    />
+                  </Form.Item>
+                ),
+              };
+            })}
+          />
         </Col>
-      </Row>
-      <fieldset className="form-section">
-        <legend>{t('form.sections.descriptions')}</legend>
-        <DescriptionTabs
-          id="campaign-descriptions"
-          label={t('form.sections.descriptions')}
-          tabs={LANGUAGES.map((language) => {
-            const languageName = t(`common:language.${language}`);
-            const isMissing = !descriptions?.[language]?.trim();
-            const missingText =
-              language === DEFAULT_LANGUAGE
-                ? t('form.descriptions.required')
-                : t('form.descriptions.missing');
-            return {
-              key: language,
-              label: (
-                <span>
-                  {languageName}
-                  {isMissing && <span className="campaign-description-missing"> ({missingText})</span>}
-                </span>
-              ),
-              panel: (
-                <Form.Item
-                  name={['descriptions', language]}
-                  label={t('form.fields.description', { language: languageName })}
-                  rules={language === DEFAULT_LANGUAGE ? [defaultDescriptionRule] : []}
-                >
-                  <Input.TextArea
-                    maxLength={100}
-                    showCount
-                    autoSize={{ minRows: 2, maxRows: 4 }}
-                    lang={language}
-                  />
-                </Form.Item>
-              ),
-            };
-          })}
-        />
-      </fieldset>
-      <fieldset className="form-section">
-        <legend>{t('form.sections.device')}</legend>
-        <Form.Item name="collection" rules={[collectionRule]} extra={t('form.ring.hint')}>
+      </FormSection>
+      <FormSection legend={t('form.sections.device')}>
+        <Field isWide name="collection" rules={[collectionRule]} extra={t('form.ring.hint')}>
           <DeviceEditor />
-        </Form.Item>
-      </fieldset>
+        </Field>
+      </FormSection>
     </ResourceForm>
   );
 }

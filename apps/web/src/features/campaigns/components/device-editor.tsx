@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TypeaheadOption, TypeaheadSource } from '../../../components/typeahead-select.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { fragranceRecord } from '../../fragrances/api/get-fragrance.ts';
-import { fragranceOptionsSource } from '../api/search-fragrances.ts';
+import { fragranceOptionsSource } from '../../fragrances/api/search-fragrances.ts';
 import { clashingSlots, placeFragrance, type SlotValue } from '../campaign-form-values.ts';
 import { DeviceRing } from './device-ring.tsx';
 import { SlotTable } from './slot-table.tsx';

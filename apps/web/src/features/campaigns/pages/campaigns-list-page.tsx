@@ -1,16 +1,11 @@
-import { PictureOutlined, QrcodeOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { QrcodeOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { campaignActionRefusal } from '@scentia/shared/campaigns.rules';
 import { Button, Tag, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRecordCommands } from '../../../components/resource-form/resource-mutations.ts';
-import {
-  createdAtColumn,
-  formatCreatedAt,
-  StatusTag,
-} from '../../../components/resource-list/column-builders.tsx';
-import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
-import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
+import { formatCreatedAt, thumbnailColumn } from '../../../components/resource-list/column-builders.tsx';
+import { RecordList } from '../../../components/resource-list/record-list.tsx';
+import type { ResourceColumn } from '../../../components/resource-list/resource-list.tsx';
 import { RowActions, type RowCommandAction } from '../../../components/resource-list/row-actions.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { campaignMutations } from '../api/campaign-mutations.ts';
@@ -31,7 +26,6 @@ const DEVICE_SLOTS = 20;
  */
 export default function CampaignsListPage() {
   const { t } = useTranslation('campaigns');
-  const commands = useRecordCommands(campaignMutations);
   const setDefault = useSetDefaultCampaign();
   // The campaign whose QR dialog is open, and the button that opened it (focus goes back there).
   const [qr, setQr] = useState<{ campaignId: number; name: string; opener: HTMLElement }>();
@@ -66,19 +60,7 @@ export default function CampaignsListPage() {
         </Tooltip>
       ),
     },
-    {
-      title: t('columns.cover'),
-      key: 'cover',
-      render: (_value, row) =>
-        row.cover ? (
-          // Decorative: the name is in the next column. Signed URLs load without a bearer.
-          <img className="campaign-thumb" src={row.cover.thumbnailUri} alt="" loading="lazy" />
-        ) : (
-          <span className="campaign-thumb campaign-thumb-empty">
-            <PictureOutlined aria-hidden="true" />
-          </span>
-        ),
-    },
+    thumbnailColumn(t('columns.cover'), (row) => row.cover, 'campaign-thumb'),
     { title: t('columns.name'), dataIndex: 'name', sortKey: CAMPAIGN_SORTS.name },
     {
       title: t('columns.slots'),
@@ -100,57 +82,42 @@ export default function CampaignsListPage() {
         );
       },
     },
-    {
-      title: t('columns.status'),
-      dataIndex: 'ativo',
-      render: (isActive: boolean, row) => (
-        <span className="campaign-status">
-          <StatusTag t={t} isActive={isActive} />
-          {isQrPrintOutdated(row) && (
-            <Tag className="status-tag is-warning">
-              {t('list.qrOutdated', { date: formatCreatedAt(row.updatedAt) })}
-            </Tag>
-          )}
-        </span>
-      ),
-    },
-    {
-      title: t('columns.updatedAt'),
-      dataIndex: 'updatedAt',
-      sortKey: CAMPAIGN_SORTS.updatedAt,
-      render: formatCreatedAt,
-    },
-    createdAtColumn(t, CAMPAIGN_SORTS.createdAt),
   ];
 
+  // Toggle is always offered: deactivating the default is refused by the API with its explanation.
   function rowActions(row: CampaignRow) {
-    const id = row.campaignId;
-    const target = {
-      name: row.name,
-      isActive: row.ativo,
-      editPath: PATHS.admin.campaigns.update(id),
-      ...commands(id, row.ativo),
-    };
     const state = { isActive: row.ativo, isDefault: row.isDefault };
-    // Toggle is always offered: deactivating the default is refused by the API with its explanation.
     const kinds = (['edit', 'delete'] as const).filter((kind) => !campaignActionRefusal(state, kind));
-    return [...kinds, 'toggle' as const].map((kind) => recordRowAction(t, kind, target));
+    return [...kinds, 'toggle' as const];
   }
 
   return (
     <>
-      <ResourceList<CampaignRow>
-        title={t('title')}
+      <RecordList<CampaignRow>
+        t={t}
         endpoint="campaigns"
-        useList={campaignsList.useList}
-        columns={columns}
-        rowKey={(row) => row.campaignId}
-        defaultSort={{ orderBy: CAMPAIGN_SORTS.createdAt, orderByDirection: 'desc' }}
-        searchLabel={t('searchLabel')}
-        hasActiveFilter
-        add={{ path: PATHS.admin.campaigns.create, label: t('actions.add') }}
-        onExport={campaignMutations.exportList}
+        paths={PATHS.admin.campaigns}
+        list={campaignsList}
+        mutations={campaignMutations}
+        createdAtSort={CAMPAIGN_SORTS.createdAt}
+        record={(row) => ({ id: row.campaignId, name: row.name })}
         rowActions={rowActions}
+        columns={columns}
+        statusNote={(row) =>
+          isQrPrintOutdated(row) && (
+            <Tag className="status-tag is-warning">
+              {t('list.qrOutdated', { date: formatCreatedAt(row.updatedAt) })}
+            </Tag>
+          )
+        }
+        columnsAfterStatus={[
+          {
+            title: t('columns.updatedAt'),
+            dataIndex: 'updatedAt',
+            sortKey: CAMPAIGN_SORTS.updatedAt,
+            render: formatCreatedAt,
+          },
+        ]}
       />
       {qr && (
         <Suspense fallback={null}>

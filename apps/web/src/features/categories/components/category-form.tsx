@@ -4,9 +4,10 @@ import {
   categoryTranslationSchema,
 } from '@scentia/shared/categories.schemas';
 import { LANGUAGES } from '@scentia/shared/locales';
-import { Col, Form, Input, Row } from 'antd';
+import { Col, Form, Input } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
 import {
   ResourceForm,
   type ResourceFormComponentProps,
@@ -52,29 +53,24 @@ export function CategoryForm(props: ResourceFormComponentProps<CategoryFormValue
       codeFields={CODE_FIELDS}
       saveErrorText={mode === 'create' ? t('createError') : undefined}
     >
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="name" label={t('fields.name')} rules={[rule('name', true)]}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <fieldset className="form-section">
-        <legend>{t('sections.translations')}</legend>
-        <Row gutter={16}>
-          {LANGUAGES.map((language) => (
-            <Col key={language} xs={24} md={8}>
-              <Form.Item
-                name={['translations', language]}
-                label={t('fields.translatedName', { language: t(`common:language.${language}`) })}
-                rules={[translationRule]}
-              >
-                <Input maxLength={100} lang={language} />
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
-      </fieldset>
+      <FormSection>
+        <Field name="name" label={t('fields.name')} rules={[rule('name', true)]}>
+          <Input maxLength={100} />
+        </Field>
+      </FormSection>
+      <FormSection legend={t('sections.translations')}>
+        {LANGUAGES.map((language) => (
+          <Col key={language} xs={24} md={8}>
+            <Form.Item
+              name={['translations', language]}
+              label={t('fields.translatedName', { language: t(`common:language.${language}`) })}
+              rules={[translationRule]}
+            >
+              <Input maxLength={100} lang={language} />
+            </Form.Item>
+          </Col>
+        ))}
+      </FormSection>
     </ResourceForm>
   );
 }

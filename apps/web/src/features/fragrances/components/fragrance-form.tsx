@@ -4,10 +4,11 @@ import {
   fragranceTranslationSchema,
 } from '@scentia/shared/fragrances.schemas';
 import { LANGUAGES } from '@scentia/shared/locales';
-import { Col, Form, Input, Row } from 'antd';
+import { Col, Form, Input } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
 import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
 import {
   ResourceForm,
@@ -26,7 +27,6 @@ import {
   fragranceFormToBody,
   type ImageValue,
 } from '../fragrance-form-values.ts';
-import './fragrances.css';
 
 // A server error with one of these codes belongs under the image as well.
 const CODE_FIELDS = {
@@ -72,81 +72,68 @@ export function FragranceForm(props: ResourceFormComponentProps<FragranceFormVal
       fieldPaths={FRAGRANCE_FORM_FIELDS}
       codeFields={CODE_FIELDS}
     >
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="name" label={t('fields.name')} rules={[rule('name', true)]}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="categoryId"
-            label={t('fields.category')}
-            rules={[rule('categoryId', true)]}
-            extra={t('categoryHint')}
-          >
-            <TypeaheadSelect
-              {...categoryOptionsSource()}
-              valueLabel={categoryLabel}
-              placeholder={t('categoryPlaceholder')}
-              aria-required
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="ofactoryWay" label={t('fields.ofactoryWay')} rules={[rule('ofactoryWay', true)]}>
-            <Input maxLength={200} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="description" label={t('fields.description')} rules={[rule('description')]}>
-            <Input.TextArea maxLength={255} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="image" label={t('fields.image')} rules={[imageRule]}>
-            <ImageUploadField
-              texts={{
-                previewAlt: t('image.previewAlt'),
-                choose: t('image.choose'),
-                replace: t('image.replace'),
-                hint: (max) => t('image.hint', { max }),
-              }}
-            />
-          </Form.Item>
-        </Col>
-      </Row>
-      <fieldset className="form-section">
-        <legend>{t('sections.translations')}</legend>
-        <Row gutter={16}>
-          {LANGUAGES.map((language) => {
-            const languageName = t(`common:language.${language}`);
-            return (
-              <Col key={language} xs={24} md={8}>
-                <Form.Item
-                  name={['translations', language, 'ofactoryWay']}
-                  label={t('fields.translatedOfactoryWay', { language: languageName })}
-                  rules={[optionalRule(fragranceTranslationSchema.shape.ofactoryWay)]}
-                >
-                  <Input maxLength={200} lang={language} />
-                </Form.Item>
-                <Form.Item
-                  name={['translations', language, 'description']}
-                  label={t('fields.translatedDescription', { language: languageName })}
-                  rules={[optionalRule(fragranceTranslationSchema.shape.description)]}
-                >
-                  <Input.TextArea
-                    maxLength={255}
-                    showCount
-                    autoSize={{ minRows: 2, maxRows: 5 }}
-                    lang={language}
-                  />
-                </Form.Item>
-              </Col>
-            );
-          })}
-        </Row>
-      </fieldset>
+      <FormSection>
+        <Field name="name" label={t('fields.name')} rules={[rule('name', true)]}>
+          <Input maxLength={100} />
+        </Field>
+        <Field
+          name="categoryId"
+          label={t('fields.category')}
+          rules={[rule('categoryId', true)]}
+          extra={t('categoryHint')}
+        >
+          <TypeaheadSelect
+            {...categoryOptionsSource()}
+            valueLabel={categoryLabel}
+            placeholder={t('categoryPlaceholder')}
+            aria-required
+          />
+        </Field>
+        <Field name="ofactoryWay" label={t('fields.ofactoryWay')} rules={[rule('ofactoryWay', true)]}>
+          <Input maxLength={200} />
+        </Field>
+        <Field name="description" label={t('fields.description')} rules={[rule('description')]}>
+          <Input.TextArea maxLength={255} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+        </Field>
+        <Field isWide name="image" label={t('fields.image')} rules={[imageRule]}>
+          <ImageUploadField
+            texts={{
+              previewAlt: t('image.previewAlt'),
+              choose: t('image.choose'),
+              replace: t('image.replace'),
+              hint: (max) => t('image.hint', { max }),
+            }}
+          />
+        </Field>
+      </FormSection>
+      <FormSection legend={t('sections.translations')}>
+        {LANGUAGES.map((language) => {
+          const languageName = t(`common:language.${language}`);
+          return (
+            <Col key={language} xs={24} md={8}>
+              <Form.Item
+                name={['translations', language, 'ofactoryWay']}
+                label={t('fields.translatedOfactoryWay', { language: languageName })}
+                rules={[optionalRule(fragranceTranslationSchema.shape.ofactoryWay)]}
+              >
+                <Input maxLength={200} lang={language} />
+              </Form.Item>
+              <Form.Item
+                name={['translations', language, 'description']}
+                label={t('fields.translatedDescription', { language: languageName })}
+                rules={[optionalRule(fragranceTranslationSchema.shape.description)]}
+              >
+                <Input.TextArea
+                  maxLength={255}
+                  showCount
+                  autoSize={{ minRows: 2, maxRows: 5 }}
+                  lang={language}
+                />
+              </Form.Item>
+            </Col>
+          );
+        })}
+      </FormSection>
     </ResourceForm>
   );
 }

@@ -7,6 +7,7 @@ import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { usePublicConfig } from '../../auth/api/get-public-config.ts';
+import { ContactPersons } from '../components/contact-persons.tsx';
 import { RetentionPeriods } from '../components/retention-periods.tsx';
 import './privacy-policy-page.css';
 
@@ -15,6 +16,8 @@ type PolicySection = {
   paragraphs: string[];
   /** The section whose periods come from the server's configuration, never from this text. */
   hasRetentionPeriods?: boolean;
+  /** The section about client companies' contact persons, whose text is the `privacy` namespace's. */
+  hasContactPersons?: boolean;
 };
 
 const POLICY_LANGUAGE = 'pt-BR';
@@ -23,7 +26,7 @@ const POLICY_LANGUAGE = 'pt-BR';
  * The policy itself is Portuguese in every language (spec §1), so its text is read with a fixed
  * pt-BR translator; only the page's frame follows the chosen language. The retention periods are the
  * ones the server is configured with (GET /api/public-config), stated in the policy and, for readers
- * of another language, in theirs above it.
+ * of another language, in theirs above it; so is what is kept of a client company's contact person.
  */
 export default function PrivacyPolicyPage() {
   const { t, i18n } = useTranslation(['privacy', 'privacy-policy']);
@@ -60,6 +63,12 @@ export default function PrivacyPolicyPage() {
             <RetentionPeriods t={t} language={language} {...retention} />
           </section>
         )}
+        {language !== POLICY_LANGUAGE && (
+          <section className="policy-card policy-retention-summary" aria-labelledby="contacts-summary-title">
+            <h2 id="contacts-summary-title">{t('contacts.title')}</h2>
+            <ContactPersons t={t} language={language} />
+          </section>
+        )}
         <article className="policy-card" lang="pt-BR">
           <h1>{policy('title', { ns: 'privacy' })}</h1>
           <p className="policy-updated">{policy('updatedAt')}</p>
@@ -73,6 +82,7 @@ export default function PrivacyPolicyPage() {
               {section.hasRetentionPeriods && (
                 <RetentionPeriods t={policyPrivacy} language={POLICY_LANGUAGE} {...retention} />
               )}
+              {section.hasContactPersons && <ContactPersons t={policyPrivacy} language={POLICY_LANGUAGE} />}
             </section>
           ))}
         </article>

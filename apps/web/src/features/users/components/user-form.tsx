@@ -1,11 +1,12 @@
 import { MINIMUM_AGE_YEARS } from '@scentia/shared/constants';
 import { GENRES, userBodySchema } from '@scentia/shared/users.schemas';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AddressBlock } from '../../../components/address-block/address-block.tsx';
 import { BRAZIL } from '../../../components/address-block/address-values.ts';
 import { DateField } from '../../../components/resource-form/date-field.tsx';
+import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
 import {
   ResourceForm,
   type ResourceFormComponentProps,
@@ -49,73 +50,58 @@ export function UserForm({ profiles, ...props }: UserFormProps) {
       fieldPaths={USER_FORM_FIELDS}
       codeFields={CODE_FIELDS}
     >
-      <fieldset className="form-section">
-        <legend>{t('sections.identity')}</legend>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="nome" label={t('fields.name')} rules={[rule(['nome'], true)]}>
-              <Input maxLength={200} autoComplete="name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="email" label={t('fields.email')} rules={[rule(['email'], true)]}>
-              <Input type="email" maxLength={200} autoComplete="email" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="profile"
-              label={t('fields.profile')}
-              rules={[{ required: true, message: t('common:validation.required') }]}
-              extra={isProfileLocked ? t('profileLocked') : undefined}
-            >
-              <Select
-                disabled={isProfileLocked}
-                placeholder={t('profilePlaceholder')}
-                options={profiles.map((profile) => ({ value: profile.nome, label: profile.nome }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            {isBrazil ? (
-              <Form.Item
-                name="cpf"
-                label={t('fields.cpf')}
-                dependencies={[COUNTRY]}
-                normalize={(value: string) => maskTaxId(value ?? '')}
-                rules={[rule(['cpf'])]}
-                extra={t('cpfHint')}
-              >
-                <Input maxLength={18} placeholder="000.000.000-00" />
-              </Form.Item>
-            ) : (
-              <Form.Item name="document" label={t('fields.document')} rules={[rule(['document'])]}>
-                <Input maxLength={14} />
-              </Form.Item>
-            )}
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="birthday" label={t('fields.birthday')} rules={[rule(['birthday'])]}>
-              <DateField
-                className="form-date"
-                placeholder={t('birthdayPlaceholder')}
-                // No disabled days: the picker would silently refuse a typed one and keep the old
-                // value. Every day is taken, and the shared rule names the minimum age under the field.
-                defaultPickerValue={latestBirthday}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="genre" label={t('fields.genre')} rules={[rule(['genre'])]}>
-              <Select
-                allowClear
-                placeholder={t('genrePlaceholder')}
-                options={GENRES.map((genre) => ({ value: genre, label: t(`genres.${genre}`) }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-      </fieldset>
+      <FormSection legend={t('sections.identity')}>
+        <Field name="nome" label={t('fields.name')} rules={[rule(['nome'], true)]}>
+          <Input maxLength={200} autoComplete="name" />
+        </Field>
+        <Field name="email" label={t('fields.email')} rules={[rule(['email'], true)]}>
+          <Input type="email" maxLength={200} autoComplete="email" />
+        </Field>
+        <Field
+          name="profile"
+          label={t('fields.profile')}
+          rules={[{ required: true, message: t('common:validation.required') }]}
+          extra={isProfileLocked ? t('profileLocked') : undefined}
+        >
+          <Select
+            disabled={isProfileLocked}
+            placeholder={t('profilePlaceholder')}
+            options={profiles.map((profile) => ({ value: profile.nome, label: profile.nome }))}
+          />
+        </Field>
+        {isBrazil ? (
+          <Field
+            name="cpf"
+            label={t('fields.cpf')}
+            dependencies={[COUNTRY]}
+            normalize={(value: string) => maskTaxId(value ?? '')}
+            rules={[rule(['cpf'])]}
+            extra={t('cpfHint')}
+          >
+            <Input maxLength={18} placeholder="000.000.000-00" />
+          </Field>
+        ) : (
+          <Field name="document" label={t('fields.document')} rules={[rule(['document'])]}>
+            <Input maxLength={14} />
+          </Field>
+        )}
+        <Field name="birthday" label={t('fields.birthday')} rules={[rule(['birthday'])]}>
+          <DateField
+            className="form-date"
+            placeholder={t('birthdayPlaceholder')}
+            // No disabled days: the picker would silently refuse a typed one and keep the old
+            // value. Every day is taken, and the shared rule names the minimum age under the field.
+            defaultPickerValue={latestBirthday}
+          />
+        </Field>
+        <Field name="genre" label={t('fields.genre')} rules={[rule(['genre'])]}>
+          <Select
+            allowClear
+            placeholder={t('genrePlaceholder')}
+            options={GENRES.map((genre) => ({ value: genre, label: t(`genres.${genre}`) }))}
+          />
+        </Field>
+      </FormSection>
       <AddressBlock geo={addressGeo} />
     </ResourceForm>
   );

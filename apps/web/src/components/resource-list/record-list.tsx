@@ -1,0 +1,94 @@
+import type { Page } from '@scentia/shared/list.schemas';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { ResourcePaths } from '../../lib/paths.ts';
+import { useRecordCommands } from '../resource-form/resource-mutations.ts';
+import { kitText } from '../resource-kit-keys.ts';
+import { createdAtColumn, StatusTag, statusColumn } from './column-builders.tsx';
+import type { ExportParams, ListParams } from './list-params.ts';
+import { type ResourceColumn, ResourceList, type ResourceListProps } from './resource-list.tsx';
+import { recordRowAction } from './row-action-builders.tsx';
+
+type RecordActionKind = Parameters<typeof recordRowAction>[1];
+
+export type RecordListProps<Row extends { ativo: boolean }> = {
+  /**
+   * The resource's translator (`useTranslation('<x>')`): its namespace holds the kit's keys, the
+   * page's `title`, `searchLabel` and `actions.add` among them (RESOURCE_KIT_KEYS).
+   */
+  t: TFunction;
+  /** The API list's path (`organizations`): where its sort and page size are remembered. */
+  endpoint: string;
+  paths: ResourcePaths;
+  /** The feature's `list-<x>.ts` declaration (`listEndpoint`). */
+  list: { useList: (params: ListParams) => UseQueryResult<Page<Row>, Error> };
+  /** The feature's `<x>-mutations.ts` declaration (`resourceMutations`): the row commands and the export. */
+  mutations: Parameters<typeof useRecordCommands>[0] & {
+    exportList: (params: ExportParams) => Promise<void>;
+  };
+  /** The resource's own columns; the status and creation columns follow them. */
+  columns: ResourceColumn<Row>[];
+  /** What the status column shows beside the active tag (a warning tag), or nothing. */
+  statusNote?: (row: Row) => ReactNode;
+  /** The resource's columns between the status and the creation (a campaign's last change). */
+  columnsAfterStatus?: ResourceColumn<Row>[];
+  /** The `orderBy` value of the creation date: the creation column's sort and the list's default (newest first). */
+  createdAtSort: string;
+  /** The row's id and the name its confirmations show. */
+  record: (row: Row) => { id: number; name: string };
+  /** The actions the resource's shared row rule allows on the row (`organizationRowActions(state)`). */
+  rowActions: (row: Row) => readonly RecordActionKind[];
+  filters?: ResourceListProps<Row>['filters'];
+};
+
+/**
+ * The list page of a soft-deleted resource on the kit, as one declaration: `ResourceList` with the
+ * resource's columns then status and creation, the search, the active filter, add and export, and
+ * the row actions its shared rule allows (edit, delete for good, activate/deactivate) run by its
+ * declared writes. A column may carry a command of its own (a campaign's default star); a list whose
+ * writes are not the kit's (users) builds on `ResourceList`.
+ */
+export function RecordList<Row extends { ativo: boolean }>(props: RecordListProps<Row>) {
+  const { t, paths, mutations, record, statusNote } = props;
+  const commands = useRecordCommands(mutations);
+  const status: ResourceColumn<Row> = statusNote
+    ? {
+        ...statusColumn(t),
+        render: (isActive: boolean, row: Row) => (
+          <span className="record-status">
+            <StatusTag t={t} isActive={isActive} />
+            {statusNote(row)}
+          </span>
+        ),
+      }
+    : statusColumn(t);
+
+  function rowActions(row: Row) {
+    const { id, name } = record(row);
+    const target = { name, isActive: row.ativo, editPath: paths.update(id), ...commands(id, row.ativo) };
+    return props.rowActions(row).map((kind) => recordRowAction(t, kind, target));
+  }
+
+  return (
+    <ResourceList<Row>
+      title={kitText(t, 'title')}
+      endpoint={props.endpoint}
+      useList={props.list.useList}
+      columns={[
+        ...props.columns,
+        status,
+        ...(props.columnsAfterStatus ?? []),
+        createdAtColumn(t, props.createdAtSort),
+      ]}
+      rowKey={(row) => record(row).id}
+      defaultSort={{ orderBy: props.createdAtSort, orderByDirection: 'desc' }}
+      searchLabel={kitText(t, 'searchLabel')}
+      hasActiveFilter
+      filters={props.filters}
+      add={{ path: paths.create, label: kitText(t, 'actions.add') }}
+      onExport={mutations.exportList}
+      rowActions={rowActions}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { type LocationRow, locationBodySchema } from '@scentia/shared/locations.schemas';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AddressBlock } from '../../../components/address-block/address-block.tsx';
+import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
+import {
+  ResourceForm,
+  type ResourceFormComponentProps,
+} from '../../../components/resource-form/resource-form.tsx';
+import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
+import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { addressGeo } from '../../geo/api/address-geo.ts';
+import { useOrganizationName } from '../../organizations/api/get-organization.ts';
+import { organizationOptionsSource } from '../../organizations/api/search-organizations.ts';
+import {
+  LOCATION_FORM_FIELDS,
+  type LocationFormValues,
+  locationFormToBody,
+} from '../location-form-values.ts';
+import { TimeZoneSelect } from './time-zone-select.tsx';
+
+// A server error with one of these codes belongs under that field as well.
+const CODE_FIELDS = { NAME_TAKEN: ['name'], ORGANIZATION_INACTIVE: ['organizationId'] };
+const REQUIRED_ADDRESS = ['country', 'city'] as const;
+
+/**
+ * The location form (issue 23): its organisation (a typeahead of the active ones), its name (unique
+ * within the organisation), its address with the postcode prefill, its time zone and a note, checked
+ * by the shared body schema the API validates with.
+ */
+export function LocationForm(props: ResourceFormComponentProps<LocationFormValues, LocationRow>) {
+  const { t } = useTranslation('locations');
+  const [form] = Form.useForm<LocationFormValues>();
+  const rule = useSchemaRule(locationBodySchema, locationFormToBody);
+  // The loaded location's organisation, or the one a link prefilled: its name until the typeahead searches.
+  const prefilledName = useOrganizationName(props.record ? undefined : props.initialValues.organizationId);
+  const required = { required: true, message: t('common:validation.required') };
+
+  return (
+    <ResourceForm<LocationFormValues>
+      {...props}
+      form={form}
+      listPath={PATHS.admin.locations.list}
+      fieldPaths={LOCATION_FORM_FIELDS}
+      codeFields={CODE_FIELDS}
+    >
+      <FormSection>
+        <Field name="organizationId" label={t('fields.organization')} rules={[required]}>
+          <TypeaheadSelect
+            {...organizationOptionsSource()}
+            valueLabel={props.record?.organization.name ?? prefilledName}
+            placeholder={t('organizationPlaceholder')}
+            aria-required
+          />
+        </Field>
+        <Field name="name" label={t('fields.name')} rules={[rule('name', true)]} extra={t('nameHint')}>
+          <Input maxLength={100} autoComplete="off" />
+        </Field>
+      </FormSection>
+      <AddressBlock geo={addressGeo} required={REQUIRED_ADDRESS} />
+      <FormSection>
+        <Field
+          name="timeZone"
+          label={t('fields.timeZone')}
+          rules={[rule('timeZone', true)]}
+          extra={t('timeZoneHint')}
+        >
+          <TimeZoneSelect />
+        </Field>
+        <Field isWide name="note" label={t('fields.note')} rules={[rule('note')]}>
+          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Field>
+      </FormSection>
+    </ResourceForm>
+  );
+}

@@ -1,0 +1,66 @@
+import type { LocationBodyInput, LocationRow } from '@scentia/shared/locations.schemas';
+import { DEFAULT_TIME_ZONE } from '@scentia/shared/time-zones';
+import {
+  type AddressFormValues,
+  addressFieldPaths,
+  addressToForm,
+  BRAZIL,
+  emptyAddress,
+  requiredAddressToBody,
+} from '../../components/address-block/address-values.ts';
+import type { FieldPath } from '../../lib/server-field-errors.ts';
+import { ORGANIZATION_FILTER } from './api/list-locations.ts';
+
+/** The location form as antd holds it; the organisation is the typeahead's value (its id as text). */
+export type LocationFormValues = {
+  organizationId: string | null;
+  name: string;
+  address: AddressFormValues;
+  timeZone: string;
+  note: string;
+};
+
+/** The form's fields, for placing the server's field errors. */
+export const LOCATION_FORM_FIELDS: readonly FieldPath[] = [
+  ['organizationId'],
+  ['name'],
+  ...addressFieldPaths(),
+  ['timeZone'],
+  ['note'],
+];
+
+/**
+ * A new location: in Brazil, in São Paulo's time zone, and of the organisation the link named
+ * (`?organizationId=7`, from an organisation's page) when it names one.
+ */
+export function emptyLocationForm(search?: URLSearchParams): LocationFormValues {
+  const organizationId = search?.get(ORGANIZATION_FILTER) ?? '';
+  return {
+    organizationId: /^[1-9]\d{0,9}$/.test(organizationId) ? organizationId : null,
+    name: '',
+    address: emptyAddress(BRAZIL),
+    timeZone: DEFAULT_TIME_ZONE,
+    note: '',
+  };
+}
+
+export function locationToForm(location: LocationRow): LocationFormValues {
+  return {
+    organizationId: String(location.organizationId),
+    name: location.name,
+    address: addressToForm(location.address),
+    timeZone: location.timeZone,
+    note: location.note ?? '',
+  };
+}
+
+/** The body of POST/PUT /locations: texts trimmed, a blank note as null. */
+export function locationFormToBody(values: LocationFormValues): LocationBodyInput {
+  return {
+    organizationId: values.organizationId ? Number(values.organizationId) : 0,
+    name: values.name?.trim() ?? '',
+    address: requiredAddressToBody(values.address),
+    timeZone: values.timeZone ?? '',
+    note: values.note?.trim() || null,
+  };
+}

@@ -1,0 +1,3 @@
+import { locationFormPages } from './location-form-pages.tsx';
+
+export default locationFormPages.CreatePage;

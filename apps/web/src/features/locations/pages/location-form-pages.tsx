@@ -1,0 +1,28 @@
+import { locationActionRefusal } from '@scentia/shared/locations.rules';
+import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { locationRecord } from '../api/get-location.ts';
+import { locationMutations } from '../api/location-mutations.ts';
+import { LocationForm } from '../components/location-form.tsx';
+import { emptyLocationForm, locationFormToBody, locationToForm } from '../location-form-values.ts';
+
+/** /admin/locations/create (`?organizationId=` prefills the organisation) and /admin/locations/{id}/update. */
+export const locationFormPages = resourceFormPages({
+  namespace: 'locations',
+  Form: LocationForm,
+  listPath: PATHS.admin.locations.list,
+  useRecord: locationRecord.useRecord,
+  mutations: locationMutations,
+  emptyValues: emptyLocationForm,
+  toValues: locationToForm,
+  toBody: locationFormToBody,
+  recordId: (location) => location.locationId,
+  recordType: 'location',
+  editRefusal: (location, t) =>
+    locationActionRefusal(
+      { isActive: location.ativo, isOrganizationActive: location.organization.ativo },
+      'edit',
+    )
+      ? t('editInactive')
+      : undefined,
+});

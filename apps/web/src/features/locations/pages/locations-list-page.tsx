@@ -1,0 +1,45 @@
+import { locationRowActions } from '@scentia/shared/locations.rules';
+import { useTranslation } from 'react-i18next';
+import { formatCreatedAt } from '../../../components/resource-list/column-builders.tsx';
+import { RecordList } from '../../../components/resource-list/record-list.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { LOCATION_SORTS, type LocationRow, locationsList } from '../api/list-locations.ts';
+import { locationMutations } from '../api/location-mutations.ts';
+import { useOrganizationFilter } from '../components/organization-filter.tsx';
+
+/** /admin/locations (`?organizationId=` for one organisation's): the sites where devices stand. */
+export default function LocationsListPage() {
+  const { t } = useTranslation('locations');
+  const filter = useOrganizationFilter();
+  return (
+    <RecordList<LocationRow>
+      t={t}
+      endpoint="locations"
+      paths={PATHS.admin.locations}
+      list={locationsList}
+      mutations={locationMutations}
+      filters={filter}
+      createdAtSort={LOCATION_SORTS.createdAt}
+      record={(row) => ({ id: row.locationId, name: row.name })}
+      rowActions={(row) =>
+        locationRowActions({ isActive: row.ativo, isOrganizationActive: row.organization.ativo })
+      }
+      columns={[
+        { title: t('fields.name'), dataIndex: 'name', sortKey: LOCATION_SORTS.name },
+        {
+          title: t('fields.organization'),
+          dataIndex: ['organization', 'name'],
+          sortKey: LOCATION_SORTS.organization,
+        },
+        { title: t('columns.city'), dataIndex: ['address', 'city'], sortKey: LOCATION_SORTS.city },
+        { title: t('fields.timeZone'), dataIndex: 'timeZone' },
+        {
+          title: t('columns.updatedAt'),
+          dataIndex: 'updatedAt',
+          sortKey: LOCATION_SORTS.updatedAt,
+          render: formatCreatedAt,
+        },
+      ]}
+    />
+  );
+}

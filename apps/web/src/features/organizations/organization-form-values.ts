@@ -1,0 +1,81 @@
+import { formatCnpj } from '@scentia/shared/br-documents';
+import type { OrganizationBodyInput, OrganizationRow } from '@scentia/shared/organizations.schemas';
+import {
+  type AddressFormValues,
+  addressFieldPaths,
+  addressToForm,
+  BRAZIL,
+  emptyAddress,
+  requiredAddressToBody,
+} from '../../components/address-block/address-values.ts';
+import { maskBrazilianPhone } from '../../lib/input-masks.ts';
+import type { FieldPath } from '../../lib/server-field-errors.ts';
+
+/** The organisation form as antd holds it: texts as typed (CNPJ and phone masked). */
+export type OrganizationFormValues = {
+  name: string;
+  legalName: string;
+  cnpj: string;
+  contactName: string;
+  contactEmail: string;
+  phone: string;
+  address: AddressFormValues;
+  note: string;
+};
+
+/** The form's fields, for placing the server's field errors. */
+export const ORGANIZATION_FORM_FIELDS: readonly FieldPath[] = [
+  ['name'],
+  ['legalName'],
+  ['cnpj'],
+  ['contactName'],
+  ['contactEmail'],
+  ['phone'],
+  ...addressFieldPaths(),
+  ['note'],
+];
+
+/** A new organisation: a client company, in Brazil unless another country is chosen. */
+export function emptyOrganizationForm(): OrganizationFormValues {
+  return {
+    name: '',
+    legalName: '',
+    cnpj: '',
+    contactName: '',
+    contactEmail: '',
+    phone: '',
+    address: emptyAddress(BRAZIL),
+    note: '',
+  };
+}
+
+/** A loaded organisation as the form shows it (CNPJ, phone and CEP with their masks). */
+export function organizationToForm(organization: OrganizationRow): OrganizationFormValues {
+  return {
+    name: organization.name,
+    legalName: organization.legalName,
+    cnpj: formatCnpj(organization.cnpj),
+    contactName: organization.contactName ?? '',
+    contactEmail: organization.contactEmail ?? '',
+    phone: organization.phone ? maskBrazilianPhone(organization.phone) : '',
+    address: addressToForm(organization.address),
+    note: organization.note ?? '',
+  };
+}
+
+/**
+ * The body of POST/PUT /organizations: texts trimmed, CNPJ and phone as typed (the shared schema
+ * drops their masks), blank optional texts as null.
+ */
+export function organizationFormToBody(values: OrganizationFormValues): OrganizationBodyInput {
+  return {
+    name: values.name?.trim() ?? '',
+    legalName: values.legalName?.trim() ?? '',
+    cnpj: values.cnpj?.trim() ?? '',
+    contactName: values.contactName?.trim() || null,
+    contactEmail: values.contactEmail?.trim() || null,
+    phone: values.phone?.trim() || null,
+    address: requiredAddressToBody(values.address),
+    note: values.note?.trim() || null,
+  };
+}

@@ -1,0 +1,31 @@
+import { organizationActionRefusal } from '@scentia/shared/organizations.rules';
+import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { organizationRecord } from '../api/get-organization.ts';
+import { organizationMutations } from '../api/organization-mutations.ts';
+import { OrganizationForm } from '../components/organization-form.tsx';
+import { OrganizationRecordCards } from '../components/organization-record-cards.tsx';
+import {
+  emptyOrganizationForm,
+  organizationFormToBody,
+  organizationToForm,
+} from '../organization-form-values.ts';
+
+/** /admin/organizations/create and /admin/organizations/{id}/update (with its locations). */
+export const organizationFormPages = resourceFormPages({
+  namespace: 'organizations',
+  Form: OrganizationForm,
+  listPath: PATHS.admin.organizations.list,
+  useRecord: organizationRecord.useRecord,
+  mutations: organizationMutations,
+  emptyValues: emptyOrganizationForm,
+  toValues: organizationToForm,
+  toBody: organizationFormToBody,
+  recordId: (organization) => organization.organizationId,
+  recordType: 'organization',
+  editRefusal: (organization, t) =>
+    organizationActionRefusal({ ...organization, isActive: organization.ativo }, 'edit')
+      ? t('editInactive')
+      : undefined,
+  RecordCards: OrganizationRecordCards,
+});

@@ -1,0 +1,3 @@
+import { organizationFormPages } from './organization-form-pages.tsx';
+
+export default organizationFormPages.UpdatePage;

@@ -1,0 +1,36 @@
+import { formatCnpj } from '@scentia/shared/br-documents';
+import { organizationRowActions } from '@scentia/shared/organizations.rules';
+import { useTranslation } from 'react-i18next';
+import { RecordList } from '../../../components/resource-list/record-list.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { ORGANIZATION_SORTS, type OrganizationRow, organizationsList } from '../api/list-organizations.ts';
+import { organizationMutations } from '../api/organization-mutations.ts';
+
+/** /admin/organizations: the client companies, with the row actions their shared rule allows. */
+export default function OrganizationsListPage() {
+  const { t } = useTranslation('organizations');
+  return (
+    <RecordList<OrganizationRow>
+      t={t}
+      endpoint="organizations"
+      paths={PATHS.admin.organizations}
+      list={organizationsList}
+      mutations={organizationMutations}
+      createdAtSort={ORGANIZATION_SORTS.createdAt}
+      record={(row) => ({ id: row.organizationId, name: row.name })}
+      rowActions={(row) =>
+        organizationRowActions({
+          isActive: row.ativo,
+          activeLocationCount: row.activeLocationCount,
+          locationCount: row.locationCount,
+        })
+      }
+      columns={[
+        { title: t('fields.name'), dataIndex: 'name', sortKey: ORGANIZATION_SORTS.name },
+        { title: t('fields.legalName'), dataIndex: 'legalName', sortKey: ORGANIZATION_SORTS.legalName },
+        { title: t('fields.cnpj'), dataIndex: 'cnpj', render: formatCnpj },
+        { title: t('columns.city'), dataIndex: ['address', 'city'], sortKey: ORGANIZATION_SORTS.city },
+      ]}
+    />
+  );
+}
