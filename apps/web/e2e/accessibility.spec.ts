@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
+import { uniqueName } from './support/catalog.ts';
+import { createLocationThroughApi, createOrganizationThroughApi } from './support/organizations.ts';
 import { openSignedIn } from './support/session.ts';
 
 /** Every create page, as it opens: the empty state a new record starts from. */
@@ -8,6 +10,8 @@ const CREATE_PAGES = [
   { path: '/admin/categories/create', heading: 'Nova categoria' },
   { path: '/admin/fragrances/create', heading: 'Nova fragrância' },
   { path: '/admin/campaigns/create', heading: 'Nova campanha' },
+  { path: '/admin/organizations/create', heading: 'Nova organização' },
+  { path: '/admin/locations/create', heading: 'Novo local' },
 ];
 
 test.describe('accessibility (axe-core)', () => {
@@ -94,6 +98,50 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCSS(
       'background-color',
       'rgb(194, 65, 12)',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the organisation and location lists and forms, with errors and cards, have none either', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const organization = await createOrganizationThroughApi(request, uniqueName('Rede Acessível'));
+    await createLocationThroughApi(request, organization.organizationId, uniqueName('Loja Acessível'));
+    await openSignedIn(page);
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await page.goto('/admin/organizations');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Organizações');
+    await expect(rows).not.toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`/admin/locations?organizationId=${organization.organizationId}`);
+    await expect(page.locator('.list-toolbar')).toContainText(organization.name);
+    await expect(rows).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/admin/organizations/create');
+    await page.getByLabel('CNPJ', { exact: true }).fill('11111111111111');
+    await page.getByLabel('Telefone', { exact: true }).fill('123');
+    await expect(page.getByText('CNPJ Inválido')).toBeVisible();
+    await expect(page.getByText(/^Telefone inválido/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`/admin/organizations/${organization.organizationId}/update`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editar organização');
+    await expect(page.getByRole('region', { name: 'Locais' }).locator('.ant-table-row')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCSS(
+      'background-color',
+      'rgb(194, 65, 12)',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('region', { name: 'Locais' }).locator('.ant-table-row a').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editar local');
+    await page.getByLabel('Fuso horário', { exact: true }).click();
+    await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toContainText(
+      'America/Sao Paulo (GMT-03:00)',
     );
     expect(await seriousViolations(page)).toEqual([]);
   });
