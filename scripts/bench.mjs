@@ -1,6 +1,7 @@
 // `npm run bench`: measures what docs/performance.md reports, on this machine, against the built app.
 //  1. start-up: time from `npm start` to the first answered request, on a fresh and on an existing DATA_DIR;
-//  2. the JavaScript the browser loads for /auth/login (gzipped), measured in Chromium.
+//  2. the JavaScript the browser loads for /auth/login (gzipped), measured in Chromium;
+//  then the users list, the organisations and locations lists, and the audit trail (bench-*.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,6 +128,12 @@ console.log(
 // Users list and export at 1,000,000 rows on PostgreSQL.
 console.log('\nUsers list and export (seeding 1,000,000 users the first time takes a minute or two)...');
 await import('./bench-users.mjs');
+
+// Organisations and locations lists at 100,000 rows each on PostgreSQL.
+console.log(
+  '\nOrganisations and locations lists (seeding 100,000 of each the first time takes a few seconds)...',
+);
+await import('./bench-client-lists.mjs');
 
 // What the audit trail adds to a write, and pruning a million audit events under load, on PostgreSQL.
 console.log(

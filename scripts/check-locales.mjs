@@ -23,7 +23,7 @@ const SOURCES = process.argv[3] ?? WEB;
 const KIT_KEYS_FILE = join(WEB, 'components/resource-kit-keys.ts');
 // The kits that read a resource namespace's own keys; a feature file importing one names a resource namespace.
 const KIT_READING_RESOURCE_KEYS =
-  /from '[./]*\/components\/resource-(list\/row-action-builders|form\/resource-form-pages)\.tsx'/;
+  /from '[./]*\/components\/resource-(list\/row-action-builders|list\/record-list|form\/resource-form-pages)\.tsx'/;
 const NAMESPACE_OF = /(?:useTranslation\(\s*\[?\s*|namespace:\s*)'([\w-]+)'/g;
 const SOURCE = 'pt-BR';
 const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'];
