@@ -51,6 +51,7 @@ test('the QR dialog reads the campaign afresh: a save after the list loaded is t
   await expect(dialog).toHaveCount(0);
   await expect(opener).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('campaign-qr-text')).toHaveText(expected);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

@@ -34,10 +34,10 @@ type Props = {
 export default function CampaignQrDialog({ campaignId, name, onClose }: Props) {
   const { t } = useTranslation('campaigns');
   const [isOpen, setOpen] = useState(true);
-  const [openedAt] = useState(Date.now);
   const query = campaignRecord.useRecord(campaignId);
-  // A cached copy from before the dialog opened is not fresh: wait for the read this opening started.
-  const campaign = query.data && query.dataUpdatedAt >= openedAt ? query.data : undefined;
+  // A cached copy from before the dialog opened is not fresh: wait for a read that succeeds after it
+  // opened (a failed one leaves the cached copy in `data`).
+  const campaign = query.isFetchedAfterMount && !query.isError ? query.data : undefined;
   const config = usePublicConfig();
   const text = config.data && campaign ? campaignQrText(config.data.customerCode, campaign) : undefined;
   const isError = config.isError || (query.isError && !campaign);
