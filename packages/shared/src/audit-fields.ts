@@ -86,6 +86,28 @@ export const AUDITED_COLUMNS = {
     'note',
     'deleted_at',
   ],
+  quizzes: [
+    'id',
+    'name',
+    'campaign_id',
+    'language',
+    'validated_at',
+    'published_at',
+    'published_version',
+    'deleted_at',
+  ],
+  quiz_questions: ['id', 'quiz_id', 'question_id'],
+  quiz_answers: [
+    'id',
+    'quiz_id',
+    'quiz_question_id',
+    'answer_id',
+    'description',
+    'is_final',
+    'next_question_id',
+    'position',
+  ],
+  quiz_fragrance_options: ['id', 'quiz_id', 'quiz_answer_id', 'fragrance_id'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditedTable = keyof typeof AUDITED_COLUMNS;
@@ -104,6 +126,7 @@ export const AUDIT_MAIN_TABLES = {
   campaign: 'campaigns',
   organization: 'organizations',
   location: 'locations',
+  quiz: 'quizzes',
   audit: null,
 } as const satisfies Record<AuditRecordType, AuditedTable | null>;
 
@@ -122,6 +145,8 @@ export const AUDIT_REFERENCES: References = {
   campaign_slots: { fragrance_id: 'fragrance' },
   campaign_qr_prints: { printed_by: 'user' },
   locations: { organization_id: 'organization' },
+  quizzes: { campaign_id: 'campaign' },
+  quiz_fragrance_options: { fragrance_id: 'fragrance' },
 };
 
 /** The kind of record a column of `table` refers to, if it holds a reference. */

@@ -19,6 +19,7 @@ export const AUDIT_RECORD_TYPES = [
   'campaign',
   'organization',
   'location',
+  'quiz',
   'audit',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
@@ -40,6 +41,7 @@ export const RECORD_PATHS = {
   campaign: '/campaigns',
   organization: '/organizations',
   location: '/locations',
+  quiz: '/quiz',
   audit: null,
 } as const satisfies Record<AuditRecordType, `/${string}` | null>;
 

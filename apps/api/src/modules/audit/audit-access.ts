@@ -16,6 +16,7 @@ const RECORD_HISTORY_ACCESS: Record<AuditRecordType, Access> = {
   campaign: 'staff',
   organization: 'staff',
   location: 'staff',
+  quiz: 'staff',
   audit: 'admin',
 };
 

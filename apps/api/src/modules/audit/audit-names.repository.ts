@@ -9,6 +9,7 @@ import {
   locations,
   organizations,
   profiles,
+  quizzes,
   users,
 } from '../../db/schema/index.ts';
 
@@ -24,6 +25,7 @@ const NAMED_TABLES: Readonly<Record<AuditRecordType, NamedTable | null>> = {
   campaign: { table: campaigns, id: campaigns.id, name: campaigns.name },
   organization: { table: organizations, id: organizations.id, name: organizations.name },
   location: { table: locations, id: locations.id, name: locations.name },
+  quiz: { table: quizzes, id: quizzes.id, name: quizzes.name },
   audit: null,
 };
 

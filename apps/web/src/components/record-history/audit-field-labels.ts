@@ -115,6 +115,33 @@ export const FIELD_LABELS: {
     note: 'fields.note',
     deleted_at: 'fields.deleted_at',
   },
+  quizzes: {
+    id: null,
+    name: 'fields.name',
+    campaign_id: 'fields.campaign_id',
+    language: 'fields.language',
+    validated_at: 'fields.validated_at',
+    published_at: 'fields.published_at',
+    published_version: 'fields.published_version',
+    deleted_at: 'fields.deleted_at',
+  },
+  quiz_questions: { id: null, quiz_id: null, question_id: 'fields.question_id' },
+  quiz_answers: {
+    id: null,
+    quiz_id: null,
+    quiz_question_id: 'fields.quiz_question_id',
+    answer_id: 'fields.answer_id',
+    description: 'fields.description',
+    is_final: 'fields.is_final',
+    next_question_id: 'fields.next_question_id',
+    position: 'fields.position',
+  },
+  quiz_fragrance_options: {
+    id: null,
+    quiz_id: null,
+    quiz_answer_id: 'fields.quiz_answer_id',
+    fragrance_id: 'fields.fragrance_id',
+  },
 };
 
 /**
