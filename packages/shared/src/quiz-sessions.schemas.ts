@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { dateTimeSchema } from './dates.schemas.ts';
+import { boundedInteger, idSchema } from './integers.schemas.ts';
+import { LANGUAGES } from './locales.ts';
+
+/**
+ * The app's play of a published quiz, and the analytics kept from it. A session is the app's (a UUID
+ * it makes when the player starts); its events are numbered from 0 (`seq`), and an event already
+ * recorded under its number is not counted again, so a retry after a lost answer changes nothing.
+ */
+
+/** A session's events, at most this many (far above any real walk of a quiz). */
+export const QUIZ_SESSION_MAX_EVENTS = 1000;
+/** A session without a new event for this long, and not finished, counts as abandoned. */
+export const QUIZ_SESSION_TIMEOUT_MINUTES = 30;
+
+const seqSchema = boundedInteger(0, QUIZ_SESSION_MAX_EVENTS - 1);
+
+export const quizSessionEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ seq: seqSchema, type: z.literal('started'), at: dateTimeSchema }),
+  z.strictObject({
+    seq: seqSchema,
+    type: z.literal('answered'),
+    at: dateTimeSchema,
+    quizQuestionId: idSchema,
+    quizQuestionAnswerId: idSchema,
+  }),
+  z.strictObject({
+    seq: seqSchema,
+    type: z.literal('finished'),
+    at: dateTimeSchema,
+    fragranceIds: z.array(idSchema).min(1).max(20),
+  }),
+]);
+export type QuizSessionEvent = z.infer<typeof quizSessionEventSchema>;
+
+/**
+ * `POST /api/app/quiz-sessions/events`: a batch of one session's events, for the published version it
+ * plays (`quizId`, `version`). A session for a quiz that is not published (or not in that version) is
+ * refused (409 QUIZ_NOT_PUBLISHED).
+ */
+export const quizSessionEventsBodySchema = z.strictObject({
+  sessionId: z.uuid({ error: 'invalid' }),
+  quizId: idSchema,
+  version: boundedInteger(1, 2_147_483_647),
+  events: z.array(quizSessionEventSchema).min(1).max(100),
+});
+export type QuizSessionEventsBody = z.infer<typeof quizSessionEventsBodySchema>;
+
+/** Its answer: how many events were new, and how many were already recorded (replays). */
+export const quizSessionEventsAnswerSchema = z.object({
+  recorded: z.number().int(),
+  duplicates: z.number().int(),
+});
+
+/**
+ * `GET /api/quiz/analytics/{quizId}?from=&to=` (days, inclusive, in UTC; default the last 30 days):
+ * starts, completions and their rate; per question, the sessions that reached it and those that left
+ * there (abandoned with it open), and the answer distribution; recommendations per fragrance. Read from
+ * aggregates kept as events arrive.
+ */
+export const quizAnalyticsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  language: z.enum(LANGUAGES),
+  starts: z.number().int(),
+  completions: z.number().int(),
+  abandoned: z.number().int(),
+  /** completions / starts, 0 when nothing started. */
+  completionRate: z.number(),
+  questions: z.array(
+    z.object({
+      quizQuestionId: z.number().int(),
+      quest: z.string(),
+      reached: z.number().int(),
+      leftThere: z.number().int(),
+      answers: z.array(
+        z.object({ quizQuestionAnswerId: z.number().int(), label: z.string(), count: z.number().int() }),
+      ),
+    }),
+  ),
+  recommendations: z.array(
+    z.object({ fragranceId: z.number().int(), name: z.string(), count: z.number().int() }),
+  ),
+});
+export type QuizAnalytics = z.infer<typeof quizAnalyticsSchema>;
