@@ -52,8 +52,10 @@ export function reachableQuestions(graph: Pick<QuizGraph, 'questions'>): Set<num
     if (reached.has(id)) continue;
     reached.add(id);
     for (const answer of byId.get(id)?.answers ?? []) {
-      if (answer.nextQuestionId !== null && !reached.has(answer.nextQuestionId)) {
-        pending.push(answer.nextQuestionId);
+      // A next question that is gone is a dead end, not a reached question.
+      const next = answer.nextQuestionId;
+      if (next !== null && byId.has(next) && !reached.has(next)) {
+        pending.push(next);
       }
     }
   }
