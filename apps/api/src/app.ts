@@ -20,6 +20,8 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { quizRoutes } from './modules/quiz/quiz.routes.ts';
+import { quizQuestionsRoutes } from './modules/quiz/quiz-questions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { auditContextPlugin } from './plugins/audit-context.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -121,6 +123,8 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       });
       await api.register(organizationsRoutes, { service: services.organizations });
       await api.register(locationsRoutes, { service: services.locations });
+      await api.register(quizRoutes, { service: services.quiz });
+      await api.register(quizQuestionsRoutes, { service: services.quiz });
       if (services.localStorage) await api.register(filesRoutes, { storage: services.localStorage });
       await api.register(geoRoutes, { geo: services.geo, postcodes: services.postcodes });
       await api.register(profilesRoutes, { repository: services.profilesRepository });

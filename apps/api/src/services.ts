@@ -37,6 +37,8 @@ import { PrivacyRepository } from './modules/privacy/privacy.repository.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { applyPersonalDataRetention } from './modules/privacy/privacy-retention.ts';
 import { ProfilesRepository } from './modules/profiles/profiles.repository.ts';
+import { QuizRepository } from './modules/quiz/quiz.repository.ts';
+import { createQuizService } from './modules/quiz/quiz.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
@@ -190,6 +192,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     categories: createCategoriesService(new CategoriesRepository(db)),
     organizations: createOrganizationsService(new OrganizationsRepository(db)),
     locations: createLocationsService(new LocationsRepository(db)),
+    quiz: createQuizService({ repository: new QuizRepository(db), storage }),
     mailOutbox,
     geo,
     postcodes,

@@ -200,4 +200,12 @@ export const enUS: Record<MessageKey, string> = {
   'export.activeLocationCount': 'Active locations',
   'export.organization': 'Organization',
   'export.timeZone': 'Time zone',
+  'export.quizzes.fileName': 'quizzes',
+  'export.quizzes.sheet': 'Quizzes',
+  'export.campaign': 'Campaign',
+  'export.language': 'Language',
+  'export.questionCount': 'Questions',
+  'export.validatedAt': 'Validated at',
+  'export.publishedAt': 'Published at',
+  'export.publishedVersion': 'Published version',
 };

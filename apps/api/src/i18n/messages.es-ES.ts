@@ -201,4 +201,12 @@ export const esES: Record<MessageKey, string> = {
   'export.activeLocationCount': 'Locales activos',
   'export.organization': 'Organización',
   'export.timeZone': 'Zona horaria',
+  'export.quizzes.fileName': 'cuestionarios',
+  'export.quizzes.sheet': 'Cuestionarios',
+  'export.campaign': 'Campaña',
+  'export.language': 'Idioma',
+  'export.questionCount': 'Preguntas',
+  'export.validatedAt': 'Validado el',
+  'export.publishedAt': 'Publicado el',
+  'export.publishedVersion': 'Versión publicada',
 };

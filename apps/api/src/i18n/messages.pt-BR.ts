@@ -197,6 +197,14 @@ export const ptBR = {
   'export.activeLocationCount': 'Locais ativos',
   'export.organization': 'Organização',
   'export.timeZone': 'Fuso horário',
+  'export.quizzes.fileName': 'quizzes',
+  'export.quizzes.sheet': 'Quizzes',
+  'export.campaign': 'Campanha',
+  'export.language': 'Idioma',
+  'export.questionCount': 'Perguntas',
+  'export.validatedAt': 'Validado em',
+  'export.publishedAt': 'Publicado em',
+  'export.publishedVersion': 'Versão publicada',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

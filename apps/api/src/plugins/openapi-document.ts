@@ -27,6 +27,7 @@ const TAGS: Record<string, string> = {
     'Client organisations, the owners of devices: name and CNPJ unique, a contact person, an address',
   locations:
     'The shops and sites of an organisation, where devices stand: name unique within it, address, time zone',
+  quiz: 'Quizzes per campaign and language: the draft tree of questions and answers, its banks of texts, validation and publication',
   geo: 'Countries, regions, cities and Brazilian postcodes (CEP) for the address fields',
   files: 'Stored files (images), through signed URLs that expire',
   health: 'Health check, and the settings the sign-in page reads',

@@ -50,6 +50,8 @@ export type ResourceRoutes<Row, Record, Match, Query extends ListQuery, Search> 
   tag: string;
   /** The answer for one record, in lists too. */
   row: z.ZodType<Row>;
+  /** The answer of get when it says more than a list's row (a quiz's whole tree); `row` otherwise. */
+  getRow?: z.ZodType<Row>;
   service: ResourceService<Row, Record, Query>;
   /**
    * The list's and the export's query: the shared `listQuerySchema` unless the resource filters by
@@ -157,7 +159,7 @@ export function registerResourceRoutes<
         tags,
         summary: summaries.get,
         params: idParamsSchema,
-        response: { 200: resource.row, ...errorResponses },
+        response: { 200: resource.getRow ?? resource.row, ...errorResponses },
       },
     },
     async (request) => service.get(request.params.id),

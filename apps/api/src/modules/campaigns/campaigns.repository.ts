@@ -1,5 +1,5 @@
 import type { Language } from '@scentia/shared/locales';
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   campaignDescriptions,
@@ -7,6 +7,9 @@ import {
   campaignSlots,
   campaigns,
   fragrances,
+  quizFragranceOptions,
+  quizPublications,
+  quizzes,
 } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { insertRecord, replaceChildRows } from '../../lib/resource-kit/record-writes.ts';
@@ -129,12 +132,49 @@ export class CampaignsRepository extends KitRepository<CampaignRecord, CampaignO
     });
   }
 
+  /** Active campaigns whose name contains the text and that have no quiz (in any state) in the language. */
+  withoutQuiz(text: string, language: Language, limit: number) {
+    return this.quickSearch(
+      text,
+      limit,
+      sql`not exists (select 1 from ${quizzes} where ${quizzes.campaignId} = ${campaigns.id} and ${quizzes.language} = ${language})`,
+    );
+  }
+
   /**
-   * Active campaigns whose name contains the text. The quiz tables do not exist yet, so none has a
-   * quiz in any language: the quiz issue gives the `not exists` on its table as `where` here.
+   * The fragrances among `fragranceIds` that an answer of a quiz of the campaign recommends, in its
+   * draft or in its live publication (the GIN index on `fragrance_ids` finds those).
    */
-  withoutQuiz(text: string, limit: number) {
-    return this.quickSearch(text, limit);
+  async answeredFragrances(campaignId: number, fragranceIds: number[]): Promise<Set<number>> {
+    if (fragranceIds.length === 0) return new Set();
+    const ofCampaign = eq(quizzes.campaignId, campaignId);
+    // One after the other: a campaign save asks inside its transaction, whose connection runs one at a time.
+    const drafts = await this.db
+      .selectDistinct({ fragranceId: quizFragranceOptions.fragranceId })
+      .from(quizFragranceOptions)
+      .innerJoin(quizzes, eq(quizzes.id, quizFragranceOptions.quizId))
+      .where(and(ofCampaign, inArray(quizFragranceOptions.fragranceId, fragranceIds)));
+    const publications = await this.db
+      .select({ fragranceIds: quizPublications.fragranceIds })
+      .from(quizPublications)
+      .innerJoin(
+        quizzes,
+        and(eq(quizzes.id, quizPublications.quizId), eq(quizPublications.version, quizzes.publishedVersion)),
+      )
+      .where(and(ofCampaign, arrayOverlaps(quizPublications.fragranceIds, fragranceIds)));
+    const asked = new Set(fragranceIds);
+    return new Set([
+      ...drafts.map((row) => row.fragranceId),
+      ...publications.flatMap((row) => row.fragranceIds.filter((id) => asked.has(id))),
+    ]);
+  }
+
+  /** The campaign's slots as stored, each with its fragrance. */
+  slotsOf(id: number): Promise<{ slot: number; fragranceId: number }[]> {
+    return this.db
+      .select({ slot: campaignSlots.slot, fragranceId: campaignSlots.fragranceId })
+      .from(campaignSlots)
+      .where(eq(campaignSlots.campaignId, id));
   }
 
   /** The ids among `ids` of active fragrances, locked against deactivation until the save commits. */

@@ -50,7 +50,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.array(campaignOptionSchema), ...errorResponses },
       },
     },
-    async (request) => service.withoutQuiz(request.query.str),
+    async (request) => service.withoutQuiz(request.query.str, request.query.lang),
   );
 
   app.get(

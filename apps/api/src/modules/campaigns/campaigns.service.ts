@@ -5,6 +5,7 @@ import {
 } from '@scentia/shared/campaigns.rules';
 import type { CampaignBody, CampaignRow, QrPrintBody } from '@scentia/shared/campaigns.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
+import type { Language } from '@scentia/shared/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
@@ -60,6 +61,24 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
     if (inactive.length > 0) throw invalidFields(...inactive);
   }
 
+  /**
+   * A slot whose fragrance a quiz answer recommends (draft or live publication) keeps it: neither
+   * cleared nor refilled (409 naming the slot). Checked after the campaign's row is locked by its
+   * update, which a quiz save or publication of the campaign holds off (FOR SHARE) until it commits.
+   */
+  async function assertAnsweredSlotsKept(tx: CampaignsRepository, id: number, body: CampaignBody) {
+    const kept = new Set(body.collection.map((entry) => `${entry.slot}:${entry.fragranceId}`));
+    const changed = (await tx.slotsOf(id)).filter((entry) => !kept.has(`${entry.slot}:${entry.fragranceId}`));
+    const answered = await tx.answeredFragrances(
+      id,
+      changed.map((entry) => entry.fragranceId),
+    );
+    const locked = changed
+      .filter((entry) => answered.has(entry.fragranceId))
+      .sort((a, b) => a.slot - b.slot)[0];
+    if (locked) throw new AppError(ErrorCode.CAMPAIGN_SLOT_HAS_ANSWER, { params: { slot: locked.slot } });
+  }
+
   const reads = recordReads({ list: campaignsList, reader: repository.reader, toRow });
   const { getRecord } = reads;
   const states = recordStates({
@@ -112,12 +131,16 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
     exportBatches: reads.exportBatches,
     get: reads.get,
 
-    withoutQuiz: (text: string) => repository.withoutQuiz(text, WITHOUT_QUIZ_LIMIT),
+    withoutQuiz: (text: string, language: Language) =>
+      repository.withoutQuiz(text, language, WITHOUT_QUIZ_LIMIT),
 
-    /** Whether a quiz answer of the campaign offers the fragrance: no quiz tables yet, so never. */
-    async hasAnswer(_fragranceId: number, campaignId: number): Promise<boolean> {
+    /**
+     * Whether an answer of a quiz of the campaign recommends the fragrance, in a draft or in the live
+     * publication: its slot can then be neither cleared nor refilled.
+     */
+    async hasAnswer(fragranceId: number, campaignId: number): Promise<boolean> {
       await getRecord(campaignId);
-      return false;
+      return (await repository.answeredFragrances(campaignId, [fragranceId])).has(fragranceId);
     },
 
     async create(body: CampaignBody, file: UploadedFile | undefined): Promise<CampaignRow> {
@@ -149,7 +172,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
             throw new AppError(ErrorCode.STALE_RECORD);
           }
           await assertFragrancesActive(tx, body);
-          // A quiz answer's slot cannot be cleared or refilled: the quiz issue checks it here.
+          await assertAnsweredSlotsKept(tx, id, body);
           await tx.replaceDetails(id, body.descriptions, body.collection);
           if (!keys) return [];
           const before = await tx.reader.findById(id);
