@@ -1,6 +1,8 @@
 import { campaignCollectionRefusal } from '@scentia/shared/campaigns.rules';
 import { type CampaignRow, campaignBodySchema } from '@scentia/shared/campaigns.schemas';
+import { ErrorCode } from '@scentia/shared/error-codes';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@scentia/shared/locales';
+import { useQueryClient } from '@tanstack/react-query';
 import { Col, Form, Input, InputNumber } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +13,10 @@ import {
   type ResourceFormComponentProps,
 } from '../../../components/resource-form/resource-form.tsx';
 import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
+import { refreshAnsweredSlots, useAnsweredSlots } from '../api/has-answer.ts';
 import {
   CAMPAIGN_FORM_FIELDS,
   type CampaignFormValues,
@@ -32,16 +36,28 @@ const CODE_FIELDS = {
   IMAGE_REQUIRED: ['cover'],
   CAMPAIGN_NO_SLOT: ['collection'],
   CAMPAIGN_DUPLICATE_FRAGRANCE: ['collection'],
+  CAMPAIGN_SLOT_HAS_ANSWER: ['collection'],
 };
 
 /**
  * The campaign form (spec §5 Campaign): name, fragrance shots, cover, a description per language (one
  * tab each, marked while empty; pt-BR required) and the device editor. Fields are checked by the
  * shared schema and device rules the API applies; the cover is required on create, kept on edit.
+ * On edit, a slot whose fragrance a quiz answer of the campaign recommends is locked (spec §4).
  */
 export function CampaignForm(props: ResourceFormComponentProps<CampaignFormValues, CampaignRow>) {
-  const { mode, initialValues } = props;
+  const { mode, initialValues, record, onSubmit } = props;
   const { t } = useTranslation('campaigns');
+  const queryClient = useQueryClient();
+  const lockedSlots = useAnsweredSlots(mode === 'edit' ? record : undefined);
+  // A refusal over a held slot means a quiz took it since the form opened: the lock shows at once.
+  const submit = (values: CampaignFormValues) =>
+    onSubmit(values).catch((error: unknown) => {
+      if (isApiError(error) && error.code === ErrorCode.CAMPAIGN_SLOT_HAS_ANSWER) {
+        void refreshAnsweredSlots(queryClient);
+      }
+      throw error;
+    });
   const [form] = Form.useForm<CampaignFormValues>();
   const descriptions = Form.useWatch('descriptions', form) ?? initialValues.descriptions;
   const rule = useSchemaRule(campaignBodySchema, campaignFormToBody);
@@ -73,6 +89,7 @@ export function CampaignForm(props: ResourceFormComponentProps<CampaignFormValue
   return (
     <ResourceForm<CampaignFormValues>
       {...props}
+      onSubmit={submit}
       form={form}
       listPath={PATHS.admin.campaigns.list}
       fieldPaths={CAMPAIGN_FORM_FIELDS}
@@ -146,7 +163,7 @@ export function CampaignForm(props: ResourceFormComponentProps<CampaignFormValue
       </FormSection>
       <FormSection legend={t('form.sections.device')}>
         <Field isWide name="collection" rules={[collectionRule]} extra={t('form.ring.hint')}>
-          <DeviceEditor />
+          <DeviceEditor lockedSlots={lockedSlots} />
         </Field>
       </FormSection>
     </ResourceForm>

@@ -1,3 +1,4 @@
+import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { NoFormStyle } from 'antd/es/form/context';
 import { useMemo, useRef, useState } from 'react';
@@ -15,8 +16,14 @@ type DeviceEditorProps = {
   value?: SlotValue[];
   onChange?: (value: SlotValue[]) => void;
   disabled?: boolean;
+  /**
+   * Slots a quiz answer of the campaign holds (spec §4): neither cleared nor refilled, and each says
+   * why. The server refuses such a save as well (409 CAMPAIGN_SLOT_HAS_ANSWER).
+   */
+  lockedSlots?: ReadonlySet<number>;
 };
 
+const NO_SLOTS: ReadonlySet<number> = new Set();
 const PICKER_ID = 'campaign-slot-fragrance';
 
 /**
@@ -24,7 +31,13 @@ const PICKER_ID = 'campaign-slot-fragrance';
  * typeahead, and it is placed there; the table lists the configured slots with their shot seconds.
  * A fragrance already in another slot says so in the typeahead; placed twice, both slots are marked.
  */
-export function DeviceEditor({ id, value = [], onChange, disabled }: DeviceEditorProps) {
+export function DeviceEditor({
+  id,
+  value = [],
+  onChange,
+  disabled,
+  lockedSlots = NO_SLOTS,
+}: DeviceEditorProps) {
   const { t } = useTranslation('campaigns');
   const queryClient = useQueryClient();
   const isDisabled = disabled;
@@ -46,6 +59,7 @@ export function DeviceEditor({ id, value = [], onChange, disabled }: DeviceEdito
     };
   }, []);
   const selected = value.find((entry) => entry.slot === selectedSlot);
+  const isSelectedLocked = selectedSlot !== null && lockedSlots.has(selectedSlot);
   const clashes = clashingSlots(value);
   const slotOf = new Map(value.map((entry) => [String(entry.fragranceId), entry.slot]));
 
@@ -62,7 +76,7 @@ export function DeviceEditor({ id, value = [], onChange, disabled }: DeviceEdito
   }
 
   function place(fragranceId: string | null) {
-    if (selectedSlot === null || !fragranceId) return;
+    if (selectedSlot === null || !fragranceId || lockedSlots.has(selectedSlot)) return;
     const slot = selectedSlot;
     const fragranceName = names.current.get(fragranceId) ?? fragranceId;
     onChange?.(placeFragrance(value, slot, { fragranceId: Number(fragranceId), fragranceName }));
@@ -88,6 +102,7 @@ export function DeviceEditor({ id, value = [], onChange, disabled }: DeviceEdito
         selectedSlot={selectedSlot}
         onSelect={setSelectedSlot}
         clashingSlots={clashes}
+        lockedSlots={lockedSlots}
         disabled={isDisabled}
       />
       {/* The field's error is about the collection as a whole: it must not paint every input red. */}
@@ -108,21 +123,30 @@ export function DeviceEditor({ id, value = [], onChange, disabled }: DeviceEdito
                   value={selected ? String(selected.fragranceId) : null}
                   valueLabel={selected?.fragranceName}
                   placeholder={t('form.ring.fragrancePlaceholder')}
-                  disabled={isDisabled}
+                  disabled={isDisabled || isSelectedLocked}
                   renderOption={renderOption}
                   onChange={place}
                 />
+                {isSelectedLocked && (
+                  <p className="device-editor-locked">
+                    <LockOutlined aria-hidden="true" />{' '}
+                    {t('form.ring.lockedReason', { slot: selectedSlot, name: selected?.fragranceName })}
+                  </p>
+                )}
               </>
             )}
           </div>
           <SlotTable
             collection={value}
             clashingSlots={clashes}
+            answeredSlots={lockedSlots}
             disabled={isDisabled}
             onShotSecondsChange={(slot, shotSeconds) =>
               onChange?.(value.map((entry) => (entry.slot === slot ? { ...entry, shotSeconds } : entry)))
             }
-            onClear={(slot) => onChange?.(value.filter((entry) => entry.slot !== slot))}
+            onClear={(slot) => {
+              if (!lockedSlots.has(slot)) onChange?.(value.filter((entry) => entry.slot !== slot));
+            }}
           />
         </div>
       </NoFormStyle>

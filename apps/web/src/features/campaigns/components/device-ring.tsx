@@ -9,6 +9,8 @@ type DeviceRingProps = {
   onSelect: (slot: number) => void;
   /** Slots whose fragrance sits in another slot too: marked, and named so in their labels. */
   clashingSlots?: ReadonlyMap<number, readonly number[]>;
+  /** Slots a quiz answer holds: marked with a lock, and named so in their labels. */
+  lockedSlots?: ReadonlySet<number>;
   disabled?: boolean;
 };
 
@@ -23,7 +25,14 @@ const STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: 
  * Space selects the focused slot. The slot under the pointer or the keyboard focus is named, with its
  * fragrance, in the ring's centre (and to assistive technology by its label).
  */
-export function DeviceRing({ collection, selectedSlot, onSelect, clashingSlots, disabled }: DeviceRingProps) {
+export function DeviceRing({
+  collection,
+  selectedSlot,
+  onSelect,
+  clashingSlots,
+  lockedSlots,
+  disabled,
+}: DeviceRingProps) {
   const { t } = useTranslation('campaigns');
   const [focusSlot, setFocusSlot] = useState(selectedSlot ?? 1);
   // The centre names the slot under the pointer, else the focused one while the ring has focus: the
@@ -36,8 +45,12 @@ export function DeviceRing({ collection, selectedSlot, onSelect, clashingSlots, 
   const labelOf = (slot: number) => {
     const entry = bySlot.get(slot);
     if (!entry) return t('form.ring.slotEmpty', { slot });
+    const notes = [
+      clashingSlots?.has(slot) ? t('form.ring.clash') : undefined,
+      lockedSlots?.has(slot) ? t('form.ring.locked') : undefined,
+    ].filter(Boolean);
     const label = t('form.ring.slotFilled', { slot, name: entry.fragranceName });
-    return clashingSlots?.has(slot) ? `${label} (${t('form.ring.clash')})` : label;
+    return notes.length > 0 ? `${label} (${notes.join('; ')})` : label;
   };
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -68,7 +81,14 @@ export function DeviceRing({ collection, selectedSlot, onSelect, clashingSlots, 
                 else buttons.current.delete(slot);
               }}
               type="button"
-              className={`device-slot device-slot-${state}${clashingSlots?.has(slot) ? ' device-slot-clash' : ''}`}
+              className={[
+                'device-slot',
+                `device-slot-${state}`,
+                clashingSlots?.has(slot) ? 'device-slot-clash' : '',
+                lockedSlots?.has(slot) ? 'device-slot-locked' : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
               style={{ left: `${position.left * 100}%`, top: `${position.top * 100}%` }}
               tabIndex={slot === focusSlot ? 0 : -1}
               aria-label={label}
@@ -108,6 +128,12 @@ export function DeviceRing({ collection, selectedSlot, onSelect, clashingSlots, 
           <span className="device-legend-swatch device-slot-selected" aria-hidden="true" />
           {t('form.ring.legendSelected')}
         </li>
+        {lockedSlots && lockedSlots.size > 0 && (
+          <li>
+            <span className="device-legend-swatch device-slot-filled device-slot-locked" aria-hidden="true" />
+            {t('form.ring.legendLocked')}
+          </li>
+        )}
       </ul>
     </div>
   );

@@ -1,4 +1,4 @@
-import { CloseOutlined, PictureOutlined } from '@ant-design/icons';
+import { CloseOutlined, LockOutlined, PictureOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Table, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SlotValue } from '../campaign-form-values.ts';
@@ -7,7 +7,7 @@ type SlotTableProps = {
   collection: readonly SlotValue[];
   onShotSecondsChange: (slot: number, shotSeconds: number | null) => void;
   onClear: (slot: number) => void;
-  /** Slots a quiz answer points to: they cannot be cleared (spec §4), hence no clear button. */
+  /** Slots a quiz answer points to: they cannot be cleared (spec §4); the row says why. */
   answeredSlots?: ReadonlySet<number>;
   /** Slots whose fragrance sits in other slots too, with those slots. */
   clashingSlots?: ReadonlyMap<number, readonly number[]>;
@@ -51,6 +51,11 @@ export function SlotTable({
                 )}
                 <span>
                   {entry.fragranceName}
+                  {answeredSlots?.has(entry.slot) && (
+                    <span className="slot-table-locked-note" id={`slot-locked-${entry.slot}`}>
+                      <LockOutlined aria-hidden="true" /> {t('form.slots.locked')}
+                    </span>
+                  )}
                   {others && (
                     <span className="slot-table-clash-note">
                       {t('form.slots.alsoIn', { count: others.length, slots: others.join(', ') })}
@@ -83,19 +88,28 @@ export function SlotTable({
           key: 'clear',
           title: <span className="visually-hidden">{t('form.slots.actions')}</span>,
           width: 48,
-          render: (_value, entry) =>
-            answeredSlots?.has(entry.slot) ? null : (
-              <Tooltip title={t('form.slots.clear', { slot: entry.slot })}>
+          render: (_value, entry) => {
+            const isLocked = answeredSlots?.has(entry.slot) ?? false;
+            return (
+              <Tooltip
+                title={
+                  isLocked
+                    ? t('form.slots.lockedClear', { slot: entry.slot })
+                    : t('form.slots.clear', { slot: entry.slot })
+                }
+              >
                 <Button
                   type="text"
                   danger
                   icon={<CloseOutlined />}
                   aria-label={t('form.slots.clear', { slot: entry.slot })}
-                  disabled={disabled}
+                  aria-describedby={isLocked ? `slot-locked-${entry.slot}` : undefined}
+                  disabled={disabled || isLocked}
                   onClick={() => onClear(entry.slot)}
                 />
               </Tooltip>
-            ),
+            );
+          },
         },
       ]}
     />
