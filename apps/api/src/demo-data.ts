@@ -9,6 +9,7 @@ import { BR_CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data/brazil.
 import { seedDemoCampaigns } from './demo-data/seed-campaigns.ts';
 import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
 import { seedDemoClients } from './demo-data/seed-clients.ts';
+import { seedDemoQuizzes } from './demo-data/seed-quizzes.ts';
 import {
   type AuditContext,
   auditedDatabase,
@@ -125,13 +126,24 @@ async function main() {
       .from(users);
     // The catalog, campaigns and clients go through the services, so their trail names the demonstration loader.
     const audited = auditedDatabase(database.db);
-    const { catalog, campaignsAdded, clients } = await runWithAuditContext(DEMO_DATA_CONTEXT, async () => ({
-      catalog: await seedDemoCatalog(audited, config, log),
-      campaignsAdded: await seedDemoCampaigns(audited, config, log),
-      clients: await seedDemoClients(audited),
-    }));
+    const { catalog, campaignsAdded, quizzesAdded, clients } = await runWithAuditContext(
+      DEMO_DATA_CONTEXT,
+      async () => ({
+        catalog: await seedDemoCatalog(audited, config, log),
+        campaignsAdded: await seedDemoCampaigns(audited, config, log),
+        quizzesAdded: await seedDemoQuizzes(audited, config),
+        clients: await seedDemoClients(audited),
+      }),
+    );
     log.info(
-      { inserted: inserted.length, totalUsers: total, ...catalog, ...campaignsAdded, ...clients },
+      {
+        inserted: inserted.length,
+        totalUsers: total,
+        ...catalog,
+        ...campaignsAdded,
+        quizzes: quizzesAdded.quizzes,
+        ...clients,
+      },
       'Demo data ready',
     );
   } finally {
