@@ -20,6 +20,7 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { quizAppRoutes } from './modules/quiz-sessions/quiz-sessions.routes.ts';
 import { quizRoutes } from './modules/quiz/quiz.routes.ts';
 import { quizQuestionsRoutes } from './modules/quiz/quiz-questions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -129,6 +130,10 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       await api.register(geoRoutes, { geo: services.geo, postcodes: services.postcodes });
       await api.register(profilesRoutes, { repository: services.profilesRepository });
       await api.register(privacyRoutes, { service: services.privacy });
+      await api.register(quizAppRoutes, {
+        service: services.quizSessions,
+        eventsPerMinute: config.QUIZ_EVENTS_PER_MINUTE,
+      });
       await api.register(auditRoutes, { service: services.audit });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

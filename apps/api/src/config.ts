@@ -38,6 +38,8 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // Batches of quiz events one account may post per minute (a player posts one per answer or so).
+  QUIZ_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   // Marco Civil da Internet, art. 15: access logs are kept 6 months (183 days) at least; at most ten
   // years, like the audit trail (a larger period is no date the prune job can count back to).
   ACCESS_LOG_RETENTION_DAYS: z.coerce

@@ -37,6 +37,8 @@ import { PrivacyRepository } from './modules/privacy/privacy.repository.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { applyPersonalDataRetention } from './modules/privacy/privacy-retention.ts';
 import { ProfilesRepository } from './modules/profiles/profiles.repository.ts';
+import { QuizSessionsRepository } from './modules/quiz-sessions/quiz-sessions.repository.ts';
+import { createQuizSessionsService } from './modules/quiz-sessions/quiz-sessions.service.ts';
 import { QuizRepository } from './modules/quiz/quiz.repository.ts';
 import { createQuizService } from './modules/quiz/quiz.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
@@ -200,6 +202,8 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     auth,
     account,
     profilesRepository: new ProfilesRepository(db),
+    // The app's events write no audited table: the plain handle spares each batch the audit setting.
+    quizSessions: createQuizSessionsService({ repository: new QuizSessionsRepository(database.db), storage }),
     privacy: createPrivacyService({ repository: new PrivacyRepository(db), readUser: users.get }),
     // The trail is written by the database's triggers; the audited handle names who exported it.
     audit: createAuditService(new AuditRepository(db), new AuditNamesRepository(database.db)),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dateTimeSchema } from './dates.schemas.ts';
-import { boundedInteger, idSchema } from './integers.schemas.ts';
+import { boundedInteger, idSchema, idTextSchema } from './integers.schemas.ts';
 import { LANGUAGES } from './locales.ts';
+import { publishedQuizSchema, quizPeriodQuerySchema } from './quiz.schemas.ts';
 
 /**
  * The app's play of a published quiz, and the analytics kept from it. A session is the app's (a UUID
@@ -84,3 +85,22 @@ export const quizAnalyticsSchema = z.object({
   ),
 });
 export type QuizAnalytics = z.infer<typeof quizAnalyticsSchema>;
+
+/**
+ * `GET /api/app/quiz`: the latest publication as the app plays it, and each fragrance it recommends
+ * with its current name, image and description in the quiz's language.
+ */
+export const appQuizSchema = publishedQuizSchema.extend({
+  fragrances: z.array(
+    z.object({
+      fragranceId: z.number().int(),
+      name: z.string(),
+      description: z.string().nullable(),
+      image: z.object({ tempUri: z.string(), thumbnailUri: z.string() }).nullable(),
+    }),
+  ),
+});
+export type AppQuiz = z.infer<typeof appQuizSchema>;
+
+/** `GET /api/resultado/export?quizId=&from=&to=`: one quiz's sessions started in the period. */
+export const quizSessionsExportQuerySchema = quizPeriodQuerySchema.extend({ quizId: idTextSchema });

@@ -28,6 +28,8 @@ const TAGS: Record<string, string> = {
   locations:
     'The shops and sites of an organisation, where devices stand: name unique within it, address, time zone',
   quiz: 'Quizzes per campaign and language: the draft tree of questions and answers, its banks of texts, validation and publication',
+  'quiz-app':
+    'The mobile app’s quiz: the published quiz a campaign plays, and the events of each session played (any signed-in account)',
   geo: 'Countries, regions, cities and Brazilian postcodes (CEP) for the address fields',
   files: 'Stored files (images), through signed URLs that expire',
   health: 'Health check, and the settings the sign-in page reads',

@@ -7,6 +7,7 @@ export * from './catalog.ts';
 export * from './mail-outbox.ts';
 export * from './organizations.ts';
 export * from './profiles.ts';
+export * from './quiz-sessions.ts';
 export * from './quizzes.ts';
 export * from './refresh-tokens.ts';
 export * from './row-counts.ts';

@@ -1,0 +1,226 @@
+import type { PublishedQuiz } from '@scentia/shared/quiz.schemas';
+import type { QuizSessionEvent } from '@scentia/shared/quiz-sessions.schemas';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { PlayIncrements, SessionState } from './quiz-session-play.ts';
+
+type Executor = Pick<Database, 'execute'>;
+const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
+
+/** A quiz as the app's routes need it: may it be played, and which version. */
+export type PlayableQuiz = {
+  id: number;
+  language: string;
+  publishedVersion: number | null;
+  isActive: boolean;
+};
+
+export type StoredSession = {
+  userId: number | null;
+  quizId: number;
+  version: number;
+  day: string;
+  shard: number;
+  currentQuestionId: number | null;
+  answerIds: number[];
+  isFinished: boolean;
+  isAbandoned: boolean;
+  fragranceIds: number[] | null;
+};
+
+/** Sorted keys, so every transaction locks counter rows in one order and none deadlocks another. */
+const sortedKeys = <V>(map: Map<number, V>) => [...map.keys()].sort((a, b) => a - b);
+
+/** The app's reads and the events' transaction; the analytics reads are in quiz-analytics.repository. */
+export class QuizSessionsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The active, published quiz of an active campaign in a language, with its latest snapshot. */
+  async latestPublication(campaignId: number, language: string): Promise<PublishedQuiz | undefined> {
+    const [row] = await rowsOf<{ snapshot: PublishedQuiz }>(
+      this.db.execute(sql`
+        select p.snapshot from quizzes q
+        join campaigns c on c.id = q.campaign_id and c.deleted_at is null
+        join quiz_publications p on p.quiz_id = q.id and p.version = q.published_version
+        where q.campaign_id = ${campaignId} and q.language = ${language} and q.deleted_at is null`),
+    );
+    return row?.snapshot;
+  }
+
+  /** The current name, description (in `language`, else the default) and image keys of fragrances. */
+  async fragrances(ids: readonly number[], language: string) {
+    if (ids.length === 0) return [];
+    return rowsOf<{
+      id: number;
+      name: string;
+      description: string | null;
+      image_key: string | null;
+      thumbnail_key: string | null;
+    }>(
+      this.db.execute(sql`
+        select f.id, f.name, coalesce(t.description, f.description) as description, f.image_key,
+          f.thumbnail_key
+        from fragrances f
+        left join fragrance_translations t on t.fragrance_id = f.id and t.language = ${language}
+        where f.id in ${sql.raw(`(${ids.map(Number).join(',')})`)}
+        order by f.id`),
+    );
+  }
+
+  async playableQuiz(quizId: number): Promise<PlayableQuiz | undefined> {
+    const [row] = await rowsOf<{
+      id: number;
+      language: string;
+      published_version: number | null;
+      is_active: boolean;
+    }>(
+      this.db.execute(sql`
+        select q.id, q.language, q.published_version,
+          (q.deleted_at is null and c.deleted_at is null) as is_active
+        from quizzes q join campaigns c on c.id = q.campaign_id where q.id = ${quizId}`),
+    );
+    return (
+      row && {
+        id: row.id,
+        language: row.language,
+        publishedVersion: row.published_version,
+        isActive: row.is_active,
+      }
+    );
+  }
+
+  async publication(quizId: number, version: number): Promise<PublishedQuiz | undefined> {
+    const [row] = await rowsOf<{ snapshot: PublishedQuiz }>(
+      this.db.execute(
+        sql`select snapshot from quiz_publications where quiz_id = ${quizId} and version = ${version}`,
+      ),
+    );
+    return row?.snapshot;
+  }
+
+  /**
+   * One batch in one transaction: the session (created when new, then locked so batches of one
+   * session apply one after the other), its events inserted with ON CONFLICT DO NOTHING, and only the
+   * events that were new handed to `count`, whose increments are written before the commit.
+   */
+  async recordBatch(options: {
+    session: { id: string; quizId: number; version: number; language: string; userId: number };
+    shard: number;
+    entryQuestionId: number;
+    mayCreate: boolean;
+    events: readonly QuizSessionEvent[];
+    /** Throws to refuse the batch; `undefined` when the session neither existed nor could be created. */
+    check: (session: StoredSession | undefined) => void;
+    count: (state: SessionState, newEvents: QuizSessionEvent[]) => PlayIncrements;
+  }): Promise<{ recorded: number }> {
+    const { session, events } = options;
+    return this.db.transaction(async (tx) => {
+      let isNew = false;
+      if (options.mayCreate) {
+        const created = await rowsOf(
+          tx.execute(sql`
+            insert into quiz_sessions (id, quiz_id, version, language, user_id, day, shard,
+              current_question_id)
+            values (${session.id}, ${session.quizId}, ${session.version}, ${session.language},
+              ${session.userId}, (now() at time zone 'UTC')::date, ${options.shard},
+              ${options.entryQuestionId})
+            on conflict (id) do nothing returning id`),
+        );
+        isNew = created.length === 1;
+      }
+      const [stored] = await rowsOf<StoredSession>(
+        tx.execute(sql`
+          select user_id as "userId", quiz_id as "quizId", version, day::text as day, shard,
+            current_question_id as "currentQuestionId", answer_ids as "answerIds",
+            finished_at is not null as "isFinished", abandoned_at is not null as "isAbandoned",
+            fragrance_ids as "fragranceIds"
+          from quiz_sessions where id = ${session.id} for update`),
+      );
+      options.check(stored);
+      if (!stored) return { recorded: 0 };
+
+      const values = sql.join(
+        events.map(
+          (event) => sql`(${session.id}::uuid, ${event.seq}, ${event.type}, ${event.at}::timestamptz,
+            ${event.type === 'answered' ? event.quizQuestionId : null}::integer,
+            ${event.type === 'answered' ? event.quizQuestionAnswerId : null}::integer)`,
+        ),
+        sql`, `,
+      );
+      const inserted = await rowsOf<{ seq: number }>(
+        tx.execute(sql`
+          insert into quiz_session_events (session_id, seq, type, at, quiz_question_id, quiz_answer_id)
+          values ${values} on conflict (session_id, seq) do nothing returning seq`),
+      );
+      const newSeqs = new Set(inserted.map((row) => Number(row.seq)));
+      const newEvents = events.filter((event) => newSeqs.has(event.seq));
+      if (newEvents.length === 0 && !isNew) return { recorded: 0 };
+
+      const increments = options.count({ ...stored, isNew }, newEvents);
+      const { state } = increments;
+      await tx.execute(sql`
+        update quiz_sessions set last_event_at = now(), current_question_id = ${state.currentQuestionId},
+          answer_ids = ${sql.raw(`'{${state.answerIds.map(Number).join(',')}}'::integer[]`)},
+          finished_at = case when ${state.isFinished}::boolean then coalesce(finished_at, now()) end,
+          fragrance_ids = ${
+            state.fragranceIds ? sql.raw(`'{${state.fragranceIds.map(Number).join(',')}}'::integer[]`) : null
+          }
+        where id = ${session.id}`);
+      await writeIncrements(tx, { quizId: stored.quizId, day: stored.day, shard: stored.shard }, increments);
+      return { recorded: newEvents.length };
+    });
+  }
+}
+
+type Bucket = { quizId: number; day: string; shard: number };
+
+/** The counters' upserts, in a fixed order of tables and keys (see `sortedKeys`). */
+async function writeIncrements(tx: Executor, bucket: Bucket, increments: PlayIncrements): Promise<void> {
+  const { quizId, day, shard } = bucket;
+  const upsert = (statement: SQL) => tx.execute(statement);
+  if (increments.starts > 0 || increments.completions > 0) {
+    await upsert(sql`
+      insert into quiz_daily_stats (quiz_id, day, shard, starts, completions)
+      values (${quizId}, ${day}::date, ${shard}, ${increments.starts}, ${increments.completions})
+      on conflict (quiz_id, day, shard) do update set starts = quiz_daily_stats.starts + excluded.starts,
+        completions = quiz_daily_stats.completions + excluded.completions`);
+  }
+  const reached = sortedKeys(increments.reached);
+  if (reached.length > 0) {
+    await upsert(sql`
+      insert into quiz_question_daily_stats (quiz_id, day, quiz_question_id, shard, reached)
+      values ${sql.join(
+        reached.map((id) => sql`(${quizId}, ${day}::date, ${id}, ${shard}, ${increments.reached.get(id)})`),
+        sql`, `,
+      )}
+      on conflict (quiz_id, day, quiz_question_id, shard)
+      do update set reached = quiz_question_daily_stats.reached + excluded.reached`);
+  }
+  const answers = sortedKeys(increments.answers);
+  if (answers.length > 0) {
+    await upsert(sql`
+      insert into quiz_answer_daily_stats (quiz_id, day, quiz_answer_id, shard, quiz_question_id, count)
+      values ${sql.join(
+        answers.map((id) => {
+          const answer = increments.answers.get(id);
+          return sql`(${quizId}, ${day}::date, ${id}, ${shard}, ${answer?.quizQuestionId}, ${answer?.count})`;
+        }),
+        sql`, `,
+      )}
+      on conflict (quiz_id, day, quiz_answer_id, shard)
+      do update set count = quiz_answer_daily_stats.count + excluded.count`);
+  }
+  const fragrances = sortedKeys(increments.recommendations);
+  if (fragrances.length > 0) {
+    await upsert(sql`
+      insert into quiz_fragrance_daily_stats (quiz_id, day, fragrance_id, shard, recommendations)
+      values ${sql.join(
+        fragrances.map(
+          (id) => sql`(${quizId}, ${day}::date, ${id}, ${shard}, ${increments.recommendations.get(id)})`,
+        ),
+        sql`, `,
+      )}
+      on conflict (quiz_id, day, fragrance_id, shard)
+      do update set recommendations = quiz_fragrance_daily_stats.recommendations + excluded.recommendations`);
+  }
+}
