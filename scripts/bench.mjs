@@ -1,7 +1,8 @@
 // `npm run bench`: measures what docs/performance.md reports, on this machine, against the built app.
 //  1. start-up: time from `npm start` to the first answered request, on a fresh and on an existing DATA_DIR;
 //  2. the JavaScript the browser loads for /auth/login (gzipped), measured in Chromium;
-//  then the users list, the organisations and locations lists, and the audit trail (bench-*.mjs).
+//  then the users list, the organisations and locations lists, the audit trail and the quiz editor
+//  (bench-*.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -140,3 +141,7 @@ console.log(
   '\nAudit trail: a write with and without it, and pruning (seeding 1,000,000 events takes a minute)...',
 );
 await import('./bench-audit.mjs');
+
+// Reading and validating a quiz of 200 questions and 1,000 answers, on PostgreSQL.
+console.log('\nQuiz editor: a quiz of 200 questions and 1,000 answers, read and validated...');
+await import('./bench-quiz-editor.mjs');
