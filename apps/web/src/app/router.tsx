@@ -109,7 +109,11 @@ export const routes: RouteObject[] = [
                 create: () => import('../features/campaigns/pages/campaign-create-page.tsx'),
                 update: () => import('../features/campaigns/pages/campaign-update-page.tsx'),
               }),
-              adminSection(PATHS.admin.quiz, () => import('../features/quiz/pages/quiz-page.tsx')),
+              resourceRoutes(PATHS.admin.quiz, {
+                list: () => import('../features/quiz/pages/quiz-list-page.tsx'),
+                create: () => import('../features/quiz/pages/quiz-create-page.tsx'),
+                update: () => import('../features/quiz/pages/quiz-editor-page.tsx'),
+              }),
               adminSection(PATHS.admin.devices, () => import('../features/devices/pages/devices-page.tsx')),
               adminSection(
                 PATHS.admin.capsules,

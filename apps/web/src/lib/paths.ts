@@ -41,7 +41,7 @@ export const PATHS = {
     campaigns: resourcePaths('campaigns'),
     organizations: resourcePaths('organizations'),
     locations: resourcePaths('locations'),
-    quiz: `${ADMIN}/quiz`,
+    quiz: resourcePaths('quiz'),
     devices: `${ADMIN}/devices`,
     capsules: `${ADMIN}/capsules`,
     profiles: `${ADMIN}/perfis`,

@@ -25,7 +25,7 @@ export const SIDE_MENU: MenuEntry[] = [
   { key: 'fragrances', path: PATHS.admin.fragrances.list, icon: <ExperimentOutlined /> },
   { key: 'categories', path: PATHS.admin.categories.list, icon: <TagsOutlined /> },
   { key: 'campaigns', path: PATHS.admin.campaigns.list, icon: <RocketOutlined /> },
-  { key: 'quiz', path: PATHS.admin.quiz, icon: <QuestionCircleOutlined /> },
+  { key: 'quiz', path: PATHS.admin.quiz.list, icon: <QuestionCircleOutlined /> },
   { key: 'devices', path: PATHS.admin.devices, icon: <WifiOutlined /> },
   { key: 'capsules', path: PATHS.admin.capsules, icon: <InboxOutlined /> },
 ];

@@ -78,7 +78,7 @@ const RECORD_PAGES: Readonly<Record<AuditRecordType, ((id: string) => string) | 
   campaign: PATHS.admin.campaigns.update,
   organization: PATHS.admin.organizations.update,
   location: PATHS.admin.locations.update,
-  quiz: (id) => `${PATHS.admin.quiz}/${id}/update`,
+  quiz: PATHS.admin.quiz.update,
   audit: null,
 };
 
