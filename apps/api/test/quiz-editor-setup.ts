@@ -1,5 +1,6 @@
 import type { QuestionAnswerBody, QuizDetail } from '@scentia/shared/quiz.schemas';
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { campaignTestSetup } from '../src/modules/campaigns/campaign-test-setup.ts';
 
@@ -87,7 +88,7 @@ export async function quizTestSetup() {
 
   /** A refused call: its status and code (and fields, when given), and nothing stored changed. */
   async function expectRefused(
-    call: () => Promise<{ statusCode: number; body: string; json: () => unknown }>,
+    call: () => Promise<LightMyRequestResponse>,
     status: number,
     expected: object,
   ) {

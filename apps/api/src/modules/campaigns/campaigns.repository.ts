@@ -132,12 +132,15 @@ export class CampaignsRepository extends KitRepository<CampaignRecord, CampaignO
     });
   }
 
-  /** Active campaigns whose name contains the text and that have no quiz (in any state) in the language. */
+  /**
+   * Active campaigns whose name contains the text and that have no quiz (in any state) in the language.
+   * The columns are qualified by hand: a select from one table writes its own without the table's name.
+   */
   withoutQuiz(text: string, language: Language, limit: number) {
     return this.quickSearch(
       text,
       limit,
-      sql`not exists (select 1 from ${quizzes} where ${quizzes.campaignId} = ${campaigns.id} and ${quizzes.language} = ${language})`,
+      sql`not exists (select 1 from ${quizzes} where ${quizzes}.campaign_id = ${campaigns}.id and ${quizzes}.language = ${language})`,
     );
   }
 

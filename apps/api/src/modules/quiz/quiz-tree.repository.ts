@@ -192,16 +192,15 @@ export class QuizTreeRepository {
   /** An answer of the quiz, with the fragrances it recommends. */
   async answer(quizId: number, id: number) {
     const [row] = await this.db
-      .select({
-        id: quizAnswers.id,
-        isFinal: quizAnswers.isFinal,
-        fragranceIds: sql<
-          number[]
-        >`coalesce((select array_agg(${quizFragranceOptions.fragranceId}) from ${quizFragranceOptions} where ${quizFragranceOptions.quizAnswerId} = ${quizAnswers.id}), '{}')`,
-      })
+      .select({ id: quizAnswers.id, isFinal: quizAnswers.isFinal })
       .from(quizAnswers)
       .where(and(eq(quizAnswers.quizId, quizId), eq(quizAnswers.id, id)));
-    return row;
+    if (!row) return undefined;
+    const options = await this.db
+      .select({ fragranceId: quizFragranceOptions.fragranceId })
+      .from(quizFragranceOptions)
+      .where(eq(quizFragranceOptions.quizAnswerId, id));
+    return { ...row, fragranceIds: options.map((option) => option.fragranceId) };
   }
 
   async moveOption(id: number, quizAnswerId: number): Promise<void> {
