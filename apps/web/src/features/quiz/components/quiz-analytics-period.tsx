@@ -8,8 +8,19 @@ const DAY_MS = 86_400_000;
 const PRESETS = [7, 30, 90, 365] as const;
 type Preset = (typeof PRESETS)[number] | 'custom';
 export const DEFAULT_PERIOD_DAYS = 30;
+/** The longest period the API answers at once (a year, a leap year included). */
+const MAX_PERIOD_DAYS = 366;
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const daysIn = ({ from, to }: QuizPeriod) => (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+
+/** What is wrong with a chosen period, if anything: its key under `analytics.period`. */
+function periodProblem(period: QuizPeriod): 'incomplete' | 'reversed' | 'tooLong' | undefined {
+  if (!period.from || !period.to) return 'incomplete';
+  if (period.from > period.to) return 'reversed';
+  if (daysIn(period) > MAX_PERIOD_DAYS) return 'tooLong';
+  return undefined;
+}
 
 /** The last `days` days, today included, as the API counts days (UTC). */
 export function lastDays(days: number, now = Date.now()): QuizPeriod {
@@ -21,7 +32,7 @@ type PeriodPickerProps = { value: QuizPeriod; onChange: (period: QuizPeriod) => 
 /**
  * The period of the figures: the last 7, 30, 90 or 365 days, or two days of the user's choice (native
  * date fields: the phone's own picker, and typed as the browser's locale writes dates). A custom
- * period whose start is after its end is not asked for, and says so.
+ * period the API would refuse (reversed, longer than a year) is not asked for, and says why.
  */
 export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
   const { t } = useTranslation('quiz-insights');
@@ -29,7 +40,8 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
   const [preset, setPreset] = useState<Preset>(DEFAULT_PERIOD_DAYS);
   const [custom, setCustom] = useState<QuizPeriod>(value);
   const today = isoDay(Date.now());
-  const isReversed = preset === 'custom' && custom.from > custom.to;
+  const problem = preset === 'custom' ? periodProblem(custom) : undefined;
+  const isWrong = problem !== undefined && problem !== 'incomplete';
 
   function choosePreset(next: Preset) {
     setPreset(next);
@@ -39,7 +51,7 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
 
   function changeCustom(next: QuizPeriod) {
     setCustom(next);
-    if (next.from && next.to && next.from <= next.to) onChange(next);
+    if (!periodProblem(next)) onChange(next);
   }
 
   return (
@@ -70,8 +82,8 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
               value={custom.from}
               max={today}
               required
-              status={isReversed ? 'error' : undefined}
-              aria-describedby={isReversed ? `${id}-error` : undefined}
+              status={isWrong ? 'error' : undefined}
+              aria-describedby={isWrong ? `${id}-error` : undefined}
               onChange={(event) => changeCustom({ ...custom, from: event.target.value })}
             />
           </div>
@@ -83,14 +95,14 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
               value={custom.to}
               max={today}
               required
-              status={isReversed ? 'error' : undefined}
-              aria-describedby={isReversed ? `${id}-error` : undefined}
+              status={isWrong ? 'error' : undefined}
+              aria-describedby={isWrong ? `${id}-error` : undefined}
               onChange={(event) => changeCustom({ ...custom, to: event.target.value })}
             />
           </div>
-          {isReversed && (
+          {isWrong && (
             <p id={`${id}-error`} className="quiz-analytics-period-error" role="alert">
-              {t('analytics.period.reversed')}
+              {t(`analytics.period.${problem}`, { max: MAX_PERIOD_DAYS })}
             </p>
           )}
         </>

@@ -24,6 +24,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   server.answer.mockReset();
 });
 
@@ -127,6 +128,38 @@ describe('QuizAnalytics', () => {
     expect(funnel.querySelector('.visually-hidden')).toBeNull();
     fireEvent.click(within(funnel).getByRole('button', { name: 'Ver como gráfico' }));
     expect(funnel.querySelector('.quiz-chart-body')).toBeTruthy();
+  });
+
+  it('asks for a custom period, and not for one the API would refuse', async () => {
+    // Only the clock is faked (timers run as they do), so "today" is a known day.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T12:00:00Z'));
+    server.answer.mockImplementation(async () => Response.json(FIGURES));
+    renderPanel();
+    await screen.findByText('Inícios');
+    expect(new URL(server.answer.mock.calls[0]?.[0] ?? '', 'http://x').search).toBe(
+      '?from=2026-10-26&to=2026-11-24',
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Período' }));
+    fireEvent.click(await screen.findByText('Personalizado'));
+    const from = screen.getByLabelText('De');
+    const to = screen.getByLabelText('Até');
+
+    fireEvent.change(to, { target: { value: '2026-11-01' } });
+    await vi.waitFor(() => expect(server.answer).toHaveBeenCalledTimes(2));
+    fireEvent.change(from, { target: { value: '2026-11-10' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'A data inicial deve ser igual ou anterior à data final.',
+    );
+    fireEvent.change(from, { target: { value: '2025-10-31' } });
+    expect(screen.getByRole('alert').textContent).toBe('O período pode ter no máximo 366 dias.');
+    expect(server.answer).toHaveBeenCalledTimes(2);
+
+    fireEvent.change(from, { target: { value: '2025-11-01' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await vi.waitFor(() => expect(server.answer).toHaveBeenCalledTimes(3));
+    const url = new URL(server.answer.mock.calls[2]?.[0] ?? '', 'http://x');
+    expect(url.search).toBe('?from=2025-11-01&to=2026-11-01');
   });
 
   it('says nobody played when the period has no start, and offers no download', async () => {
