@@ -20,9 +20,10 @@ import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
-import { quizAppRoutes } from './modules/quiz-sessions/quiz-sessions.routes.ts';
 import { quizRoutes } from './modules/quiz/quiz.routes.ts';
 import { quizQuestionsRoutes } from './modules/quiz/quiz-questions.routes.ts';
+import { quizAnalyticsRoutes } from './modules/quiz-sessions/quiz-analytics.routes.ts';
+import { quizAppRoutes } from './modules/quiz-sessions/quiz-sessions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { auditContextPlugin } from './plugins/audit-context.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
         service: services.quizSessions,
         eventsPerMinute: config.QUIZ_EVENTS_PER_MINUTE,
       });
+      await api.register(quizAnalyticsRoutes, { service: services.quizAnalytics });
       await api.register(auditRoutes, { service: services.audit });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

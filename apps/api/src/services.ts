@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { QUIZ_SESSION_TIMEOUT_MINUTES } from '@scentia/shared/quiz-sessions.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
@@ -37,10 +38,13 @@ import { PrivacyRepository } from './modules/privacy/privacy.repository.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { applyPersonalDataRetention } from './modules/privacy/privacy-retention.ts';
 import { ProfilesRepository } from './modules/profiles/profiles.repository.ts';
-import { QuizSessionsRepository } from './modules/quiz-sessions/quiz-sessions.repository.ts';
-import { createQuizSessionsService } from './modules/quiz-sessions/quiz-sessions.service.ts';
 import { QuizRepository } from './modules/quiz/quiz.repository.ts';
 import { createQuizService } from './modules/quiz/quiz.service.ts';
+import { QuizAnalyticsRepository } from './modules/quiz-sessions/quiz-analytics.repository.ts';
+import { createQuizAnalyticsService } from './modules/quiz-sessions/quiz-analytics.service.ts';
+import { abandonStaleSessions } from './modules/quiz-sessions/quiz-session-abandonment.ts';
+import { QuizSessionsRepository } from './modules/quiz-sessions/quiz-sessions.repository.ts';
+import { createQuizSessionsService } from './modules/quiz-sessions/quiz-sessions.service.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
@@ -48,6 +52,7 @@ const HOUR_MS = 3_600_000;
 const FILE_SWEEP_INTERVAL_MS = 15 * 60_000;
 const ACCESS_LOG_PRUNE_INTERVAL_MS = 24 * HOUR_MS;
 const PRIVACY_RETENTION_INTERVAL_MS = 24 * HOUR_MS;
+const QUIZ_ABANDONMENT_INTERVAL_MS = 5 * 60_000;
 
 /** Uploaded files: an S3-compatible bucket when configured, a local folder otherwise. */
 export function createStorage(config: Config, signingKey: Uint8Array) {
@@ -186,6 +191,19 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     },
   });
 
+  // Quiz sessions quiet for longer than the timeout count as abandoned, once (quiz-session-abandonment.ts).
+  jobs.add({
+    name: 'quiz-session-abandonment',
+    intervalMs: QUIZ_ABANDONMENT_INTERVAL_MS,
+    run: async () => {
+      const abandoned = await abandonStaleSessions({
+        db: database.db,
+        timeoutMinutes: QUIZ_SESSION_TIMEOUT_MINUTES,
+      });
+      log.info({ abandoned }, 'quiz sessions abandoned');
+    },
+  });
+
   return {
     localStorage,
     jobs,
@@ -204,6 +222,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     profilesRepository: new ProfilesRepository(db),
     // The app's events write no audited table: the plain handle spares each batch the audit setting.
     quizSessions: createQuizSessionsService({ repository: new QuizSessionsRepository(database.db), storage }),
+    quizAnalytics: createQuizAnalyticsService(new QuizAnalyticsRepository(database.db)),
     privacy: createPrivacyService({ repository: new PrivacyRepository(db), readUser: users.get }),
     // The trail is written by the database's triggers; the audited handle names who exported it.
     audit: createAuditService(new AuditRepository(db), new AuditNamesRepository(database.db)),

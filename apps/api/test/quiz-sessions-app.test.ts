@@ -130,6 +130,27 @@ describe('POST /api/app/quiz-sessions/events', () => {
       expect(countOf(after.answers, id) - countOf(before.answers, id), `answer ${id}`).toBe(1);
   });
 
+  it('counts the parts of a walk arriving in reverse order as the whole walk', async () => {
+    const before = await totals();
+    const sessionId = randomUUID();
+    const walk = walkEvents(fixture, [fixture.a.a11, fixture.a.a22, fixture.a.a31]);
+    for (const part of [walk.slice(3), walk.slice(1, 4), walk.slice(0, 2)])
+      expect((await post(player, batch(sessionId, part))).statusCode).toBe(200);
+    const after = await totals();
+    expect(after.completions - before.completions).toBe(1);
+    const countOf = (rows: { id: number; count: number }[], id: number) =>
+      rows.find((row) => row.id === id)?.count ?? 0;
+    for (const id of [fixture.a.a11, fixture.a.a22, fixture.a.a31])
+      expect(countOf(after.answers, id) - countOf(before.answers, id), `answer ${id}`).toBe(1);
+    const [session] = await ctx.query<{ answer_ids: number[]; current_question_id: number | null }>(
+      sql`select answer_ids, current_question_id from quiz_sessions where id = ${sessionId}`,
+    );
+    expect(session).toEqual({
+      answer_ids: [fixture.a.a11, fixture.a.a22, fixture.a.a31],
+      current_question_id: null,
+    });
+  });
+
   it('refuses a session of an unpublished quiz, of an older version and of an inactive quiz (409)', async () => {
     const draft = await publishedQuizFixture(ctx);
     await ctx.query(

@@ -169,6 +169,8 @@ export const enUS: Record<MessageKey, string> = {
   'field.quizNodeNotPublished': 'The question or answer is not part of the published version being played.',
   'field.quizFragranceNotPublished':
     'The fragrance is not recommended by the published version being played.',
+  'field.periodOrder': 'The start date must be on or before the end date.',
+  'field.periodTooLong': 'Choose a period of at most {{max}} days.',
   'export.quizSessions.fileName': 'quiz-sessions',
   'export.quizSessions.sheet': 'Sessions',
   'export.quizSessions.funnelSheet': 'Funnel',

@@ -170,6 +170,8 @@ export const esES: Record<MessageKey, string> = {
   'field.quizNodeNotPublished':
     'La pregunta o respuesta no forma parte de la versión publicada que se juega.',
   'field.quizFragranceNotPublished': 'La fragancia no la recomienda la versión publicada que se juega.',
+  'field.periodOrder': 'La fecha inicial debe ser anterior o igual a la final.',
+  'field.periodTooLong': 'Elija un período de como máximo {{max}} días.',
   'export.quizSessions.fileName': 'sesiones-quiz',
   'export.quizSessions.sheet': 'Sesiones',
   'export.quizSessions.funnelSheet': 'Embudo',

@@ -165,6 +165,8 @@ export const ptBR = {
   QUIZ_SESSION_ABANDONED: 'Esta sessão do quiz expirou por inatividade: comece uma nova.',
   'field.quizNodeNotPublished': 'A pergunta ou resposta não faz parte da versão publicada jogada.',
   'field.quizFragranceNotPublished': 'A fragrância não é recomendada pela versão publicada jogada.',
+  'field.periodOrder': 'A data inicial deve ser anterior ou igual à final.',
+  'field.periodTooLong': 'Escolha um período de no máximo {{max}} dias.',
   'export.quizSessions.fileName': 'sessoes-quiz',
   'export.quizSessions.sheet': 'Sessões',
   'export.quizSessions.funnelSheet': 'Funil',

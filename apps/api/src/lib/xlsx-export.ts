@@ -51,6 +51,12 @@ async function writable(stream: PassThrough): Promise<void> {
   if (stream.writableNeedDrain) await drainOrClose(stream);
 }
 
+export type XlsxSheet<Row> = {
+  sheetName: string;
+  columns: ExportColumn<Row>[];
+  batches: AsyncIterable<Row[]>;
+};
+
 /**
  * Streams rows into an .xlsx download with ExcelJS's streaming writer: rows are committed as they
  * arrive, shared strings and styles are off, and writing waits whenever the client reads slower
@@ -58,30 +64,33 @@ async function writable(stream: PassThrough): Promise<void> {
  */
 export function sendXlsx<Row>(
   reply: FastifyReply,
-  options: {
-    fileName: string;
-    sheetName: string;
-    columns: ExportColumn<Row>[];
-    batches: AsyncIterable<Row[]>;
-  },
+  options: { fileName: string } & XlsxSheet<Row>,
 ): FastifyReply {
+  return sendXlsxSheets(reply, { fileName: options.fileName, sheets: [options] });
+}
+
+/** As `sendXlsx`, with several sheets written one after the other. */
+// biome-ignore lint/suspicious/noExplicitAny: each sheet has its own row type
+export function sendXlsxSheets(reply: FastifyReply, options: { fileName: string; sheets: XlsxSheet<any>[] }) {
   const output = new PassThrough({ highWaterMark: 1 << 20 });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: false,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(options.sheetName);
-  sheet.columns = options.columns.map((column) => ({ header: column.header, width: column.width ?? 18 }));
 
   const write = async () => {
-    for await (const batch of options.batches) {
-      if (output.destroyed) return;
-      for (const row of batch) sheet.addRow(options.columns.map((column) => column.value(row))).commit();
-      await compressorCaughtUp(sheet);
-      await writable(output);
+    for (const { sheetName, columns, batches } of options.sheets) {
+      const sheet = workbook.addWorksheet(sheetName);
+      sheet.columns = columns.map((column) => ({ header: column.header, width: column.width ?? 18 }));
+      for await (const batch of batches) {
+        if (output.destroyed) return;
+        for (const row of batch) sheet.addRow(columns.map((column) => column.value(row))).commit();
+        await compressorCaughtUp(sheet);
+        await writable(output);
+      }
+      sheet.commit();
     }
-    sheet.commit();
     await workbook.commit();
   };
   write().catch((error: unknown) => {

@@ -53,14 +53,16 @@ export function checkEventsAgainst(index: PlayIndex, events: readonly QuizSessio
   if (problems.length > 0) throw invalidFields(...problems);
 }
 
-/** Where a session stands before new events are applied. */
+/** Where a session stands: before new events (as stored), and after them. */
 export type SessionState = {
-  isNew: boolean;
   currentQuestionId: number | null;
   answerIds: number[];
   isFinished: boolean;
   fragranceIds: number[] | null;
 };
+
+/** A session's event as kept in its table (`quiz_session_events`). */
+export type RecordedEvent = { seq: number; type: string; quizAnswerId: number | null };
 
 /** What new events add to the counters, and the session's state after them. */
 export type PlayIncrements = {
@@ -75,36 +77,40 @@ export type PlayIncrements = {
 const add = (counts: Map<number, number>, key: number) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /**
- * The counting rules (docs/decisions.md, "Quiz sessions and analytics"):
+ * The counting rules (docs/decisions.md, "Quiz sessions and analytics"), which hold in whatever order
+ * the batches of a session arrive:
  * - a new session is a start, and reaches the entry question;
- * - each new `answered` counts its answer, and reaches the answer's next question (none for a final
- *   answer); the session is then on that question;
- * - the first `finished` is a completion and counts each recommended fragrance once; events after it
- *   are kept but count nowhere;
+ * - a new `answered` counts its answer and reaches the answer's next question (none for a final
+ *   answer), unless its seq comes after the session's `finished`;
+ * - the session's first `finished` (by seq) is a completion and counts each recommended fragrance once;
+ *   another `finished` counts nothing;
  * - `started` counts nothing by itself (the session's creation did).
- * Only events not recorded before are given here (the caller's INSERT … ON CONFLICT DO NOTHING).
+ * `newEvents` are the events this batch recorded (INSERT … ON CONFLICT DO NOTHING answered them);
+ * `allEvents` every event of the session after it, by which its state is derived: the answers path,
+ * and the question it is on (the next question of its last answer; none once finished).
  */
 export function applyEvents(
   index: PlayIndex,
-  before: SessionState,
+  session: SessionState & { isNew: boolean },
   newEvents: readonly QuizSessionEvent[],
+  allEvents: readonly RecordedEvent[],
 ): PlayIncrements {
+  const ordered = [...allEvents].sort((a, b) => a.seq - b.seq);
+  const finishedSeq = ordered.find((event) => event.type === 'finished')?.seq ?? Number.POSITIVE_INFINITY;
   const result: PlayIncrements = {
     starts: 0,
     completions: 0,
     reached: new Map(),
     answers: new Map(),
     recommendations: new Map(),
-    state: { ...before, answerIds: [...before.answerIds] },
+    state: { ...session },
   };
-  const { state } = result;
-  if (before.isNew) {
+  if (session.isNew) {
     result.starts = 1;
     add(result.reached, index.entryQuestionId);
   }
-  for (const event of [...newEvents].sort((a, b) => a.seq - b.seq)) {
-    if (state.isFinished) break;
-    if (event.type === 'answered') {
+  for (const event of newEvents) {
+    if (event.type === 'answered' && event.seq < finishedSeq) {
       const answer = index.answers.get(event.quizQuestionAnswerId);
       if (!answer) continue;
       const counted = result.answers.get(event.quizQuestionAnswerId);
@@ -112,17 +118,24 @@ export function applyEvents(
         quizQuestionId: answer.quizQuestionId,
         count: (counted?.count ?? 0) + 1,
       });
-      state.answerIds.push(event.quizQuestionAnswerId);
-      state.currentQuestionId = answer.nextQuestionId;
       if (answer.nextQuestionId !== null) add(result.reached, answer.nextQuestionId);
-    } else if (event.type === 'finished') {
+    } else if (event.type === 'finished' && event.seq === finishedSeq && !session.isFinished) {
       const fragranceIds = [...new Set(event.fragranceIds)];
       result.completions = 1;
       for (const id of fragranceIds) add(result.recommendations, id);
-      state.isFinished = true;
-      state.currentQuestionId = null;
-      state.fragranceIds = fragranceIds;
+      result.state.fragranceIds = fragranceIds;
     }
   }
+  const answerIds = ordered
+    .filter((event) => event.type === 'answered' && event.seq < finishedSeq)
+    .map((event) => event.quizAnswerId as number);
+  const lastAnswer = index.answers.get(answerIds.at(-1) as number);
+  result.state.answerIds = answerIds;
+  result.state.isFinished = Number.isFinite(finishedSeq);
+  result.state.currentQuestionId = result.state.isFinished
+    ? null
+    : lastAnswer
+      ? lastAnswer.nextQuestionId
+      : index.entryQuestionId;
   return result;
 }

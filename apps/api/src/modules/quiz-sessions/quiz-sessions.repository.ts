@@ -2,7 +2,7 @@ import type { PublishedQuiz } from '@scentia/shared/quiz.schemas';
 import type { QuizSessionEvent } from '@scentia/shared/quiz-sessions.schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { PlayIncrements, SessionState } from './quiz-session-play.ts';
+import type { PlayIncrements, RecordedEvent, SessionState } from './quiz-session-play.ts';
 
 type Executor = Pick<Database, 'execute'>;
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
@@ -111,7 +111,11 @@ export class QuizSessionsRepository {
     events: readonly QuizSessionEvent[];
     /** Throws to refuse the batch; `undefined` when the session neither existed nor could be created. */
     check: (session: StoredSession | undefined) => void;
-    count: (state: SessionState, newEvents: QuizSessionEvent[]) => PlayIncrements;
+    count: (
+      session: SessionState & { isNew: boolean },
+      newEvents: QuizSessionEvent[],
+      allEvents: RecordedEvent[],
+    ) => PlayIncrements;
   }): Promise<{ recorded: number }> {
     const { session, events } = options;
     return this.db.transaction(async (tx) => {
@@ -156,7 +160,12 @@ export class QuizSessionsRepository {
       const newEvents = events.filter((event) => newSeqs.has(event.seq));
       if (newEvents.length === 0 && !isNew) return { recorded: 0 };
 
-      const increments = options.count({ ...stored, isNew }, newEvents);
+      const allEvents = await rowsOf<RecordedEvent>(
+        tx.execute(sql`
+          select seq, type, quiz_answer_id as "quizAnswerId" from quiz_session_events
+          where session_id = ${session.id}`),
+      );
+      const increments = options.count({ ...stored, isNew }, newEvents, allEvents);
       const { state } = increments;
       await tx.execute(sql`
         update quiz_sessions set last_event_at = now(), current_question_id = ${state.currentQuestionId},

@@ -98,7 +98,7 @@ export function createQuizSessionsService(deps: {
             throw new AppError(ErrorCode.QUIZ_NOT_PUBLISHED);
           if (session.isAbandoned) throw new AppError(ErrorCode.QUIZ_SESSION_ABANDONED);
         },
-        count: (state, newEvents) => applyEvents(index, state, newEvents),
+        count: (session, newEvents, allEvents) => applyEvents(index, session, newEvents, allEvents),
       });
       return { recorded, duplicates: body.events.length - recorded };
     },
