@@ -9,6 +9,7 @@ import { BR_CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data/brazil.
 import { seedDemoCampaigns } from './demo-data/seed-campaigns.ts';
 import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
 import { seedDemoClients } from './demo-data/seed-clients.ts';
+import { seedDemoQuizSessions } from './demo-data/seed-quiz-sessions.ts';
 import { seedDemoQuizzes } from './demo-data/seed-quizzes.ts';
 import {
   type AuditContext,
@@ -135,6 +136,8 @@ async function main() {
         clients: await seedDemoClients(audited),
       }),
     );
+    // Played sessions are the app's, nobody's change: outside the trail, as the people are.
+    const sessions = await seedDemoQuizSessions(database.db, quizzesAdded.published);
     log.info(
       {
         inserted: inserted.length,
@@ -142,6 +145,7 @@ async function main() {
         ...catalog,
         ...campaignsAdded,
         quizzes: quizzesAdded.quizzes,
+        ...sessions,
         ...clients,
       },
       'Demo data ready',
