@@ -5,6 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { type KitSample, kitRecipes, type Recipe } from './kit-recipes.ts';
 import { multipart, pngImage } from './multipart.ts';
+import { quizAuditRecipes } from './quiz-audit-recipes.ts';
 import type { TestContext } from './test-app.ts';
 
 /**
@@ -129,6 +130,7 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
 
   return {
     ...Object.assign({}, ...kitOperations),
+    ...quizAuditRecipes(send, createCampaign),
     'POST /api/usuario': [
       {
         describe: 'creates a user',

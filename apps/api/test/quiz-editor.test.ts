@@ -156,6 +156,10 @@ describe('quiz record', () => {
     expect(activated.statusCode).toBe(200);
     expect(activated.json()).toMatchObject({ quizId, ativo: true });
     expect((await api('DELETE', `/api/quiz/${quizId}`)).statusCode).toBe(204);
+    // Not while its campaign is inactive.
+    expect((await api('DELETE', `/api/campaigns/${campaignId}`)).statusCode).toBe(204);
+    await expectRefused(() => api('PUT', `/api/quiz/activate/${quizId}`), 409, { code: 'CAMPAIGN_INACTIVE' });
+    expect((await api('PUT', `/api/campaigns/activate/${campaignId}`)).statusCode).toBe(200);
     expect((await api('DELETE', `/api/quiz/${quizId}?hardDelete=true`)).statusCode).toBe(204);
     expect((await api('GET', `/api/quiz/${quizId}`)).statusCode).toBe(404);
     expect(

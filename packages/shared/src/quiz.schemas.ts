@@ -29,9 +29,12 @@ export const QUIZ_TEXT_SEARCH = { minLength: 3, limit: 10 } as const;
 export const quizLanguageSchema = z.enum(LANGUAGES, { error: 'invalidOption' });
 export type QuizLanguage = z.infer<typeof quizLanguageSchema>;
 
+/** A quiz's name: as a person's name, and at most 100 characters (spec §5 Quiz; its column's size). */
+const quizNameSchema = personNameSchema.max(100, { error: 'tooLong' });
+
 /** `POST /api/quiz` (spec §7): name (as a person's name, at most 100), campaign and language. */
 export const quizCreateBodySchema = z.strictObject({
-  name: personNameSchema,
+  name: quizNameSchema,
   campaignId: idSchema,
   language: quizLanguageSchema,
 });
@@ -39,7 +42,7 @@ export type QuizCreateBody = z.infer<typeof quizCreateBodySchema>;
 
 /** `PUT /api/quiz/{id}`: only the name changes; campaign and language are fixed at creation. */
 export const quizUpdateBodySchema = z.strictObject({
-  name: personNameSchema,
+  name: quizNameSchema,
   /** The version the editor loaded: a save based on an older one is refused (409 STALE_RECORD). */
   updatedAt: dateTimeSchema.optional(),
 });

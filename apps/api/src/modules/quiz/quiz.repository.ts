@@ -29,6 +29,7 @@ export const quizList = resourceList({
     name: quizzes.name,
     campaignId: quizzes.campaignId,
     campaignName: campaigns.name,
+    campaignDeletedAt: campaigns.deletedAt,
     language: quizzes.language,
     validatedAt: quizzes.validatedAt,
     publishedAt: quizzes.publishedAt,
@@ -81,9 +82,13 @@ export type LockedQuiz = {
   questionCount: number;
 };
 
+/** A quiz is reactivated only while its campaign is active (locked until the change ends). */
+const campaignActive = (_id: number) =>
+  sql`exists (select 1 from ${campaigns} where ${campaigns}.id = ${quizzes}.campaign_id and ${campaigns}.deleted_at is null for share)`;
+
 export class QuizRepository extends KitRepository<QuizRecord> {
   constructor(db: Database) {
-    super(db, { list: quizList, writes: { table: quizzes } });
+    super(db, { list: quizList, writes: { table: quizzes, activatesOnlyIf: campaignActive } });
   }
 
   /**

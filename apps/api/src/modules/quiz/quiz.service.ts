@@ -37,6 +37,10 @@ export function createQuizService({ repository, storage }: QuizServiceDeps) {
     reads,
     writes: repository.writes,
     refusal: (record: QuizRecord, action: QuizAction) => quizActionRefusal(stateOf(record), action),
+    // A quiz of an inactive campaign stays inactive (the statement checks it again, locking the campaign).
+    beforeActivate: async (record) => {
+      if (record.campaignDeletedAt) throw new AppError(ErrorCode.CAMPAIGN_INACTIVE);
+    },
   });
 
   const imageOf: ImageOf = async (imageKey, thumbnailKey) =>
