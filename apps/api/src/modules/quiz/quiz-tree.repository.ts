@@ -11,8 +11,6 @@ import {
   quizQuestions,
 } from '../../db/schema/index.ts';
 
-export type TreeFragrance = { name: string; imageKey: string | null; thumbnailKey: string | null };
-
 /** A quiz's draft as stored: three statements whatever its size, then put together in memory. */
 export type StoredTree = Awaited<ReturnType<QuizTreeRepository['readTree']>>;
 export type CollectionEntry = Awaited<ReturnType<QuizTreeRepository['collection']>>[number];
