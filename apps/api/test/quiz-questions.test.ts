@@ -243,6 +243,26 @@ describe('question add-update', () => {
     });
   });
 
+  it('holds at most 500 questions', async () => {
+    const { save, finalAnswer, expectRefused, ctx } = setup;
+    const quizId = await freshQuiz();
+    const first = await save(quizId, 'Pergunta repetida?', [finalAnswer('Sim')]);
+    await ctx.query(sql`insert into quiz_questions (quiz_id, question_id)
+      select ${quizId}, ${first.questions[0]?.questionId} from generate_series(1, 499)`);
+    await expectRefused(
+      () => addUpdate({ quizId, quest: 'Uma a mais?', answers: [finalAnswer('Sim')] }),
+      400,
+      {
+        code: 'VALIDATION',
+        fields: [{ path: 'quizId', message: 'Informe no máximo 500 itens.' }],
+      },
+    );
+    // Editing one of them is still fine.
+    await save(quizId, 'Pergunta editada?', [finalAnswer('Não')], {
+      quizQuestionId: first.questions[0]?.quizQuestionId,
+    });
+  });
+
   it('clears the validation and bumps updatedAt on every change', async () => {
     const { api, save, finalAnswer } = setup;
     const quizId = await freshQuiz();

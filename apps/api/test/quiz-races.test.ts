@@ -100,6 +100,40 @@ describe('concurrent quiz edits', () => {
     expect(counts).toEqual({ questions: 1, answers: 3 });
   });
 
+  it('publications at once make one version; an edit racing a publication leaves the snapshot whole', async () => {
+    const { createCampaign, createQuiz, save, finalAnswer, api, ctx } = setup;
+    const quizId = await createQuiz(await createCampaign());
+    const saved = await save(quizId, 'Publicar?', [finalAnswer('Sim'), finalAnswer('Não')]);
+    expect((await api('PUT', `/api/quiz/validate/${quizId}`)).statusCode).toBe(200);
+    const publishes = await Promise.all(
+      Array.from({ length: 3 }, () => api('PUT', `/api/quiz/publish/${quizId}`)),
+    );
+    expect(publishes.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+
+    expect((await api('PUT', `/api/quiz/validate/${quizId}`)).statusCode).toBe(409);
+    await save(quizId, 'Publicar?', [finalAnswer('Sim')], {
+      quizQuestionId: saved.questions[0]?.quizQuestionId,
+    });
+    expect((await api('PUT', `/api/quiz/validate/${quizId}`)).statusCode).toBe(200);
+    const [edit, publication] = await Promise.all([
+      api('POST', '/api/question/add-update', {
+        quizId,
+        quizQuestionId: saved.questions[0]?.quizQuestionId,
+        quest: 'Publicar?',
+        answers: [finalAnswer('Talvez'), finalAnswer('Nunca'), finalAnswer('Sempre')],
+      }),
+      api('PUT', `/api/quiz/publish/${quizId}`),
+    ]);
+    expect(edit.statusCode, edit.body).toBe(200);
+    const rows = await ctx.query<{ version: number; labels: string[] }>(sql`
+      select version, array(select jsonb_array_elements(snapshot->'questions'->0->'answers')->>'label') as labels
+      from quiz_publications where quiz_id = ${quizId} order by version`);
+    expect(rows[0]).toEqual({ version: 1, labels: ['Sim', 'Não'] });
+    // Published before the edit (the validated draft), or refused after it (no longer validated).
+    if (publication.statusCode === 200) expect(rows[1]).toEqual({ version: 2, labels: ['Sim'] });
+    else expect(publication.json().code).toBe('QUIZ_NOT_VALIDATED');
+  });
+
   it('a campaign save and a quiz save racing over a slot never both win', async () => {
     const { createCampaign, createQuiz, finalAnswer, api, campaigns, fragrances, detail } = setup;
     for (let round = 0; round < ROUNDS; round += 1) {
