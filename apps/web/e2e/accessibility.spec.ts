@@ -2,6 +2,14 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { uniqueName } from './support/catalog.ts';
 import { createLocationThroughApi, createOrganizationThroughApi } from './support/organizations.ts';
+import {
+  campaignWithCollection,
+  createQuizThroughApi,
+  editorWrite,
+  openEditor,
+  saveQuestionThroughApi,
+  treeItem,
+} from './support/quiz.ts';
 import { openSignedIn } from './support/session.ts';
 
 /** Every create page, as it opens: the empty state a new record starts from. */
@@ -12,6 +20,7 @@ const CREATE_PAGES = [
   { path: '/admin/campaigns/create', heading: 'Nova campanha' },
   { path: '/admin/organizations/create', heading: 'Nova organização' },
   { path: '/admin/locations/create', heading: 'Novo local' },
+  { path: '/admin/quiz/create', heading: 'Novo quiz' },
 ];
 
 test.describe('accessibility (axe-core)', () => {
@@ -30,6 +39,43 @@ test.describe('accessibility (axe-core)', () => {
       }
     });
   }
+
+  test('the quiz list and editor, with its problems and the move dialog, have none either', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const campaign = await campaignWithCollection(request, uniqueName('Campanha axe'), 2);
+    const [first, second] = campaign.collection.map((slot) => slot.fragranceId) as [number, number];
+    const tag = uniqueName('').trim();
+    const { quizId } = await createQuizThroughApi(request, `Quiz axe ${tag}`, campaign.campaignId);
+    await saveQuestionThroughApi(request, quizId, `Que clima? ${tag}`, [
+      { desc: `Fresco ${tag}`, fragrances: [first] },
+    ]);
+    // Unreachable: validation reports it on its node.
+    await saveQuestionThroughApi(request, quizId, `Qual nota? ${tag}`, [
+      { desc: `Cítrica ${tag}`, fragrances: [second] },
+    ]);
+    await openSignedIn(page);
+
+    await page.goto('/admin/quiz');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quiz');
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+    expect(await seriousViolations(page), 'list').toEqual([]);
+
+    await openEditor(page, quizId);
+    const refused = editorWrite(page, `/api/quiz/validate/${quizId}`);
+    await page.getByRole('button', { name: 'Validar' }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.getByText('1 problema a corrigir antes de validar')).toBeVisible();
+    expect(await seriousViolations(page), 'editor with a problem').toEqual([]);
+
+    await treeItem(page, 'Resposta', `Fresco ${tag}`).focus();
+    await page.keyboard.press('m');
+    const dialog = page.getByRole('dialog', { name: `Mover “Fresco ${tag}” para…` });
+    await expect(dialog.getByRole('button', { name: /^Sob pergunta/ })).toBeFocused();
+    expect(await seriousViolations(page), 'move dialog').toEqual([]);
+  });
 
   test('the login page has no serious or critical violations', async ({ page }) => {
     await page.goto('/auth/login');

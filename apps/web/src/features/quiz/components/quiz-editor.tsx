@@ -10,8 +10,15 @@ import { useTreeMove } from './use-tree-move.ts';
 
 type EditorProps = { quiz: QuizDetail; reload: () => Promise<unknown>; validation: ValidationState };
 
-/** What the last validation said: nothing yet, or the problems the server reported. */
-export type ValidationState = { isShown: boolean; reported: { path: string; message: string }[] };
+/**
+ * What the last validation said: nothing yet, or the problems the server reported about the quiz as
+ * it was then (`reportedFor`, its `updatedAt`): once the quiz changes, only the editor's own count.
+ */
+export type ValidationState = {
+  isShown: boolean;
+  reported: { path: string; message: string }[];
+  reportedFor?: string;
+};
 
 /**
  * The builder and the tree side by side (one under the other on a narrow screen), and the problems
@@ -25,7 +32,7 @@ export function QuizEditor({ quiz, reload, validation }: EditorProps) {
   const move = useTreeMove(quiz.quizId, reload);
 
   const problems: ListedProblem[] = validation.isShown
-    ? listedProblems(quizProblems(quiz), validation.reported)
+    ? listedProblems(quizProblems(quiz), validation.reportedFor === quiz.updatedAt ? validation.reported : [])
     : [];
   const marks = new Map<string, string[]>();
   for (const problem of problems) {

@@ -57,6 +57,9 @@ export function QuizTreeView({ quiz, tree, problems, focusRequest, onEditQuestio
   // A node to show once the tree has it (after a move, the tree the server answered).
   const focusWanted = useRef<string>(undefined);
   const [, setFocusTick] = useState(0);
+  // Whether the focus is in the tree: a node the tree re-renders elsewhere (after a move) loses the
+  // browser's focus, which then goes back to it.
+  const holdsFocus = useRef(false);
 
   const expanded = useMemo(
     () => new Set([...tree.nodes.keys()].filter((key) => !collapsed.has(key))),
@@ -74,6 +77,8 @@ export function QuizTreeView({ quiz, tree, problems, focusRequest, onEditQuestio
     if (hidden.length > 0) setCollapsed((keys) => new Set([...keys].filter((k) => !hidden.includes(k))));
     setActiveKey(key);
     focusPending.current = true;
+    // A render even when nothing else changed (the node already active): the effect then focuses it.
+    setFocusTick((tick) => tick + 1);
   }
 
   function requestFocus(key: string) {
@@ -93,11 +98,15 @@ export function QuizTreeView({ quiz, tree, problems, focusRequest, onEditQuestio
       focusNode(wanted);
       return;
     }
-    if (!focusPending.current || !current) return;
-    focusPending.current = false;
-    const element = document.getElementById(domId(current));
-    element?.focus();
-    element?.scrollIntoView({ block: 'nearest' });
+    const element = current ? document.getElementById(domId(current)) : null;
+    if (!element) return;
+    if (focusPending.current) {
+      focusPending.current = false;
+      element.focus();
+      element.scrollIntoView({ block: 'nearest' });
+    } else if (holdsFocus.current && document.activeElement === document.body) {
+      element.focus({ preventScroll: true });
+    }
   });
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -186,6 +195,13 @@ export function QuizTreeView({ quiz, tree, problems, focusRequest, onEditQuestio
           aria-describedby={helpId}
           className="quiz-tree"
           onKeyDown={onKeyDown}
+          onFocus={() => {
+            holdsFocus.current = true;
+          }}
+          onBlur={(event) => {
+            const next = event.relatedTarget;
+            if (next && !event.currentTarget.contains(next)) holdsFocus.current = false;
+          }}
         >
           {shown.map(({ node, setSize, position }) => {
             const nodeProblems = problems.get(node.key) ?? [];

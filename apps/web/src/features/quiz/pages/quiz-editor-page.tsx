@@ -50,7 +50,7 @@ export default function QuizEditorPage() {
     <div className="quiz-editor">
       <QuizEditorHeader
         quiz={quiz}
-        onInvalid={(reported) => setValidation({ isShown: true, reported })}
+        onInvalid={(reported) => setValidation({ isShown: true, reported, reportedFor: quiz.updatedAt })}
         onValidated={() => setValidation(NOT_VALIDATED)}
       />
       <Tabs
