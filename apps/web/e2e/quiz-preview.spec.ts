@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { tabTo } from './support/antd.ts';
 import { seriousViolations } from './support/axe.ts';
+import { bearer } from './support/campaigns.ts';
 import { uniqueName } from './support/catalog.ts';
 import {
   BRANCHING_TEXTS,
@@ -132,4 +133,38 @@ test('at 375 px the preview fits the screen, ends on a recommendation, and has n
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page, '.quiz-preview')).toEqual([]);
+});
+
+/** The demo's draft with a problem: its third question was deleted, so "Azedinho" leads nowhere. */
+async function demoDraftId(request: APIRequestContext): Promise<number> {
+  const name = 'Degustação no balcão';
+  const response = await request.get('/api/quiz', {
+    headers: await bearer(request),
+    params: { search: name },
+  });
+  const rows = ((await response.json()) as { data: { quizId: number; name: string }[] }).data;
+  const row = rows.find((candidate) => candidate.name === name);
+  if (!row) throw new Error('the demo data has no draft quiz with a problem');
+  return row.quizId;
+}
+
+test("on the demo's unfinished draft, the preview stops where an answer leads nowhere and says why", async ({
+  page,
+  request,
+}) => {
+  const quizId = await demoDraftId(request);
+  await openSignedIn(page);
+  await page.goto(`/admin/quiz/${quizId}/update`);
+  await page.getByRole('tab', { name: 'Pré-visualização' }).click();
+  await expect(stepHeading(page)).toHaveText('Pergunta 1Qual cítrico você quer provar primeiro?');
+  await page.getByRole('button', { name: 'Laranja', exact: true }).click();
+  await page.getByRole('button', { name: 'Azedinho', exact: true }).click();
+  await expect(stepHeading(page)).toHaveText('O percurso não pode continuar');
+  await expect(stepHeading(page)).toBeFocused();
+  await expect(
+    page.getByText('Esta resposta não é final e não leva a nenhuma pergunta', { exact: false }),
+  ).toBeVisible();
+  // Back to where the walk can go on.
+  await page.getByRole('button', { name: 'Voltar uma pergunta' }).click();
+  await expect(stepHeading(page)).toHaveText('Pergunta 2Você prefere o doce ou o azedinho?');
 });
