@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
+import { bearer } from './support/campaigns.ts';
 import { uniqueName } from './support/catalog.ts';
 import {
   BRANCHING_TEXTS,
@@ -9,6 +10,9 @@ import {
   publishQuiz,
 } from './support/quiz-play.ts';
 import { openSignedIn } from './support/session.ts';
+
+/** The demo's published quiz in Portuguese (its played sessions span the last 60 days). */
+const DEMO_QUIZ = 'Descubra o aroma da sua loja';
 
 async function openAnalytics(page: Page, quizId: number) {
   await page.goto(`/admin/quiz/${quizId}/update`);
@@ -90,4 +94,54 @@ test('the analytics panel counts the sessions the app posted: cards, drop-off, a
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar resultados (.xlsx)' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+});
+
+async function demoQuizId(request: APIRequestContext): Promise<number> {
+  const response = await request.get('/api/quiz', {
+    headers: await bearer(request),
+    params: { search: DEMO_QUIZ, isActive: 'true' },
+  });
+  const rows = ((await response.json()) as { data: { quizId: number; name: string }[] }).data;
+  const row = rows.find((candidate) => candidate.name === DEMO_QUIZ);
+  if (!row) throw new Error('the demo data has no published quiz in Portuguese');
+  return row.quizId;
+}
+
+test('on the demo data, at 375 px, the panel shows the period’s figures, each chart as a table too, and no serious axe finding', async ({
+  page,
+  request,
+}) => {
+  const quizId = await demoQuizId(request);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openSignedIn(page);
+  await openAnalytics(page, quizId);
+  await expect(card(page, 'Inícios')).not.toHaveText('0');
+  const starts = Number((await card(page, 'Inícios').textContent())?.replace(/\D/g, ''));
+  const completions = Number((await card(page, 'Conclusões').textContent())?.replace(/\D/g, ''));
+  // A realistic drop-off: most finish, not all.
+  expect(completions).toBeGreaterThan(0);
+  expect(completions).toBeLessThan(starts);
+
+  const funnel = chartSection(page, 'Abandono por pergunta');
+  await funnel.getByRole('button', { name: 'Ver como tabela' }).click();
+  const rows = await tableRows(funnel.getByRole('table'));
+  expect(rows.length).toBeGreaterThanOrEqual(3);
+  // The entry is reached by every session started in the period.
+  expect(Number(rows[0]?.[1]?.replace(/\D/g, ''))).toBe(starts);
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page, '.quiz-analytics')).toEqual([]);
+
+  // Keyboard: the period picker and each chart's toggle are reachable and work from the keys.
+  await page.getByRole('combobox', { name: 'Período' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Período' })).toBeFocused();
+  await expect(page.locator('.quiz-analytics-period-select')).toContainText('Últimos 90 dias');
+  // The demo's sessions span 60 days: the longer period counts more of them.
+  await expect
+    .poll(async () => Number((await card(page, 'Inícios').textContent())?.replace(/\D/g, '')))
+    .toBeGreaterThan(starts);
 });
