@@ -129,4 +129,4 @@ export async function typeText(page: Page, field: Locator, text: string, isNew: 
   await option.first().click();
 }
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -44,7 +44,7 @@ export function questionToValues(question: Question): QuestionValues {
 }
 
 /** One answer of the body: a final answer recommends its fragrances, any other names its next question. */
-export function answerToBody(answer: Partial<AnswerValues> | undefined): QuestionSaveBody['answers'][number] {
+function answerToBody(answer: Partial<AnswerValues> | undefined): QuestionSaveBody['answers'][number] {
   const isFinal = answer?.kind === 'final';
   return {
     quizQuestionAnswerId: answer?.quizQuestionAnswerId,
