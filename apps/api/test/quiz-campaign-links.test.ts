@@ -33,6 +33,28 @@ describe('campaigns without a quiz', () => {
   });
 });
 
+describe('a campaign with quizzes', () => {
+  it('is not deleted for good while it has a quiz, active or not', async () => {
+    const { api, createCampaign, createQuiz, expectRefused } = setup;
+    const campaignId = await createCampaign();
+    const quizId = await createQuiz(campaignId);
+    expect((await api('DELETE', `/api/quiz/${quizId}`)).statusCode).toBe(204);
+    expect((await api('DELETE', `/api/campaigns/${campaignId}`)).statusCode).toBe(204);
+    const refused = await expectRefused(
+      () => api('DELETE', `/api/campaigns/${campaignId}?hardDelete=true`),
+      409,
+      {
+        code: 'CAMPAIGN_HAS_QUIZ',
+      },
+    );
+    expect(refused.json().message).toBe(
+      'Esta campanha tem quizzes: exclua-os definitivamente antes de excluí-la.',
+    );
+    expect((await api('DELETE', `/api/quiz/${quizId}?hardDelete=true`)).statusCode).toBe(204);
+    expect((await api('DELETE', `/api/campaigns/${campaignId}?hardDelete=true`)).statusCode).toBe(204);
+  });
+});
+
 describe('has-answer and the locked slot', () => {
   it('answers from the draft and the live publication; a campaign save keeps the slot', async () => {
     const { api, createCampaign, createQuiz, save, finalAnswer, fragrances, campaigns, expectRefused } =

@@ -189,6 +189,7 @@ export const enUS: Record<MessageKey, string> = {
   'export.quizSessions.answerCounts': 'Answers (times chosen)',
   CAMPAIGN_SLOT_HAS_ANSWER:
     'Slot {{slot}} has a quiz answer linked to its fragrance: it can be neither cleared nor refilled.',
+  CAMPAIGN_HAS_QUIZ: 'This campaign has quizzes: delete them for good before deleting it.',
   'quizProblem.noQuestion': 'The quiz has no questions.',
   'quizProblem.noAnswer': 'The question has no answers.',
   'quizProblem.unreachable': 'No answer leads to this question from the first one.',

@@ -190,6 +190,7 @@ export const esES: Record<MessageKey, string> = {
   'export.quizSessions.answerCounts': 'Respuestas (veces elegidas)',
   CAMPAIGN_SLOT_HAS_ANSWER:
     'El slot {{slot}} tiene una respuesta de quiz vinculada a su fragancia: no se puede vaciar ni cambiar.',
+  CAMPAIGN_HAS_QUIZ: 'Esta campaña tiene quizzes: elimínelos definitivamente antes de eliminarla.',
   'quizProblem.noQuestion': 'El quiz no tiene preguntas.',
   'quizProblem.noAnswer': 'La pregunta no tiene respuestas.',
   'quizProblem.unreachable': 'Ninguna respuesta lleva a esta pregunta desde la primera.',
@@ -223,8 +224,8 @@ export const esES: Record<MessageKey, string> = {
   'export.activeLocationCount': 'Locales activos',
   'export.organization': 'Organización',
   'export.timeZone': 'Zona horaria',
-  'export.quizzes.fileName': 'cuestionarios',
-  'export.quizzes.sheet': 'Cuestionarios',
+  'export.quizzes.fileName': 'quizzes',
+  'export.quizzes.sheet': 'Quizzes',
   'export.campaign': 'Campaña',
   'export.language': 'Idioma',
   'export.questionCount': 'Preguntas',

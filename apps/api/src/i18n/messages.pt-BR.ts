@@ -185,6 +185,7 @@ export const ptBR = {
   'export.quizSessions.answerCounts': 'Respostas (escolhas)',
   CAMPAIGN_SLOT_HAS_ANSWER:
     'O slot {{slot}} tem uma resposta de quiz ligada à fragrância: ele não pode ser limpo nem trocado.',
+  CAMPAIGN_HAS_QUIZ: 'Esta campanha tem quizzes: exclua-os definitivamente antes de excluí-la.',
   'quizProblem.noQuestion': 'O quiz não tem perguntas.',
   'quizProblem.noAnswer': 'A pergunta não tem respostas.',
   'quizProblem.unreachable': 'Nenhuma resposta leva a esta pergunta a partir da primeira.',

@@ -17,6 +17,12 @@ import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-lis
 
 const slotsUsed = sql<number>`(select count(*)::int from ${campaignSlots} where ${campaignSlots.campaignId} = ${campaigns.id})`;
 
+/**
+ * Whether a quiz (in any state) belongs to the campaign: it is then not deleted for good (the quiz's
+ * key restricts it). Qualified by hand: a select from one table writes its columns without its name.
+ */
+const hasQuiz = sql<boolean>`exists (select 1 from ${quizzes} where ${quizzes}.campaign_id = ${campaigns}.id)`;
+
 export type QrPrintKind = 'print' | 'png' | 'svg';
 
 /** The latest QR print of each of the campaigns (one query, on the `(campaign_id, printed_at desc)` index). */
@@ -81,6 +87,7 @@ export const campaignsList = resourceList({
     coverThumbnailKey: campaigns.coverThumbnailKey,
     downloads: campaigns.downloads,
     isDefault: campaigns.isDefault,
+    hasQuiz,
     createdAt: campaigns.createdAt,
     updatedAt: campaigns.updatedAt,
     deletedAt: campaigns.deletedAt,
@@ -117,6 +124,9 @@ const isVersion = (updatedAt: string | undefined) =>
 
 /** The default campaign stays active and is not deleted until another one is the default. */
 const isDefault = () => sql`${campaigns.isDefault}`;
+/** Nor is one with a quiz deleted (the delete locks the campaign first: a quiz's creation waits, or is seen). */
+const isDefaultOrHasQuiz = (id: number) =>
+  sql`(${campaigns.isDefault} or exists (select 1 from ${quizzes} where ${quizzes}.campaign_id = ${id}))`;
 
 type CampaignOption = { campaignId: typeof campaigns.id; name: typeof campaigns.name };
 
@@ -124,7 +134,7 @@ export class CampaignsRepository extends KitRepository<CampaignRecord, CampaignO
   constructor(db: Database) {
     super(db, {
       list: campaignsList,
-      writes: { table: campaigns, keepsActive: isDefault, keepsRow: isDefault },
+      writes: { table: campaigns, keepsActive: isDefault, keepsRow: isDefaultOrHasQuiz },
       typeahead: {
         searchText: campaigns.searchText,
         fields: { campaignId: campaigns.id, name: campaigns.name },

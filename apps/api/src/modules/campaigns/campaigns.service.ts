@@ -85,7 +85,8 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
     reads,
     writes: repository.writes,
     refusal: (record: CampaignRecord, action: CampaignAction) =>
-      campaignActionRefusal({ isActive: record.deletedAt === null, isDefault: record.isDefault }, action),
+      campaignActionRefusal({ isActive: record.deletedAt === null, isDefault: record.isDefault }, action) ??
+      (action === 'delete' && record.hasQuiz ? ErrorCode.CAMPAIGN_HAS_QUIZ : undefined),
     files: { store: files, keysOf: cover.keysOf },
   });
   const { assertAllowed } = states;
