@@ -1,8 +1,8 @@
 // `npm run bench`: measures what docs/performance.md reports, on this machine, against the built app.
 //  1. start-up: time from `npm start` to the first answered request, on a fresh and on an existing DATA_DIR;
 //  2. the JavaScript the browser loads for /auth/login (gzipped), measured in Chromium;
-//  then the users list, the organisations and locations lists, the audit trail and the quiz editor
-//  (bench-*.mjs).
+//  then the users list, the organisations and locations lists, the audit trail, the quiz editor and the
+//  quiz sessions (bench-*.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -145,3 +145,8 @@ await import('./bench-audit.mjs');
 // Reading and validating a quiz of 200 questions and 1,000 answers, on PostgreSQL.
 console.log('\nQuiz editor: a quiz of 200 questions and 1,000 answers, read and validated...');
 await import('./bench-quiz-editor.mjs');
+
+// The app's quiz events over HTTP beside their INSERT floor, and the analytics panel at 10,000 and
+// 1,000,000 sessions, on PostgreSQL.
+console.log('\nQuiz sessions: event ingestion, and analytics (seeding 1,000,000 sessions takes a minute)...');
+await import('./bench-quiz-sessions.mjs');

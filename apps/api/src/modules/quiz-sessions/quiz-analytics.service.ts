@@ -9,12 +9,12 @@ const DAY_MS = 86_400_000;
 /** The default period: the last 30 days, today (UTC) included. */
 const DEFAULT_DAYS = 30;
 /** The longest period asked at once: a year, a leap year included. */
-export const MAX_PERIOD_DAYS = 366;
+const MAX_PERIOD_DAYS = 366;
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** `from`/`to` as given, the missing ones filled in; refuses a reversed or too long period (400). */
-export function periodOf(query: { from?: string; to?: string }, now = new Date()): Period {
+function periodOf(query: { from?: string; to?: string }, now = new Date()): Period {
   const to = query.to ?? dayOf(now.getTime());
   const from = query.from ?? dayOf(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS);
   if (from > to) throw invalidFields({ path: 'from', key: 'field.periodOrder' });
