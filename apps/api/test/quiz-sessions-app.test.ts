@@ -242,6 +242,33 @@ describe('POST /api/app/quiz-sessions/events', () => {
     expect(await totals()).toEqual(before);
   });
 
+  it('cuts a session loose from its account when the person is erased, keeping its counts', async () => {
+    const person = await ctx.createAccount({ profile: 'USER' });
+    const token = (await ctx.signIn(person.email, person.password)).token;
+    const sessionId = randomUUID();
+    expect(
+      (await post(token, batch(sessionId, walkEvents(fixture, [fixture.a.a12, fixture.a.a31])))).statusCode,
+    ).toBe(200);
+    const owner = async () =>
+      (
+        await ctx.query<{ user_id: number | null }>(
+          sql`select user_id from quiz_sessions where id = ${sessionId}`,
+        )
+      )[0];
+    expect(await owner()).toEqual({ user_id: person.id });
+    const before = await totals();
+    const adminAccount = await ctx.createAccount();
+    const admin = (await ctx.signIn(adminAccount.email, adminAccount.password)).token;
+    const erased = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/usuario/anonymise/${person.id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await owner()).toEqual({ user_id: null });
+    expect(await totals()).toEqual(before);
+  });
+
   it('refuses more than 100 events, and an anonymous caller', async () => {
     const at = new Date().toISOString();
     const events = Array.from({ length: 101 }, (_, seq) => ({ seq, type: 'started', at }));
