@@ -119,27 +119,26 @@ export class QuizSessionsRepository {
   }): Promise<{ recorded: number }> {
     const { session, events } = options;
     return this.db.transaction(async (tx) => {
-      let isNew = false;
-      if (options.mayCreate) {
-        const created = await rowsOf(
-          tx.execute(sql`
-            insert into quiz_sessions (id, quiz_id, version, language, user_id, day, shard,
-              current_question_id)
-            values (${session.id}, ${session.quizId}, ${session.version}, ${session.language},
-              ${session.userId}, (now() at time zone 'UTC')::date, ${options.shard},
-              ${options.entryQuestionId})
-            on conflict (id) do nothing returning id`),
-        );
-        isNew = created.length === 1;
-      }
-      const [stored] = await rowsOf<StoredSession>(
-        tx.execute(sql`
-          select user_id as "userId", quiz_id as "quizId", version, day::text as day, shard,
-            current_question_id as "currentQuestionId", answer_ids as "answerIds",
-            finished_at is not null as "isFinished", abandoned_at is not null as "isAbandoned",
-            fragrance_ids as "fragranceIds"
-          from quiz_sessions where id = ${session.id} for update`),
+      // The session, created or found, and locked either way (an upsert's update locks the row it
+      // finds, as FOR UPDATE would): one round trip. `xmax = 0` tells a row just inserted.
+      const returning = sql`returning user_id as "userId", quiz_id as "quizId", version, day::text as day,
+        shard, current_question_id as "currentQuestionId", answer_ids as "answerIds",
+        finished_at is not null as "isFinished", abandoned_at is not null as "isAbandoned",
+        fragrance_ids as "fragranceIds", xmax = 0 as "isNew"`;
+      const [stored] = await rowsOf<StoredSession & { isNew: boolean }>(
+        tx.execute(
+          options.mayCreate
+            ? sql`
+              insert into quiz_sessions (id, quiz_id, version, language, user_id, day, shard,
+                current_question_id)
+              values (${session.id}, ${session.quizId}, ${session.version}, ${session.language},
+                ${session.userId}, (now() at time zone 'UTC')::date, ${options.shard},
+                ${options.entryQuestionId})
+              on conflict (id) do update set last_event_at = quiz_sessions.last_event_at ${returning}`
+            : sql`update quiz_sessions set last_event_at = last_event_at where id = ${session.id} ${returning}`,
+        ),
       );
+      const isNew = stored?.isNew === true;
       options.check(stored);
       if (!stored) return { recorded: 0 };
 
@@ -151,20 +150,27 @@ export class QuizSessionsRepository {
         ),
         sql`, `,
       );
-      const inserted = await rowsOf<{ seq: number }>(
+      // The new events (those the insert returns) and the session's earlier ones (the statement's
+      // snapshot does not see the rows it inserts): one round trip. No other batch of the session can
+      // write meanwhile, its row being locked above.
+      const recordedEvents = await rowsOf<RecordedEvent & { isNew: boolean }>(
         tx.execute(sql`
-          insert into quiz_session_events (session_id, seq, type, at, quiz_question_id, quiz_answer_id)
-          values ${values} on conflict (session_id, seq) do nothing returning seq`),
+          with inserted as (
+            insert into quiz_session_events (session_id, seq, type, at, quiz_question_id, quiz_answer_id)
+            values ${values} on conflict (session_id, seq) do nothing
+            returning seq, type, quiz_answer_id
+          )
+          select seq, type, quiz_answer_id as "quizAnswerId", true as "isNew" from inserted
+          union all
+          select seq, type, quiz_answer_id, false from quiz_session_events where session_id = ${session.id}`),
       );
-      const newSeqs = new Set(inserted.map((row) => Number(row.seq)));
+      const newSeqs = new Set(recordedEvents.filter((row) => row.isNew).map((row) => Number(row.seq)));
       const newEvents = events.filter((event) => newSeqs.has(event.seq));
       if (newEvents.length === 0 && !isNew) return { recorded: 0 };
-
-      const allEvents = await rowsOf<RecordedEvent>(
-        tx.execute(sql`
-          select seq, type, quiz_answer_id as "quizAnswerId" from quiz_session_events
-          where session_id = ${session.id}`),
-      );
+      const allEvents = recordedEvents.map(({ isNew: _isNew, ...event }) => ({
+        ...event,
+        seq: Number(event.seq),
+      }));
       const increments = options.count({ ...stored, isNew }, newEvents, allEvents);
       const { state } = increments;
       await tx.execute(sql`
