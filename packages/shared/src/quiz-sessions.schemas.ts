@@ -104,3 +104,21 @@ export type AppQuiz = z.infer<typeof appQuizSchema>;
 
 /** `GET /api/resultado/export?quizId=&from=&to=`: one quiz's sessions started in the period. */
 export const quizSessionsExportQuerySchema = quizPeriodQuerySchema.extend({ quizId: idTextSchema });
+
+/** The analytics period: by default the last 30 days (UTC, today included); at most a year at once. */
+export const QUIZ_PERIOD_DAYS = { default: 30, max: 366 } as const;
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** The last `days` UTC days, today included, as `from`/`to` days. */
+export function lastQuizDays(days: number, now = Date.now()): { from: string; to: string } {
+  return { from: isoDay(now - (days - 1) * DAY_MS), to: isoDay(now) };
+}
+
+/** What the API refuses in a period of days (`YYYY-MM-DD`, inclusive): reversed, or over a year. */
+export function quizPeriodProblem(period: { from: string; to: string }): 'reversed' | 'tooLong' | undefined {
+  if (period.from > period.to) return 'reversed';
+  const days = (Date.parse(period.to) - Date.parse(period.from)) / DAY_MS + 1;
+  return days > QUIZ_PERIOD_DAYS.max ? 'tooLong' : undefined;
+}

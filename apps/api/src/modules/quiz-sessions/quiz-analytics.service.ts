@@ -1,25 +1,23 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { Language } from '@scentia/shared/locales';
 import type { PublishedQuiz } from '@scentia/shared/quiz.schemas';
-import type { QuizAnalytics } from '@scentia/shared/quiz-sessions.schemas';
+import {
+  lastQuizDays,
+  QUIZ_PERIOD_DAYS,
+  type QuizAnalytics,
+  quizPeriodProblem,
+} from '@scentia/shared/quiz-sessions.schemas';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import type { Period, QuizAnalyticsRepository, SessionExportRow } from './quiz-analytics.repository.ts';
 
-const DAY_MS = 86_400_000;
-/** The default period: the last 30 days, today (UTC) included. */
-const DEFAULT_DAYS = 30;
-/** The longest period asked at once: a year, a leap year included. */
-const MAX_PERIOD_DAYS = 366;
-
-const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-
 /** `from`/`to` as given, the missing ones filled in; refuses a reversed or too long period (400). */
-function periodOf(query: { from?: string; to?: string }, now = new Date()): Period {
-  const to = query.to ?? dayOf(now.getTime());
-  const from = query.from ?? dayOf(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS);
-  if (from > to) throw invalidFields({ path: 'from', key: 'field.periodOrder' });
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > MAX_PERIOD_DAYS)
-    throw invalidFields({ path: 'to', key: 'field.periodTooLong', params: { max: MAX_PERIOD_DAYS } });
+function periodOf(query: { from?: string; to?: string }, now = Date.now()): Period {
+  const to = query.to ?? lastQuizDays(1, now).to;
+  const from = query.from ?? lastQuizDays(QUIZ_PERIOD_DAYS.default, Date.parse(to)).from;
+  const problem = quizPeriodProblem({ from, to });
+  if (problem === 'reversed') throw invalidFields({ path: 'from', key: 'field.periodOrder' });
+  if (problem === 'tooLong')
+    throw invalidFields({ path: 'to', key: 'field.periodTooLong', params: { max: QUIZ_PERIOD_DAYS.max } });
   return { from, to };
 }
 

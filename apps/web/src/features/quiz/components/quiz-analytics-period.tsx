@@ -1,31 +1,22 @@
+import { lastQuizDays, QUIZ_PERIOD_DAYS, quizPeriodProblem } from '@scentia/shared/quiz-sessions.schemas';
 import { Input, Select } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuizPeriod } from '../api/get-quiz-analytics.ts';
 
-const DAY_MS = 86_400_000;
 /** The choices of the picker, in days ending today; `custom` shows two date fields. */
 const PRESETS = [7, 30, 90, 365] as const;
 type Preset = (typeof PRESETS)[number] | 'custom';
-export const DEFAULT_PERIOD_DAYS = 30;
-/** The longest period the API answers at once (a year, a leap year included). */
-const MAX_PERIOD_DAYS = 366;
-
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-const daysIn = ({ from, to }: QuizPeriod) => (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+export const DEFAULT_PERIOD_DAYS = QUIZ_PERIOD_DAYS.default;
 
 /** What is wrong with a chosen period, if anything: its key under `analytics.period`. */
 function periodProblem(period: QuizPeriod): 'incomplete' | 'reversed' | 'tooLong' | undefined {
   if (!period.from || !period.to) return 'incomplete';
-  if (period.from > period.to) return 'reversed';
-  if (daysIn(period) > MAX_PERIOD_DAYS) return 'tooLong';
-  return undefined;
+  return quizPeriodProblem(period);
 }
 
 /** The last `days` days, today included, as the API counts days (UTC). */
-export function lastDays(days: number, now = Date.now()): QuizPeriod {
-  return { from: isoDay(now - (days - 1) * DAY_MS), to: isoDay(now) };
-}
+export const lastDays = (days: number): QuizPeriod => lastQuizDays(days);
 
 type PeriodPickerProps = { value: QuizPeriod; onChange: (period: QuizPeriod) => void };
 
@@ -39,7 +30,7 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
   const id = useId();
   const [preset, setPreset] = useState<Preset>(DEFAULT_PERIOD_DAYS);
   const [custom, setCustom] = useState<QuizPeriod>(value);
-  const today = isoDay(Date.now());
+  const today = lastQuizDays(1).to;
   const problem = preset === 'custom' ? periodProblem(custom) : undefined;
   const isWrong = problem !== undefined && problem !== 'incomplete';
 
@@ -102,7 +93,7 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
           </div>
           {isWrong && (
             <p id={`${id}-error`} className="quiz-analytics-period-error" role="alert">
-              {t(`analytics.period.${problem}`, { max: MAX_PERIOD_DAYS })}
+              {t(`analytics.period.${problem}`, { max: QUIZ_PERIOD_DAYS.max })}
             </p>
           )}
         </>
