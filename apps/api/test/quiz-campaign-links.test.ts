@@ -82,6 +82,11 @@ describe('has-answer and the locked slot', () => {
     });
     expect(await hasAnswer(alsoInCollection)).toBe(true);
     expect(await hasAnswer(inCollection)).toBe(true);
+    // The form asks for the whole collection at once: slot 1 holds Jasmim, slot 2 Rosa.
+    const answeredSlots = await api('GET', `/api/campaigns/answered-slots/${campaignId}`);
+    expect(answeredSlots.statusCode, answeredSlots.body).toBe(200);
+    expect(answeredSlots.json()).toEqual({ slots: [1, 2] });
+    expect((await api('GET', '/api/campaigns/answered-slots/99999999')).statusCode).toBe(404);
 
     // The campaign form: slot 1 holds Jasmim (in the draft), slot 2 Rosa (in the live version).
     const url = `/api/campaigns/${campaignId}`;

@@ -66,6 +66,20 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     async (request) => service.hasAnswer(request.params.fragranceId, request.params.campaignId),
   );
 
+  app.get(
+    `${path}/answered-slots/:campaignId`,
+    {
+      schema: {
+        tags,
+        summary:
+          'The slots of the campaign whose fragrance a quiz answer offers (has-answer for the whole collection at once)',
+        params: z.strictObject({ campaignId: idTextSchema }),
+        response: { 200: z.object({ slots: z.array(z.number().int()) }), ...errorResponses },
+      },
+    },
+    async (request) => service.answeredSlots(request.params.campaignId),
+  );
+
   app.put(
     `${path}/default`,
     {

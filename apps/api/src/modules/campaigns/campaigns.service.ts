@@ -144,6 +144,18 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
       return (await repository.answeredFragrances(campaignId, [fragranceId])).has(fragranceId);
     },
 
+    /** The campaign's slots whose fragrance `hasAnswer` holds, in one read (the campaign form's locks). */
+    async answeredSlots(campaignId: number): Promise<{ slots: number[] }> {
+      const { collection } = await getRecord(campaignId);
+      const answered = await repository.answeredFragrances(
+        campaignId,
+        collection.map((entry) => entry.fragranceId),
+      );
+      return {
+        slots: collection.filter((entry) => answered.has(entry.fragranceId)).map((entry) => entry.slot),
+      };
+    },
+
     async create(body: CampaignBody, file: UploadedFile | undefined): Promise<CampaignRow> {
       assertCollection(body);
       if (!file) throw new AppError(ErrorCode.IMAGE_REQUIRED);

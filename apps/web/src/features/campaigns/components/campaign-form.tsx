@@ -16,7 +16,7 @@ import { useSchemaRule } from '../../../components/resource-form/use-schema-rule
 import { isApiError } from '../../../lib/api-error.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { UPLOAD_MAX_MB } from '../../../lib/upload-limit.ts';
-import { refreshAnsweredSlots, useAnsweredSlots } from '../api/has-answer.ts';
+import { refreshAnsweredSlots, useAnsweredSlots } from '../api/answered-slots.ts';
 import {
   CAMPAIGN_FORM_FIELDS,
   type CampaignFormValues,
