@@ -50,8 +50,11 @@ test('an admin creates a quiz and builds a branching tree of three questions tha
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quiz');
   await page.getByRole('button', { name: 'Novo quiz' }).click();
   await expect(page).toHaveURL('/admin/quiz/create');
+  // The page is its own chunk: the list stays on screen until it has loaded.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Novo quiz');
   await page.getByLabel('Nome', { exact: true }).fill(name);
   const campaignField = page.getByLabel('Campanha', { exact: true });
+  const campaignItem = page.locator('.ant-form-item').filter({ has: campaignField });
   await campaignField.click();
   const searched = page.waitForResponse(
     (response) =>
@@ -60,6 +63,26 @@ test('an admin creates a quiz and builds a branching tree of three questions tha
   );
   await campaignField.fill(campaign.name);
   await searched;
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: campaign.name })
+    .click();
+  await expect(campaignItem).toContainText(campaign.name);
+  // Another language has other campaigns without a quiz: the choice is cleared.
+  await page.getByLabel('Idioma', { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: /^Inglês$/ })
+    .click();
+  await expect(campaignItem).not.toContainText(campaign.name);
+  await page.getByLabel('Idioma', { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: /^Português$/ })
+    .click();
+  // Back in Portuguese, the same search is answered from the typeahead's cache.
+  await campaignField.click();
+  await campaignField.fill(campaign.name);
   await page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
     .filter({ hasText: campaign.name })
@@ -86,6 +109,20 @@ test('an admin creates a quiz and builds a branching tree of three questions tha
   await expect(page).toHaveURL(`/admin/quiz/${quizId}/update`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByText('Nenhuma pergunta ainda.')).toBeVisible();
+
+  // Saved empty, the builder says what spec §8 asks for, under each field.
+  await page.getByRole('button', { name: 'Salvar pergunta' }).click();
+  const builder = page.locator('.quiz-builder');
+  await expect(builder).toContainText('Informe a pergunta');
+  await expect(builder).toContainText('Informe a resposta');
+  await expect(builder).toContainText('Escolha a próxima pergunta');
+  await answerBox(page, 1).getByRole('radio', { name: 'Final, com fragrâncias' }).check();
+  await page.getByRole('button', { name: 'Salvar pergunta' }).click();
+  await expect(builder).toContainText('Escolha ao menos uma fragrância');
+  await answerBox(page, 1).getByRole('button', { name: 'Remover resposta 1' }).click();
+  await page.getByRole('button', { name: 'Salvar pergunta' }).click();
+  await expect(builder).toContainText('Adicione ao menos uma resposta');
+  await page.getByRole('button', { name: 'Adicionar resposta' }).click();
 
   // The entry question, with two new answer texts, both final for now.
   await typeText(page, page.getByLabel('Pergunta', { exact: true }), texts.entry, true);

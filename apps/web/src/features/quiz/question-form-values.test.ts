@@ -50,6 +50,7 @@ describe('question form values', () => {
     expect(questionFieldProblem({ quest: 'Q', answers: [] }, 'answers')).toBe('QUIZ_ANSWERS_REQUIRED');
     expect(questionFieldProblem({ quest: 'Q', answers: [] }, 'quest')).toBeUndefined();
     expect(answerFieldProblem(emptyAnswer(), 'desc')).toBe('QUIZ_ANSWER_REQUIRED');
+    expect(answerFieldProblem(emptyAnswer(), 'nextQuizQuestionId')).toBe('QUIZ_NEXT_REQUIRED');
     expect(answerFieldProblem({ ...emptyAnswer(), desc: 'A' }, 'nextQuizQuestionId')).toBe(
       'QUIZ_NEXT_REQUIRED',
     );

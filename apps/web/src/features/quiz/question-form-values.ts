@@ -73,12 +73,17 @@ export function questionToBody(
 /** The answer field a shared rule's refusal belongs under (spec §8's field errors). */
 export type AnswerField = 'desc' | 'fragrances' | 'nextQuizQuestionId';
 
-/** The problem of one answer's field, by the shared rule, or undefined. */
+/**
+ * The problem of one answer's field, by the shared rule, or undefined. The rule answers one problem
+ * an answer; a field other than the text is checked as if the text were there, so an empty answer
+ * shows every missing field at once.
+ */
 export function answerFieldProblem(
   answer: Partial<AnswerValues> | undefined,
   field: AnswerField,
 ): ErrorCode | undefined {
-  const code = answerProblem(answerToBody(answer));
+  const body = answerToBody(answer);
+  const code = answerProblem(field === 'desc' ? body : { ...body, desc: body.desc ?? '-' });
   const fieldOf: Partial<Record<ErrorCode, AnswerField>> = {
     QUIZ_ANSWER_REQUIRED: 'desc',
     QUIZ_FRAGRANCE_REQUIRED: 'fragrances',
