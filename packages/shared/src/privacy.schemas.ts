@@ -116,6 +116,36 @@ export const personalDataSchema = z.object({
       printedAt: timestamp,
     }),
   ),
+  /** The quiz versions the account published (`quiz_publications.published_by`), without their content. */
+  quizPublications: z.array(
+    z.object({
+      id: z.number().int(),
+      quizId: z.number().int(),
+      quizName: z.string(),
+      version: z.number().int(),
+      publishedAt: timestamp,
+    }),
+  ),
+  /**
+   * The quizzes the account played in the app (`quiz_sessions.user_id`): the version, when it started,
+   * finished or was abandoned, the answers given in order and the fragrances recommended (ids of the
+   * version played).
+   */
+  quizSessions: z.array(
+    z.object({
+      id: z.string(),
+      quizId: z.number().int(),
+      quizName: z.string(),
+      version: z.number().int(),
+      language: z.string(),
+      startedAt: timestamp,
+      lastEventAt: timestamp,
+      finishedAt: timestamp.nullable(),
+      abandonedAt: timestamp.nullable(),
+      answerIds: z.array(z.number().int()),
+      fragranceIds: z.array(z.number().int()).nullable(),
+    }),
+  ),
   /**
    * Mails written for the account, and mails to any address it ever had (its trail knows them),
    * without their bodies and links.

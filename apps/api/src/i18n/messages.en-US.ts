@@ -128,6 +128,8 @@ export const enUS: Record<MessageKey, string> = {
   'export.privacy.auditAbout': 'Audit about the person',
   'export.privacy.auditBy': 'Audit by the person',
   'export.privacy.qrPrints': 'QR codes printed',
+  'export.privacy.quizPublications': 'Quizzes published',
+  'export.privacy.quizSessions': 'Quizzes played',
   'export.privacy.mailOutbox': 'E-mails',
   'export.audit.fileName': 'audit',
   'export.audit.sheet': 'Audit',

@@ -129,6 +129,8 @@ export const esES: Record<MessageKey, string> = {
   'export.privacy.auditAbout': 'Auditoría sobre la persona',
   'export.privacy.auditBy': 'Auditoría por la persona',
   'export.privacy.qrPrints': 'Códigos QR impresos',
+  'export.privacy.quizPublications': 'Quizzes publicados',
+  'export.privacy.quizSessions': 'Quizzes jugados',
   'export.privacy.mailOutbox': 'Correos',
   'export.audit.fileName': 'auditoria',
   'export.audit.sheet': 'Auditoría',

@@ -125,6 +125,8 @@ export const ptBR = {
   'export.privacy.auditAbout': 'Auditoria sobre a pessoa',
   'export.privacy.auditBy': 'Auditoria pela pessoa',
   'export.privacy.qrPrints': 'QR codes impressos',
+  'export.privacy.quizPublications': 'Quizzes publicados',
+  'export.privacy.quizSessions': 'Quizzes jogados',
   'export.privacy.mailOutbox': 'E-mails',
   'export.audit.fileName': 'auditoria',
   'export.audit.sheet': 'Auditoria',

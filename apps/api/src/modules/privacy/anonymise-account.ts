@@ -37,7 +37,9 @@ const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).
  *   the account and those to any address it ever had (an admin may have corrected it; the trail knows);
  * - the access log keeps its records (the law asks for them, and they are pruned by their own
  *   retention) linked to the id, without the e-mail typed at failed sign-ins, any of its addresses;
- * - the QR codes it printed keep their rows, linked to the id, which now names nobody;
+ * - the QR codes it printed and the quiz versions it published keep their rows (records of a staff
+ *   member's acts, like the trail's events), linked to the id, which now names nobody;
+ * - the quiz sessions it played lose the account (migration 0022's trigger on `anonymized_at`);
  * - in the audit trail, the person's values in every change of their users row become "anonymised":
  *   who did what and when stays, what the person was called does not.
  * Refuses an unknown or already anonymised account, and the last active, confirmed ADMIN (nobody

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishedQuizFixture } from '../../../test/quiz-sessions-fixture.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { anonymiseAccount } from './anonymise-account.ts';
@@ -102,6 +103,19 @@ describe('POST /api/usuario/anonymise/{id}', () => {
       payload: { email: person.email, password: person.password },
     });
     expect(signIn.statusCode).toBe(401);
+  });
+
+  it('keeps the quiz versions the person published, linked to the id that now names nobody', async () => {
+    const person = await tracedPerson();
+    const quiz = await publishedQuizFixture(ctx, { name: 'Quiz da Mariana' });
+    await ctx.query(
+      sql`update quiz_publications set published_by = ${person.id} where quiz_id = ${quiz.quizId}`,
+    );
+    expect((await anonymise(person.id)).statusCode).toBe(200);
+    const publications = await ctx.query<{ published_by: number | null }>(
+      sql`select published_by from quiz_publications where quiz_id = ${quiz.quizId}`,
+    );
+    expect(publications).toEqual([{ published_by: person.id }]);
   });
 
   it('refuses oneself, an account already anonymised, and an unknown one', async () => {

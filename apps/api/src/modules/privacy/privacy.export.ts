@@ -42,6 +42,8 @@ function sheetsOf(data: PersonalData): Sheet[] {
     },
     { title: 'export.privacy.auditBy', rows: data.auditTrail.by.map(flat) },
     { title: 'export.privacy.qrPrints', rows: data.qrPrints.map(flat) },
+    { title: 'export.privacy.quizPublications', rows: data.quizPublications.map(flat) },
+    { title: 'export.privacy.quizSessions', rows: data.quizSessions.map(flat) },
     { title: 'export.privacy.mailOutbox', rows: data.mailOutbox.map(flat) },
   ];
 }

@@ -9,6 +9,9 @@ import {
   campaignQrPrints,
   mailOutbox,
   profiles,
+  quizPublications,
+  quizSessions,
+  quizzes,
   refreshTokens,
   temporaryRequests,
   users,
@@ -45,46 +48,59 @@ export class PrivacyRepository {
     if (!user) return undefined;
     const { user: row } = user;
     const addresses = await accountAddresses(this.db, userId, row.email);
-    const [activity, sessions, log, requests, about, by, prints, mails] = await Promise.all([
-      this.db.select().from(accountActivity).where(eq(accountActivity.userId, userId)),
-      this.db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.userId, userId))
-        .orderBy(asc(refreshTokens.id)),
-      // Its own records, and the failed sign-ins typing any address it had (on the partial index).
-      this.db
-        .select()
-        .from(accessLog)
-        .where(
-          or(
-            eq(accessLog.userId, userId),
-            and(isNotNull(accessLog.email), inArray(sql`lower(${accessLog.email})`, addresses)),
-          ),
-        )
-        .orderBy(asc(accessLog.id)),
-      this.db
-        .select()
-        .from(temporaryRequests)
-        .where(eq(temporaryRequests.userId, userId))
-        .orderBy(asc(temporaryRequests.id)),
-      this.auditAbout(userId),
-      this.db
-        .select(eventColumns)
-        .from(auditEvents)
-        .where(eq(auditEvents.actorId, userId))
-        .orderBy(asc(auditEvents.id)),
-      this.db
-        .select()
-        .from(campaignQrPrints)
-        .where(eq(campaignQrPrints.printedBy, userId))
-        .orderBy(asc(campaignQrPrints.id)),
-      this.db
-        .select()
-        .from(mailOutbox)
-        .where(or(eq(mailOutbox.userId, userId), inArray(sql`lower(${mailOutbox.toAddress})`, addresses)))
-        .orderBy(asc(mailOutbox.id)),
-    ]);
+    const [activity, sessions, log, requests, about, by, prints, publications, plays, mails] =
+      await Promise.all([
+        this.db.select().from(accountActivity).where(eq(accountActivity.userId, userId)),
+        this.db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.userId, userId))
+          .orderBy(asc(refreshTokens.id)),
+        // Its own records, and the failed sign-ins typing any address it had (on the partial index).
+        this.db
+          .select()
+          .from(accessLog)
+          .where(
+            or(
+              eq(accessLog.userId, userId),
+              and(isNotNull(accessLog.email), inArray(sql`lower(${accessLog.email})`, addresses)),
+            ),
+          )
+          .orderBy(asc(accessLog.id)),
+        this.db
+          .select()
+          .from(temporaryRequests)
+          .where(eq(temporaryRequests.userId, userId))
+          .orderBy(asc(temporaryRequests.id)),
+        this.auditAbout(userId),
+        this.db
+          .select(eventColumns)
+          .from(auditEvents)
+          .where(eq(auditEvents.actorId, userId))
+          .orderBy(asc(auditEvents.id)),
+        this.db
+          .select()
+          .from(campaignQrPrints)
+          .where(eq(campaignQrPrints.printedBy, userId))
+          .orderBy(asc(campaignQrPrints.id)),
+        this.db
+          .select({ publication: quizPublications, quizName: quizzes.name })
+          .from(quizPublications)
+          .innerJoin(quizzes, eq(quizPublications.quizId, quizzes.id))
+          .where(eq(quizPublications.publishedBy, userId))
+          .orderBy(asc(quizPublications.id)),
+        this.db
+          .select({ session: quizSessions, quizName: quizzes.name })
+          .from(quizSessions)
+          .innerJoin(quizzes, eq(quizSessions.quizId, quizzes.id))
+          .where(eq(quizSessions.userId, userId))
+          .orderBy(asc(quizSessions.startedAt), asc(quizSessions.id)),
+        this.db
+          .select()
+          .from(mailOutbox)
+          .where(or(eq(mailOutbox.userId, userId), inArray(sql`lower(${mailOutbox.toAddress})`, addresses)))
+          .orderBy(asc(mailOutbox.id)),
+      ]);
     return {
       generatedAt: now.toISOString(),
       account: {
@@ -150,6 +166,26 @@ export class PrivacyRepository {
         kind: print.kind,
         campaignUpdatedAt: print.campaignUpdatedAt.toISOString(),
         printedAt: print.printedAt.toISOString(),
+      })),
+      quizPublications: publications.map(({ publication, quizName }) => ({
+        id: publication.id,
+        quizId: publication.quizId,
+        quizName,
+        version: publication.version,
+        publishedAt: publication.publishedAt.toISOString(),
+      })),
+      quizSessions: plays.map(({ session, quizName }) => ({
+        id: session.id,
+        quizId: session.quizId,
+        quizName,
+        version: session.version,
+        language: session.language,
+        startedAt: session.startedAt.toISOString(),
+        lastEventAt: session.lastEventAt.toISOString(),
+        finishedAt: iso(session.finishedAt),
+        abandonedAt: iso(session.abandonedAt),
+        answerIds: session.answerIds,
+        fragranceIds: session.fragranceIds,
       })),
       mailOutbox: mails.map((mail) => ({
         id: mail.id,

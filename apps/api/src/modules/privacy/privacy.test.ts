@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishedQuizFixture, type QuizFixture, walkEvents } from '../../../test/quiz-sessions-fixture.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
 let admin: { id: number; token: string };
 let person: { id: number; email: string; password: string };
+let quiz: QuizFixture;
 
 const PERSON_NAME = 'Joana Privacidade Teste';
 const PERSON_CPF = '52998224725';
@@ -66,6 +69,24 @@ beforeAll(async () => {
     payload: { kind: 'print', campaignUpdatedAt: new Date().toISOString() },
   });
   expect(printed.statusCode, printed.body).toBeLessThan(300);
+  // A quiz version the person published (the publication written as the fixture writes it), and a
+  // walk of it they played in the app.
+  quiz = await publishedQuizFixture(ctx, { name: 'Quiz da Joana' });
+  await ctx.query(
+    sql`update quiz_publications set published_by = ${person.id} where quiz_id = ${quiz.quizId}`,
+  );
+  const played = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/app/quiz-sessions/events',
+    headers: { authorization: `Bearer ${session.token}` },
+    payload: {
+      sessionId: randomUUID(),
+      quizId: quiz.quizId,
+      version: quiz.version,
+      events: walkEvents(quiz, [quiz.a.a11, quiz.a.a21]),
+    },
+  });
+  expect(played.statusCode, played.body).toBe(200);
 });
 afterAll(() => ctx.close());
 
@@ -103,6 +124,8 @@ const SECTION_OF_COLUMN: Record<string, string> = {
   'account_activity.user_id': 'activity',
   'mail_outbox.user_id': 'mailOutbox',
   'campaign_qr_prints.printed_by': 'qrPrints',
+  'quiz_publications.published_by': 'quizPublications',
+  'quiz_sessions.user_id': 'quizSessions',
   'audit_events.actor_id': 'auditTrail.by',
 };
 
@@ -128,19 +151,22 @@ describe('GET /api/usuario/personal-data/{id}', () => {
       const key = `${table}.${column}`;
       const path = SECTION_OF_COLUMN[key];
       expect(path, `no section of the export holds ${key}`).toBeDefined();
-      const rows = await ctx.query<{ id: number | null }>(
-        sql`select ${sql.raw(table === 'account_activity' ? 'null' : 'id')}::bigint as id
+      // Ids as text: most are integers, a quiz session's is the app's UUID.
+      const rows = await ctx.query<{ id: string | null }>(
+        sql`select ${sql.raw(table === 'account_activity' ? 'null' : 'id')}::text as id
           from ${sql.identifier(table)} where ${sql.identifier(column)} = ${person.id}`,
       );
       expect(rows.length, `${key} holds no row of the person: the test set-up misses it`).toBeGreaterThan(0);
       const held = sectionAt(data, path as string);
       const shown = Array.isArray(held) ? held : held ? [held] : [];
       const ids = shown.map((entry) =>
-        Number((entry as { id?: number; auditId?: number }).id ?? (entry as { auditId?: number }).auditId),
+        String(
+          (entry as { id?: number | string; auditId?: number }).id ?? (entry as { auditId?: number }).auditId,
+        ),
       );
       for (const row of rows) {
         if (row.id === null) expect(shown.length, `${key} → ${path}`).toBe(rows.length);
-        else expect(ids, `${key} → ${path}`).toContain(Number(row.id));
+        else expect(ids, `${key} → ${path}`).toContain(row.id);
       }
     }
 
@@ -160,6 +186,20 @@ describe('GET /api/usuario/personal-data/{id}', () => {
     expect(data.auditTrail.by.map((event: { action: string }) => event.action)).toContain('postCategories');
     expect(data.mailOutbox.map((mail: { kind: string }) => mail.kind)).toContain('recovery');
     expect(data.qrPrints).toEqual([expect.objectContaining({ kind: 'print' })]);
+    expect(data.quizPublications).toEqual([
+      expect.objectContaining({ quizName: 'Quiz da Joana', version: 1, publishedAt: expect.any(String) }),
+    ]);
+    expect(data.quizSessions).toEqual([
+      expect.objectContaining({
+        quizName: 'Quiz da Joana',
+        version: 1,
+        language: 'pt-BR',
+        finishedAt: expect.any(String),
+        abandonedAt: null,
+        answerIds: [quiz.a.a11, quiz.a.a21],
+        fragranceIds: quiz.fragranceIds.slice(0, 2),
+      }),
+    ]);
   });
 
   it('holds no secret: no password or token hash (the trail’s fingerprints only), no mail link or body', async () => {
@@ -194,6 +234,8 @@ describe('GET /api/usuario/personal-data/{id}', () => {
       'Auditoria sobre a pessoa',
       'Auditoria pela pessoa',
       'QR codes impressos',
+      'Quizzes publicados',
+      'Quizzes jogados',
       'E-mails',
     ]);
     const sessions = workbook.getWorksheet('Sessões');
