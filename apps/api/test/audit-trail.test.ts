@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +7,9 @@ import { AUDIT_MAIN_TABLES } from '@scentia/shared/audit-fields';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_LOGGED, auditRecipes, latestLinkToken } from './audit-recipes.ts';
+import { ACCESS_LOGGED, auditRecipes, latestLinkToken, OUTSIDE_THE_TRAIL } from './audit-recipes.ts';
 import type { Recipe } from './kit-recipes.ts';
+import { publishedQuizFixture, walkEvents } from './quiz-sessions-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 /**
@@ -92,7 +94,9 @@ afterAll(() => ctx.close());
 describe('the audit trail', () => {
   it('has a recipe for every state-changing operation of the document', () => {
     expect(operations.length).toBeGreaterThan(10);
-    const missing = operations.filter(({ key }) => !RECIPES[key] && !ACCESS_LOGGED.has(key));
+    const missing = operations.filter(
+      ({ key }) => !RECIPES[key] && !ACCESS_LOGGED.has(key) && !OUTSIDE_THE_TRAIL[key],
+    );
     // A kit resource's routes need only a sample body in `samples` (audit-recipes.ts).
     expect(missing.map(({ key }) => key)).toEqual([]);
   });
@@ -149,6 +153,29 @@ describe('the audit trail', () => {
     expect(signedOut.statusCode).toBeLessThan(300);
     expect(afterFixture).toBeGreaterThanOrEqual(before);
     expect(await eventsAfter(afterFixture)).toEqual([]);
+  });
+
+  it('records nothing for the operations outside the trail: a quiz played in the app', async () => {
+    expect(Object.keys(OUTSIDE_THE_TRAIL)).toEqual(['POST /api/app/quiz-sessions/events']);
+    expect(operations.map(({ key }) => key)).toEqual(expect.arrayContaining(Object.keys(OUTSIDE_THE_TRAIL)));
+    const quiz = await publishedQuizFixture(ctx);
+    const player = await ctx.createAccount({ profile: 'USER' });
+    const { token } = await ctx.signIn(player.email, player.password);
+    const before = await lastEventId();
+    const played = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/app/quiz-sessions/events',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        sessionId: randomUUID(),
+        quizId: quiz.quizId,
+        version: quiz.version,
+        events: walkEvents(quiz, [quiz.a.a11, quiz.a.a21]),
+      },
+    });
+    expect(played.statusCode, played.body).toBe(200);
+    expect(played.json()).toMatchObject({ recorded: 4 });
+    expect(await eventsAfter(before)).toEqual([]);
   });
 
   it('records each read of a person’s whole record and each export of the trail: who, whose, when', async () => {
