@@ -9,10 +9,10 @@
 //     pruneAuditTrail (lib/audit/audit-retention.ts, imported with tsx) while the API answers a light
 //     read (and a few writes); their latencies during the prune against the same load before it.
 // BENCH_SECONDS sets each load phase's length (10 s).
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { freshDatabase, ms, signIn, startServer, summarize } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
 const EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);
@@ -24,60 +24,16 @@ const DATABASE = 'scentia_bench_audit';
 // its own retention job can never take the seeded events from under the measurement.
 const RETENTION_DAYS = 1_826;
 const SEED_CHUNK = 100_000;
-const ADMIN = { email: 'bench@scentia.test', password: 'bench123' };
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summarize = (latencies) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted.at(-1),
-  };
-};
 
 const postgres = await postgresForTests();
 if (!postgres.url) {
   console.log(`Audit benchmark skipped: ${postgres.reason}`);
   process.exit(0);
 }
-const admin = new pg.Client({ connectionString: postgres.url });
-await admin.connect();
-await admin.query(`drop database if exists ${DATABASE} with (force)`);
-await admin.query(`create database ${DATABASE}`);
-await admin.end();
-const databaseUrl = Object.assign(new URL(postgres.url), { pathname: `/${DATABASE}` }).toString();
-
-const server = spawn('node', ['apps/api/dist/server.js'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    AUDIT_RETENTION_DAYS: '3653',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-// A failed step must not leave the server holding the port for the next run.
-process.on('exit', () => server.kill('SIGTERM'));
-const base = `http://127.0.0.1:${PORT}`;
-for (let attempt = 0; ; attempt += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {}
-  if (attempt > 600) throw new Error('The server did not start');
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
-const login = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(ADMIN),
-});
-const { token, user } = await login.json();
-const headers = { authorization: `Bearer ${token}`, 'content-language': 'pt-BR' };
+const databaseUrl = await freshDatabase(postgres.url, DATABASE);
+const server = await startServer({ port: PORT, databaseUrl, env: { AUDIT_RETENTION_DAYS: '3653' } });
+const { base } = server;
+const { user, headers } = await signIn(base);
 
 // Every created category needs a name of its own (the name is unique).
 let created = 0;
@@ -300,11 +256,10 @@ await database.close();
 const oldLeft = await countOf(`occurred_at < '${cutoff}'`);
 const recentAfter = await countOf(`occurred_at >= '${cutoff}' and occurred_at <= '${now.toISOString()}'`);
 await client.end();
-server.kill('SIGTERM');
+server.stop();
 postgres.stop();
 
 // ——— The figures ———
-const ms = (value) => `${value.toFixed(1)} ms`;
 const verdict = (pass) => (pass ? 'PASS' : 'FAIL');
 console.log(
   `\nAudit trail: creating a category (name + 2 translations), PostgreSQL, ${CONNECTIONS} concurrent, ${DURATION_SECONDS} s a phase.\n`,

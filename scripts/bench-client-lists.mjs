@@ -7,9 +7,9 @@
 //    the server's pool size and planner settings;
 //  - alone: each query once more without load (median of 5), to show where the time goes.
 // Budgets (ENGINEERING.md §6): browsing p95 under 50 ms; searches within 2× of their floor.
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { keptDatabase, ms, signIn, startServer, summarize } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
 const ROWS = Number(process.env.BENCH_CLIENTS ?? 100_000);
@@ -17,22 +17,9 @@ const PORT = 3292;
 const QUERY_SECONDS = Number(process.env.BENCH_QUERY_SECONDS ?? 4);
 const CONNECTIONS = 50;
 const DATABASE = 'scentia_bench';
-/** The built server to measure. */
-const SERVER = process.env.BENCH_SERVER ?? 'apps/api/dist/server.js';
 /** Chains: the first organisations each have CHAIN_SIZE locations; the others one each. */
 const CHAINS = Math.max(1, Math.floor(ROWS / 1000));
 const CHAIN_SIZE = 500;
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summarize = (latencies) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-  };
-};
 
 const CITIES = [
   ['São Paulo', 'SP', 'America/Sao_Paulo'],
@@ -425,35 +412,10 @@ if (postgres.url) await measure(postgres);
 else console.log(`Organisations and locations benchmark skipped: ${postgres.reason}`);
 
 async function measure(postgres) {
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
-  if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
-  await admin.end();
-  const databaseUrl = Object.assign(new URL(postgres.url), { pathname: `/${DATABASE}` }).toString();
-
-  const server = spawn('node', [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'bench@scentia.test',
-      ADMIN_PASSWORD: 'bench123',
-      LOGIN_MAX_FAILURES_PER_IP: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${PORT}`;
+  const databaseUrl = await keptDatabase(postgres.url, DATABASE);
+  const server = await startServer({ port: PORT, databaseUrl, env: { LOGIN_MAX_FAILURES_PER_IP: '1000' } });
+  const { base } = server;
   try {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {}
-      if (attempt > 3_000) throw new Error('The server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     const seedSeconds = await seed(client);
@@ -467,13 +429,7 @@ async function measure(postgres) {
     );
     await client.end();
 
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@scentia.test', password: 'bench123' }),
-    });
-    const { token } = await login.json();
-    const headers = { authorization: `Bearer ${token}`, 'content-language': 'pt-BR' };
+    const { headers } = await signIn(base);
 
     // As the server (db/client.ts): a pool of 10 with its planner settings, values planned at every call.
     const pool = new pg.Pool({
@@ -570,7 +526,6 @@ async function measure(postgres) {
     }
     await pool.end();
 
-    const ms = (value) => `${value.toFixed(1)} ms`;
     console.log(
       `\nOrganisations: ${totals.organizations.toLocaleString('en')} rows, locations: ${totals.locations.toLocaleString('en')} rows${seedSeconds > 1 ? ` (seeded in ${seedSeconds.toFixed(0)} s)` : ''}; PostgreSQL, ${CONNECTIONS} concurrent requests, ${QUERY_SECONDS} s a query and as long for its floor; active rows only.\n`,
     );
@@ -588,7 +543,7 @@ async function measure(postgres) {
     for (const entry of compared)
       console.log(`| ${entry.label} | ${ms(entry.before)} | ${ms(entry.after)} |`);
   } finally {
-    server.kill('SIGTERM');
+    server.stop();
     postgres.stop();
   }
 }

@@ -8,9 +8,9 @@
 // BENCH_QUIZ_RUNS (default 100) requests each, after 10 not counted. ENGINEERING.md §6 sets no budget
 // for the editor: the read is reported beside its floor, the statements the record needs (the quiz,
 // its questions, answers and fragrance options, the collection) straight through `pg`, one after the other.
-import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { freshDatabase, ms, signIn, startServer, summarize } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
 const QUESTIONS = Number(process.env.BENCH_QUIZ_QUESTIONS ?? 200);
@@ -19,13 +19,6 @@ const RUNS = Number(process.env.BENCH_QUIZ_RUNS ?? 100);
 const WARM_UP = 10;
 const PORT = 3294;
 const DATABASE = 'scentia_bench_quiz';
-const SERVER = process.env.BENCH_SERVER ?? 'apps/api/dist/server.js';
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summarize = (times) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) };
-};
 
 /**
  * The quiz's tree, by SQL with the audit trail off: question k (from 0) is reached from question
@@ -111,41 +104,12 @@ if (postgres.url) await measure(postgres);
 else console.log(`Quiz editor benchmark skipped: ${postgres.reason}`);
 
 async function measure(postgres) {
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DATABASE} with (force)`);
-  await admin.query(`create database ${DATABASE}`);
-  await admin.end();
-  const databaseUrl = Object.assign(new URL(postgres.url), { pathname: `/${DATABASE}` }).toString();
-
-  const server = spawn('node', [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'bench@scentia.test',
-      ADMIN_PASSWORD: 'bench123',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${PORT}`;
+  const databaseUrl = await freshDatabase(postgres.url, DATABASE);
+  const server = await startServer({ port: PORT, databaseUrl });
+  const { base } = server;
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {}
-      if (attempt > 3_000) throw new Error('The server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@scentia.test', password: 'bench123' }),
-    });
-    const { token } = await login.json();
-    const headers = { authorization: `Bearer ${token}`, 'content-language': 'pt-BR' };
+    const { headers } = await signIn(base);
     const call = async (method, path, body) => {
       const response = await fetch(`${base}${path}`, {
         method,
@@ -239,7 +203,6 @@ async function measure(postgres) {
     }
     const alone = summarize(times);
 
-    const ms = (value) => `${value.toFixed(1)} ms`;
     const options = detail.questions.reduce(
       (total, question) =>
         total + question.answers.reduce((sum, answer) => sum + answer.fragranceOptions.length, 0),
@@ -259,7 +222,7 @@ async function measure(postgres) {
     console.log(`\nThe read's p95 is ${(read.p95 / floor.p95).toFixed(1)}× its floor's.`);
   } finally {
     await client.end().catch(() => {});
-    server.kill('SIGTERM');
+    server.stop();
     postgres.stop();
   }
 }

@@ -11,9 +11,9 @@
 //    beside them), for the default 30 days and for a whole year: p95 of BENCH_QUIZ_RUNS (default 200)
 //    requests one at a time. ENGINEERING.md §6: the larger within 1.2–1.5× of the smaller.
 // The server runs with QUIZ_EVENTS_PER_MINUTE raised: the per-account limit is not what is measured.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { BENCH_ADMIN, freshDatabase, ms, signIn, startServer, summarize } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
 const CLIENTS = Number(process.env.BENCH_QUIZ_CLIENTS ?? 16);
@@ -22,14 +22,7 @@ const RUNS = Number(process.env.BENCH_QUIZ_RUNS ?? 200);
 const WARM_UP = 20;
 const PORT = 3295;
 const DATABASE = 'scentia_bench_quiz_sessions';
-const SERVER = process.env.BENCH_SERVER ?? 'apps/api/dist/server.js';
 const QUESTIONS = 5;
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summarize = (times) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) };
-};
 
 /**
  * A published quiz of a campaign in pt-BR, by SQL: question k (1–5) has three answers; the first two
@@ -117,35 +110,15 @@ if (postgres.url) await measure(postgres);
 else console.log(`Quiz sessions benchmark skipped: ${postgres.reason}`);
 
 async function measure(postgres) {
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DATABASE} with (force)`);
-  await admin.query(`create database ${DATABASE}`);
-  await admin.end();
-  const databaseUrl = Object.assign(new URL(postgres.url), { pathname: `/${DATABASE}` }).toString();
-
-  const server = spawn('node', [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'bench@scentia.test',
-      ADMIN_PASSWORD: 'bench123',
-      QUIZ_EVENTS_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const databaseUrl = await freshDatabase(postgres.url, DATABASE);
+  const server = await startServer({
+    port: PORT,
+    databaseUrl,
+    env: { QUIZ_EVENTS_PER_MINUTE: '1000000' },
   });
-  const base = `http://127.0.0.1:${PORT}`;
+  const { base } = server;
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {}
-      if (attempt > 3_000) throw new Error('The server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     await client.connect();
     await client.query('begin');
     await client.query(`select set_config('scentia.audit', 'off', true)`);
@@ -167,15 +140,12 @@ async function measure(postgres) {
     await client.query('commit');
 
     const tokens = await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, i) => {
-        const response = await fetch(`${base}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `player${i + 1}@scentia.test`, password: 'bench123' }),
-        });
-        if (!response.ok) throw new Error(`Sign-in answered ${response.status}`);
-        return (await response.json()).token;
-      }),
+      Array.from(
+        { length: CLIENTS },
+        async (_, i) =>
+          (await signIn(base, { email: `player${i + 1}@scentia.test`, password: BENCH_ADMIN.password }))
+            .token,
+      ),
     );
 
     /** Every client plays sessions for SECONDS; answers events recorded per second and requests. */
@@ -231,14 +201,7 @@ async function measure(postgres) {
       await seedAnalytics(client, quiz, sessions);
     await client.query('vacuum analyze');
 
-    const staffToken = await (async () => {
-      const response = await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'bench@scentia.test', password: 'bench123' }),
-      });
-      return (await response.json()).token;
-    })();
+    const { token: staffToken } = await signIn(base);
     const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
     async function panel(quizId, query) {
       const times = [];
@@ -262,7 +225,6 @@ async function measure(postgres) {
       results[label] = { small: await panel(small.quizId, query), large: await panel(large.quizId, query) };
     }
 
-    const ms = (value) => `${value.toFixed(1)} ms`;
     const rate = (value) => Math.round(value).toLocaleString('en-US');
     console.log(
       `\nEvent ingestion, PostgreSQL, ${CLIENTS} clients at once for ${SECONDS} s each way (a walk is 3 to 7 events):\n`,
@@ -294,7 +256,7 @@ async function measure(postgres) {
     }
   } finally {
     await client.end().catch(() => {});
-    server.kill('SIGTERM');
+    server.stop();
     postgres.stop();
   }
 }

@@ -6,10 +6,10 @@
 //    concurrent callers;
 //  - shapes: every list shape (search kind × sort × direction × state) once, without load;
 //  - export: GET /api/export of every active user, time and the server's peak memory.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { keptDatabase, ms, signIn, startServer, summarize } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
 const ROWS = Number(process.env.BENCH_USERS ?? 1_000_000);
@@ -17,17 +17,6 @@ const PORT = 3291;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 50;
 const DATABASE = 'scentia_bench';
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summarize = (latencies) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-  };
-};
 
 // Realistic back-office queries: first page, a sorted later page, name and e-mail searches, and a
 // broad one-word search sorted by name (the costliest realistic case: ~29,000 matches to sort; the
@@ -129,34 +118,9 @@ if (!postgres.url) {
   console.log(`Users benchmark skipped: ${postgres.reason}`);
   process.exit(0);
 }
-const admin = new pg.Client({ connectionString: postgres.url });
-await admin.connect();
-const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
-if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
-await admin.end();
-const databaseUrl = Object.assign(new URL(postgres.url), { pathname: `/${DATABASE}` }).toString();
-
-const server = spawn('node', ['apps/api/dist/server.js'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'bench@scentia.test',
-    ADMIN_PASSWORD: 'bench123',
-    LOGIN_MAX_FAILURES_PER_IP: '1000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://127.0.0.1:${PORT}`;
-for (let attempt = 0; ; attempt += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {}
-  // Migrations may rewrite a million rows on the first start after a change.
-  if (attempt > 3_000) throw new Error('The server did not start');
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const databaseUrl = await keptDatabase(postgres.url, DATABASE);
+const server = await startServer({ port: PORT, databaseUrl, env: { LOGIN_MAX_FAILURES_PER_IP: '1000' } });
+const { base } = server;
 
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
@@ -168,13 +132,7 @@ const {
 } = await client.query('select count(*)::int as total from users');
 await client.end();
 
-const login = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'bench@scentia.test', password: 'bench123' }),
-});
-const { token } = await login.json();
-const headers = { authorization: `Bearer ${token}`, 'content-language': 'pt-BR' };
+const { headers } = await signIn(base);
 for (const query of QUERIES) {
   const response = await fetch(`${base}/api/usuario?${query.path}`, { headers });
   if (!response.ok) throw new Error(`${query.path} answered ${response.status}`);
@@ -418,10 +376,9 @@ let bytes = 0;
 for await (const chunk of download.body) bytes += chunk.length;
 const exportSeconds = (performance.now() - exportStarted) / 1000;
 clearInterval(sampler);
-server.kill('SIGTERM');
+server.stop();
 postgres.stop();
 
-const ms = (value) => `${value.toFixed(1)} ms`;
 console.log(
   `\nUsers table: ${total.toLocaleString('en')} rows${seedSeconds ? ` (seeded in ${seedSeconds.toFixed(0)} s)` : ''}, PostgreSQL, ${CONNECTIONS} concurrent requests, ${DURATION_SECONDS} s a phase.\n`,
 );
