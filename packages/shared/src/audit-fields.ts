@@ -130,8 +130,19 @@ export const AUDIT_MAIN_TABLES = {
   audit: null,
 } as const satisfies Record<AuditRecordType, AuditedTable | null>;
 
+/**
+ * What a referring column names: a kind of record, or one of the quiz's parts, which the trail records
+ * under their quiz but which the history names by their text ("Qual cítrico?", not #18).
+ */
+export type AuditReferenceKind =
+  | AuditRecordType
+  | 'questionText'
+  | 'answerText'
+  | 'quizQuestion'
+  | 'quizAnswer';
+
 type References = {
-  readonly [Table in AuditedTable]?: Partial<Record<AuditedColumn<Table>, AuditRecordType>>;
+  readonly [Table in AuditedTable]?: Partial<Record<AuditedColumn<Table>, AuditReferenceKind>>;
 };
 
 /**
@@ -146,12 +157,20 @@ export const AUDIT_REFERENCES: References = {
   campaign_qr_prints: { printed_by: 'user' },
   locations: { organization_id: 'organization' },
   quizzes: { campaign_id: 'campaign' },
-  quiz_fragrance_options: { fragrance_id: 'fragrance' },
+  quiz_questions: { question_id: 'questionText' },
+  quiz_answers: {
+    quiz_question_id: 'quizQuestion',
+    answer_id: 'answerText',
+    next_question_id: 'quizQuestion',
+  },
+  quiz_fragrance_options: { quiz_answer_id: 'quizAnswer', fragrance_id: 'fragrance' },
 };
 
-/** The kind of record a column of `table` refers to, if it holds a reference. */
-export function referencedRecordType(table: string, column: string): AuditRecordType | undefined {
-  const references = (AUDIT_REFERENCES as Record<string, Record<string, AuditRecordType> | undefined>)[table];
+/** What a column of `table` refers to, if it holds a reference. */
+export function referencedRecordType(table: string, column: string): AuditReferenceKind | undefined {
+  const references = (AUDIT_REFERENCES as Record<string, Record<string, AuditReferenceKind> | undefined>)[
+    table
+  ];
   return references?.[column];
 }
 

@@ -1,23 +1,31 @@
-import type { AuditRecordType } from '@scentia/shared/audit.schemas';
-import { inArray } from 'drizzle-orm';
+import type { AuditReferenceKind } from '@scentia/shared/audit-fields';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
+  answerTexts,
   campaigns,
   categories,
   fragrances,
   locations,
   organizations,
   profiles,
+  questionTexts,
+  quizAnswers,
+  quizQuestions,
   quizzes,
   users,
 } from '../../db/schema/index.ts';
 
-/** The table of each kind of record and its name column (an anonymised person's name is already erased). */
-type NamedTable = { table: PgTable; id: PgColumn; name: PgColumn };
+/** The table of each kind of record and its name (an anonymised person's name is already erased). */
+type NamedTable = { table: PgTable; id: PgColumn; name: PgColumn | SQL };
+
+/** A quiz's question or answer is named by its bank text. */
+const textOf = (text: PgColumn, textId: PgColumn, id: PgColumn) =>
+  sql<string>`(select ${text} from ${text.table} where ${eq(textId, id)})`;
 
 /** The trail's own events (`audit`) have no name. */
-const NAMED_TABLES: Readonly<Record<AuditRecordType, NamedTable | null>> = {
+const NAMED_TABLES: Readonly<Record<AuditReferenceKind, NamedTable | null>> = {
   user: { table: users, id: users.id, name: users.name },
   profile: { table: profiles, id: profiles.id, name: profiles.name },
   category: { table: categories, id: categories.id, name: categories.name },
@@ -26,6 +34,18 @@ const NAMED_TABLES: Readonly<Record<AuditRecordType, NamedTable | null>> = {
   organization: { table: organizations, id: organizations.id, name: organizations.name },
   location: { table: locations, id: locations.id, name: locations.name },
   quiz: { table: quizzes, id: quizzes.id, name: quizzes.name },
+  questionText: { table: questionTexts, id: questionTexts.id, name: questionTexts.quest },
+  answerText: { table: answerTexts, id: answerTexts.id, name: answerTexts.label },
+  quizQuestion: {
+    table: quizQuestions,
+    id: quizQuestions.id,
+    name: textOf(questionTexts.quest, questionTexts.id, quizQuestions.questionId),
+  },
+  quizAnswer: {
+    table: quizAnswers,
+    id: quizAnswers.id,
+    name: textOf(answerTexts.label, answerTexts.id, quizAnswers.answerId),
+  },
   audit: null,
 };
 
@@ -33,7 +53,7 @@ const NAMED_TABLES: Readonly<Record<AuditRecordType, NamedTable | null>> = {
 export class AuditNamesRepository {
   constructor(private readonly db: Database) {}
 
-  async names(recordType: AuditRecordType, ids: readonly number[]): Promise<Map<number, string>> {
+  async names(recordType: AuditReferenceKind, ids: readonly number[]): Promise<Map<number, string>> {
     const named = NAMED_TABLES[recordType];
     if (ids.length === 0 || !named) return new Map();
     const { table, id, name } = named;

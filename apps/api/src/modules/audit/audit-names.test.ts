@@ -65,7 +65,7 @@ describe('AUDITED_COLUMNS', () => {
 });
 
 describe('GET /api/audit/history/{recordType}/{recordId}', () => {
-  it('names the records its changes refer to: category, fragrance, profile and who printed', async () => {
+  it("names the records its changes refer to: category, fragrance, profile, who printed and a quiz's parts", async () => {
     const categoryId = await created(
       { method: 'POST', url: '/api/categories', payload: { name: 'Amadeirados', translations: [] } },
       'categoryId',
@@ -109,6 +109,43 @@ describe('GET /api/audit/history/{recordType}/{recordId}', () => {
     const [print, campaignCreated] = await history('campaign', campaignId);
     expect(print?.names).toEqual({ [referenceKey('user', admin.id)]: ADMIN_NAME });
     expect(campaignCreated?.names).toEqual({ [referenceKey('fragrance', fragranceId)]: 'Cedro Atlas' });
+
+    // A quiz's parts are named by their texts: the question, its answers, the next question.
+    const quizId = await created(
+      { method: 'POST', url: '/api/quiz', payload: { name: 'Quiz Nomeado', campaignId, language: 'pt-BR' } },
+      'quizId',
+    );
+    const saveQuestion = (quest: string, answers: object[]) =>
+      send({ method: 'POST', url: '/api/question/add-update', payload: { quizId, quest, answers } });
+    const last = (
+      await saveQuestion('Qual madeira?', [
+        { desc: 'Cedro', isAnswerFinish: true, fragrances: [fragranceId] },
+      ])
+    ).json();
+    const lastQuestionId = last.questions[0].quizQuestionId;
+    const first = (
+      await saveQuestion('Qual estação?', [
+        { desc: 'Inverno', isAnswerFinish: false, nextQuizQuestionId: lastQuestionId },
+      ])
+    ).json();
+    const firstQuestion = first.questions[1];
+    const quizHistory = await history('quiz', quizId);
+    const withNext = quizHistory.find((event) =>
+      event.changes.some((change) => change.fields.some((field) => field.field === 'next_question_id')),
+    );
+    expect(withNext?.names).toMatchObject({
+      [referenceKey('questionText', firstQuestion.questionId)]: 'Qual estação?',
+      [referenceKey('answerText', firstQuestion.answers[0].answerId)]: 'Inverno',
+      [referenceKey('quizQuestion', lastQuestionId)]: 'Qual madeira?',
+      [referenceKey('quizQuestion', firstQuestion.quizQuestionId)]: 'Qual estação?',
+    });
+    const withOption = quizHistory.find((event) =>
+      event.changes.some((change) => change.table === 'quiz_fragrance_options'),
+    );
+    expect(withOption?.names).toMatchObject({
+      [referenceKey('quizAnswer', last.questions[0].answers[0].quizQuestionAnswerId)]: 'Cedro',
+      [referenceKey('fragrance', fragranceId)]: 'Cedro Atlas',
+    });
 
     const person = await ctx.createAccount({ name: 'Pedro Perfilado', profile: 'OPERADOR' });
     await ctx.query(sql`update users set name = 'Pedro Renomeado' where id = ${person.id}`);

@@ -1,5 +1,10 @@
-import type { AuditEvent, AuditRecordType } from '@scentia/shared/audit.schemas';
-import { type AuditHistoryEvent, referencedRecordType, referenceKey } from '@scentia/shared/audit-fields';
+import type { AuditEvent } from '@scentia/shared/audit.schemas';
+import {
+  type AuditHistoryEvent,
+  type AuditReferenceKind,
+  referencedRecordType,
+  referenceKey,
+} from '@scentia/shared/audit-fields';
 import type { AuditNamesRepository } from './audit-names.repository.ts';
 
 const MAX_ID = 2_147_483_647;
@@ -13,8 +18,8 @@ function idOf(value: unknown): number | undefined {
 }
 
 /** The ids each event refers to, by kind of record: the columns `AUDIT_REFERENCES` names, before and after. */
-function referencedIds(events: readonly AuditEvent[]): Map<AuditRecordType, Set<number>> {
-  const ids = new Map<AuditRecordType, Set<number>>();
+function referencedIds(events: readonly AuditEvent[]): Map<AuditReferenceKind, Set<number>> {
+  const ids = new Map<AuditReferenceKind, Set<number>>();
   for (const change of events.flatMap((event) => event.changes)) {
     for (const field of change.fields) {
       const recordType = referencedRecordType(change.table, field.field);
