@@ -137,10 +137,14 @@ export const bankAnswerSchema = z.object({ answerId: z.number().int(), label: z.
 
 const imageSchema = z.object({ tempUri: z.string(), thumbnailUri: z.string() }).nullable();
 
+/**
+ * A fragrance an answer recommends: its name and whether it is active. Its image is the collection's
+ * (`campaign.collection`), not repeated here: a 1,000-answer quiz would carry each signed URL per option.
+ */
 export const quizFragranceOptionSchema = z.object({
   fragranceOptionId: z.number().int(),
   fragranceId: z.number().int(),
-  fragrance: z.object({ name: z.string(), image: imageSchema, active: z.boolean() }),
+  fragrance: z.object({ name: z.string(), active: z.boolean() }),
 });
 
 export const quizAnswerRowSchema = z.object({

@@ -101,7 +101,7 @@ export async function toQuizDetail(
                 answer.options.map(async (option) => ({
                   fragranceOptionId: option.id,
                   fragranceId: option.fragranceId,
-                  fragrance: { name: option.name, image: await image(option), active: option.isActive },
+                  fragrance: { name: option.name, active: option.isActive },
                 })),
               ),
             };

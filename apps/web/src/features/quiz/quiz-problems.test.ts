@@ -5,7 +5,7 @@ import { listedProblems, problemNodeKey, quizProblems } from './quiz-problems.ts
 const option = (fragranceOptionId: number, fragranceId: number, active = true) => ({
   fragranceOptionId,
   fragranceId,
-  fragrance: { name: `F${fragranceId}`, image: null, active },
+  fragrance: { name: `F${fragranceId}`, active },
 });
 
 /** Q1's answer 11 ends with fragrances 7 (and `extra`); Q2 is reached by nothing. */

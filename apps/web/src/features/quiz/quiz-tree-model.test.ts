@@ -21,7 +21,7 @@ function quizOf(questions: Record<number, Answer[]>): Pick<QuizDetail, 'question
         fragranceOptions: (answer.fragrances ?? []).map((fragranceId) => ({
           fragranceOptionId: answer.id * 100 + fragranceId,
           fragranceId,
-          fragrance: { name: `F${fragranceId}`, image: null, active: true },
+          fragrance: { name: `F${fragranceId}`, active: true },
         })),
       })),
     })),

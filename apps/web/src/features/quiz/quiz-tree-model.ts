@@ -40,8 +40,17 @@ export const answerKey = (id: number) => `a:${id}`;
 export const fragranceKey = (id: number) => `f:${id}`;
 const referenceKey = (answerId: number) => `r:${answerId}`;
 
-export function buildQuizTree(quiz: Pick<QuizDetail, 'questions'>): QuizTree {
+/** The quiz as the tree reads it: its questions, and the collection its fragrances' images come from. */
+type TreeSource = Pick<QuizDetail, 'questions'> & { campaign?: Pick<QuizDetail['campaign'], 'collection'> };
+
+export function buildQuizTree(quiz: TreeSource): QuizTree {
   const questions = new Map(quiz.questions.map((question) => [question.quizQuestionId, question]));
+  const images = new Map(
+    (quiz.campaign?.collection ?? []).map((entry) => [
+      entry.fragranceId,
+      entry.fragrance.image?.thumbnailUri,
+    ]),
+  );
   const nodes = new Map<string, TreeNode>();
   const roots: string[] = [];
   const entry = quiz.questions[0]?.quizQuestionId;
@@ -96,7 +105,7 @@ export function buildQuizTree(quiz: Pick<QuizDetail, 'questions'>): QuizTree {
             id: option.fragranceOptionId,
             problemPath: problemPath({ nodeType: 'fragrance', nodeId: option.fragranceOptionId }),
             fragranceId: option.fragranceId,
-            imageUri: option.fragrance.image?.thumbnailUri,
+            imageUri: images.get(option.fragranceId),
           });
         }
         const next = answer.nextQuestionId;

@@ -14,7 +14,7 @@ function answer(id: number, label: string, lead: number | null | number[]): Quiz
     fragranceOptions: fragrances.map((fragranceId) => ({
       fragranceOptionId: id * 100 + fragranceId,
       fragranceId,
-      fragrance: { name: `Fragrance ${fragranceId}`, image: null, active: true },
+      fragrance: { name: `Fragrance ${fragranceId}`, active: true },
     })),
   };
 }

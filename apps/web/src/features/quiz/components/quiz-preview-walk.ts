@@ -42,7 +42,7 @@ function recommendation(quiz: QuizDetail, answer: QuizAnswerRow): PreviewFragran
   const collection = new Map(quiz.campaign.collection.map((entry) => [entry.fragranceId, entry.fragrance]));
   return answer.fragranceOptions.map((option) => {
     const slot = collection.get(option.fragranceId);
-    const image = option.fragrance.image ?? slot?.image ?? null;
+    const image = slot?.image ?? null;
     return {
       fragranceId: option.fragranceId,
       name: slot?.name ?? option.fragrance.name,
