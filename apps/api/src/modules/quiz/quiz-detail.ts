@@ -56,20 +56,6 @@ export async function toQuizDetail(
   imageOf: ImageOf,
 ): Promise<QuizDetail> {
   const questText = new Map(tree.questions.map((question) => [question.id, question.quest]));
-  // One signed URL pair per fragrance, however many answers recommend it.
-  const images = new Map<number, Promise<Image>>();
-  const image = (fragrance: {
-    fragranceId: number;
-    imageKey: string | null;
-    thumbnailKey: string | null;
-  }) => {
-    let found = images.get(fragrance.fragranceId);
-    if (!found) {
-      found = imageOf(fragrance.imageKey, fragrance.thumbnailKey);
-      images.set(fragrance.fragranceId, found);
-    }
-    return found;
-  };
   return {
     ...toQuizRow(record),
     campaign: {
@@ -78,7 +64,8 @@ export async function toQuizDetail(
         collection.map(async (entry) => ({
           slot: entry.slot,
           fragranceId: entry.fragranceId,
-          fragrance: { name: entry.name, image: await image(entry) },
+          // The only images of the record: a fragrance option names its fragrance, the collection shows it.
+          fragrance: { name: entry.name, image: await imageOf(entry.imageKey, entry.thumbnailKey) },
         })),
       ),
     },
