@@ -4,7 +4,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PlayIncrements, RecordedEvent, SessionState } from './quiz-session-play.ts';
 
-type Executor = Pick<Database, 'execute'>;
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 /** A quiz as the app's routes need it: may it be played, and which version. */
@@ -172,16 +171,9 @@ export class QuizSessionsRepository {
         seq: Number(event.seq),
       }));
       const increments = options.count({ ...stored, isNew }, newEvents, allEvents);
-      const { state } = increments;
-      await tx.execute(sql`
-        update quiz_sessions set last_event_at = now(), current_question_id = ${state.currentQuestionId},
-          answer_ids = ${sql.raw(`'{${state.answerIds.map(Number).join(',')}}'::integer[]`)},
-          finished_at = case when ${state.isFinished}::boolean then coalesce(finished_at, now()) end,
-          fragrance_ids = ${
-            state.fragranceIds ? sql.raw(`'{${state.fragranceIds.map(Number).join(',')}}'::integer[]`) : null
-          }
-        where id = ${session.id}`);
-      await writeIncrements(tx, { quizId: stored.quizId, day: stored.day, shard: stored.shard }, increments);
+      await tx.execute(
+        writeState(session.id, { quizId: stored.quizId, day: stored.day, shard: stored.shard }, increments),
+      );
       return { recorded: newEvents.length };
     });
   }
@@ -189,53 +181,84 @@ export class QuizSessionsRepository {
 
 type Bucket = { quizId: number; day: string; shard: number };
 
-/** The counters' upserts, in a fixed order of tables and keys (see `sortedKeys`). */
-async function writeIncrements(tx: Executor, bucket: Bucket, increments: PlayIncrements): Promise<void> {
+/** An integer array as one parameter (a JS array would be spread into a list of parameters). */
+const intArray = (values: readonly (number | undefined)[]) =>
+  sql`${`{${values.map(Number).join(',')}}`}::integer[]`;
+
+/**
+ * The session's new state and every counter's upsert in one statement (one round trip). The
+ * counters' CTEs are read by the final select in a fixed order of tables, and each inserts its rows
+ * in the order of its sorted keys (see `sortedKeys`), so every batch locks counter rows in one order.
+ */
+function writeState(sessionId: string, bucket: Bucket, increments: PlayIncrements): SQL {
   const { quizId, day, shard } = bucket;
-  const upsert = (statement: SQL) => tx.execute(statement);
+  const { state } = increments;
+  const steps: [string, SQL][] = [
+    [
+      'session',
+      sql`
+      update quiz_sessions set last_event_at = now(), current_question_id = ${state.currentQuestionId},
+        answer_ids = ${intArray(state.answerIds)},
+        finished_at = case when ${state.isFinished}::boolean then coalesce(finished_at, now()) end,
+        fragrance_ids = ${state.fragranceIds ? intArray(state.fragranceIds) : null}
+      where id = ${sessionId} returning 1`,
+    ],
+  ];
   if (increments.starts > 0 || increments.completions > 0) {
-    await upsert(sql`
+    steps.push([
+      'daily',
+      sql`
       insert into quiz_daily_stats (quiz_id, day, shard, starts, completions)
       values (${quizId}, ${day}::date, ${shard}, ${increments.starts}, ${increments.completions})
       on conflict (quiz_id, day, shard) do update set starts = quiz_daily_stats.starts + excluded.starts,
-        completions = quiz_daily_stats.completions + excluded.completions`);
+        completions = quiz_daily_stats.completions + excluded.completions
+      returning 1`,
+    ]);
   }
   const reached = sortedKeys(increments.reached);
   if (reached.length > 0) {
-    await upsert(sql`
+    steps.push([
+      'reached',
+      sql`
       insert into quiz_question_daily_stats (quiz_id, day, quiz_question_id, shard, reached)
-      values ${sql.join(
-        reached.map((id) => sql`(${quizId}, ${day}::date, ${id}, ${shard}, ${increments.reached.get(id)})`),
-        sql`, `,
-      )}
+      select ${quizId}::integer, ${day}::date, node.id, ${shard}::smallint, node.count
+      from unnest(${intArray(reached)}, ${intArray(reached.map((id) => increments.reached.get(id)))})
+        as node(id, count)
       on conflict (quiz_id, day, quiz_question_id, shard)
-      do update set reached = quiz_question_daily_stats.reached + excluded.reached`);
+      do update set reached = quiz_question_daily_stats.reached + excluded.reached
+      returning 1`,
+    ]);
   }
   const answers = sortedKeys(increments.answers);
   if (answers.length > 0) {
-    await upsert(sql`
+    steps.push([
+      'answers',
+      sql`
       insert into quiz_answer_daily_stats (quiz_id, day, quiz_answer_id, shard, quiz_question_id, count)
-      values ${sql.join(
-        answers.map((id) => {
-          const answer = increments.answers.get(id);
-          return sql`(${quizId}, ${day}::date, ${id}, ${shard}, ${answer?.quizQuestionId}, ${answer?.count})`;
-        }),
-        sql`, `,
-      )}
+      select ${quizId}::integer, ${day}::date, node.id, ${shard}::smallint, node.question, node.count
+      from unnest(${intArray(answers)},
+        ${intArray(answers.map((id) => increments.answers.get(id)?.quizQuestionId))},
+        ${intArray(answers.map((id) => increments.answers.get(id)?.count))}) as node(id, question, count)
       on conflict (quiz_id, day, quiz_answer_id, shard)
-      do update set count = quiz_answer_daily_stats.count + excluded.count`);
+      do update set count = quiz_answer_daily_stats.count + excluded.count
+      returning 1`,
+    ]);
   }
   const fragrances = sortedKeys(increments.recommendations);
   if (fragrances.length > 0) {
-    await upsert(sql`
+    steps.push([
+      'fragrances',
+      sql`
       insert into quiz_fragrance_daily_stats (quiz_id, day, fragrance_id, shard, recommendations)
-      values ${sql.join(
-        fragrances.map(
-          (id) => sql`(${quizId}, ${day}::date, ${id}, ${shard}, ${increments.recommendations.get(id)})`,
-        ),
-        sql`, `,
-      )}
+      select ${quizId}::integer, ${day}::date, node.id, ${shard}::smallint, node.count
+      from unnest(${intArray(fragrances)},
+        ${intArray(fragrances.map((id) => increments.recommendations.get(id)))}) as node(id, count)
       on conflict (quiz_id, day, fragrance_id, shard)
-      do update set recommendations = quiz_fragrance_daily_stats.recommendations + excluded.recommendations`);
+      do update set recommendations = quiz_fragrance_daily_stats.recommendations + excluded.recommendations
+      returning 1`,
+    ]);
   }
+  const ctes = steps.map(([name, statement]) => sql`${sql.raw(name)} as (${statement})`);
+  const reads = steps.map(([name]) => `(select count(*) from ${name})`);
+  return sql`with ${sql.join(ctes, sql`, `)} select ${sql.raw(reads.join(', '))}`;
 }
