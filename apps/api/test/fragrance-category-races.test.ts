@@ -11,6 +11,7 @@ import { createCategoriesService } from '../src/modules/categories/categories.se
 import { FragrancesRepository } from '../src/modules/fragrances/fragrances.repository.ts';
 import { createFragrancesService } from '../src/modules/fragrances/fragrances.service.ts';
 import { pngImage } from './multipart.ts';
+import { pause, signal } from './race-moments.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 let ctx: TestContext;
@@ -93,18 +94,6 @@ describe('a fragrance saved while its category is deactivated', () => {
     expect(await state(otherId)).toEqual({ active: false, fragrances: 0 });
   });
 });
-
-/** A moment one side of a race waits for: `opened` resolves once `open()` is called. */
-function signal() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
-
-/** Resolves after `ms`: long enough for a blocked statement to be waiting on its lock. */
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Two connections at once: PGlite has one, so this runs on PostgreSQL only (TEST_DATABASE_URL).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a fragrance and its category changed at once', () => {

@@ -6,6 +6,7 @@ import { LocationsRepository } from '../src/modules/locations/locations.reposito
 import { createLocationsService } from '../src/modules/locations/locations.service.ts';
 import { OrganizationsRepository } from '../src/modules/organizations/organizations.repository.ts';
 import { createOrganizationsService } from '../src/modules/organizations/organizations.service.ts';
+import { pause, signal } from './race-moments.ts';
 import { meanwhileAfterFirstRead } from './resource-tests.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
@@ -72,18 +73,6 @@ describe('an organisation or a location changed between the rule’s check and t
     expect(await isActive('locations', locationId)).toBe(false);
   });
 });
-
-/** A moment one side of a race waits for: `opened` resolves once `open()` is called. */
-function signal() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
-
-/** Resolves after `ms`: long enough for a blocked statement to be waiting on its lock. */
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Two connections at once: PGlite has one, so these run on PostgreSQL only (TEST_DATABASE_URL).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a location and its organisation changed at once', () => {
