@@ -92,7 +92,7 @@ const FLOOR_STATEMENTS = [
   `select a.id, a.quiz_question_id, a.answer_id, t.label, a.description, a.is_final, a.next_question_id
     from quiz_answers a join answer_texts t on t.id = a.answer_id
     where a.quiz_id = $1 order by a.quiz_question_id, a.position, a.id`,
-  `select o.id, o.quiz_answer_id, o.fragrance_id, f.name, f.image_key, f.thumbnail_key, f.deleted_at is null
+  `select o.id, o.quiz_answer_id, o.fragrance_id, f.name, f.deleted_at is null
     from quiz_fragrance_options o join fragrances f on f.id = o.fragrance_id where o.quiz_id = $1 order by o.id`,
   `select s.slot, s.fragrance_id, f.name, f.image_key, f.thumbnail_key, f.deleted_at is null
     from campaign_slots s join fragrances f on f.id = s.fragrance_id

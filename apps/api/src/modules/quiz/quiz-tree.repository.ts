@@ -55,8 +55,6 @@ export class QuizTreeRepository {
         quizAnswerId: quizFragranceOptions.quizAnswerId,
         fragranceId: quizFragranceOptions.fragranceId,
         name: fragrances.name,
-        imageKey: fragrances.imageKey,
-        thumbnailKey: fragrances.thumbnailKey,
         isActive: sql<boolean>`${fragrances.deletedAt} is null`,
       })
       .from(quizFragranceOptions)
