@@ -92,6 +92,23 @@ const configSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
+  // The key a device presents with its MAC to provision itself. Unset: one is generated on first start,
+  // kept in the database for every instance and written to DATA_DIR/device-provisioning-key for the
+  // local tools (npm run simulate).
+  DEVICE_PROVISIONING_KEY: optionalText.pipe(
+    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  ),
+  // Encrypts the devices' reset-code secrets at rest. Unset: generated once into DATA_DIR/device-secret-key
+  // (never in the database, so a dump alone reveals no secret); several instances must share one.
+  DEVICE_SECRET_KEY: optionalText.pipe(
+    z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  ),
+  // A device not heard from for this long is offline.
+  DEVICE_OFFLINE_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(15),
+  // Calls one device may make per minute (heartbeats, batches, config), over all its routes.
+  DEVICE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  // Raw shots are kept this many months (whole monthly partitions dropped); the counts stay.
+  SHOT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   DEMO_PASSWORD: z.string().min(4).max(16).default('demo1234'),
   APP_STORE_URL: z.url().default('https://apps.apple.com/br/app/scentia/id0000000000'),
   GOOGLE_PLAY_URL: z.url().default('https://play.google.com/store/apps/details?id=app.scentia'),

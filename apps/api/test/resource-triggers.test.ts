@@ -40,11 +40,11 @@ const REQUIRED: {
     what: 'search text',
     fn: 'set_search_text',
     type: ROW | BEFORE | INSERT | UPDATE,
-    // Refreshed on an update of exactly the columns it reads.
+    // Refreshed on an update of every column it reads (and, for devices and capsules, of the ids their
+    // search_* copies come from: migration 0023).
     isValid: ({ args, updateOf }, _table, columns) =>
       args.length > 0 &&
-      args.every((arg) => columns.includes(arg)) &&
-      [...args].sort().join() === updateOf.join() &&
+      args.every((arg) => columns.includes(arg) && updateOf.includes(arg)) &&
       columns.includes('search_text'),
   },
   {
@@ -76,6 +76,12 @@ const REQUIRED: {
   },
 ];
 
+/**
+ * Tables with deleted_at that are device telemetry, not records anyone edits: each batch of shots
+ * changes them, which is nobody's event to record (migration 0023).
+ */
+const UNAUDITED_TELEMETRY = ['capsules'];
+
 /** "<table>: <what>" for every trigger a table with deleted_at lacks (or has disabled, or misdeclared). */
 async function missingTriggers(): Promise<{ tables: string[]; missing: string[] }> {
   const columns = await ctx.query<{ table_name: string; column_name: string; is_bookkeeping: boolean }>(sql`
@@ -102,28 +108,33 @@ async function missingTriggers(): Promise<{ tables: string[]; missing: string[] 
     join pg_proc p on p.oid = t.tgfoid
     where n.nspname = 'public' and not t.tgisinternal and t.tgenabled <> 'D'`);
   const missing = tables.flatMap((table) => {
+    const required = UNAUDITED_TELEMETRY.includes(table)
+      ? REQUIRED.filter((r) => r.what !== 'audit')
+      : REQUIRED;
     const ofTable = columns.filter((column) => column.table_name === table);
     const tableColumns = ofTable.map((column) => column.column_name);
     const bookkeeping = ofTable.filter((column) => column.is_bookkeeping).map((column) => column.column_name);
-    return REQUIRED.filter(
-      (required) =>
-        !triggers.some(
-          (trigger) =>
-            trigger.table_name === table &&
-            trigger.fn === required.fn &&
-            trigger.type === required.type &&
-            required.isValid(
-              {
-                // Each argument ends with a NUL byte; an empty one (no secret columns) keeps its place.
-                args: trigger.args.split('\\000').slice(0, -1),
-                updateOf: trigger.update_of.split(',').filter(Boolean),
-              },
-              table,
-              tableColumns,
-              bookkeeping,
-            ),
-        ),
-    ).map((required) => `${table}: ${required.what}`);
+    return required
+      .filter(
+        (required) =>
+          !triggers.some(
+            (trigger) =>
+              trigger.table_name === table &&
+              trigger.fn === required.fn &&
+              trigger.type === required.type &&
+              required.isValid(
+                {
+                  // Each argument ends with a NUL byte; an empty one (no secret columns) keeps its place.
+                  args: trigger.args.split('\\000').slice(0, -1),
+                  updateOf: trigger.update_of.split(',').filter(Boolean),
+                },
+                table,
+                tableColumns,
+                bookkeeping,
+              ),
+          ),
+      )
+      .map((required) => `${table}: ${required.what}`);
   });
   return { tables, missing };
 }

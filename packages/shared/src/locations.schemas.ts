@@ -3,6 +3,7 @@ import { addAddressIssues, addressRowSchema, addressSchema } from './address.sch
 import { idSchema, idTextSchema } from './integers.schemas.ts';
 import { listQuerySchema } from './list.schemas.ts';
 import { noteSchema, recordNameSchema } from './organizations.schemas.ts';
+import { scheduleRangeSchema } from './schedules.schemas.ts';
 import { DEFAULT_TIME_ZONE, isKnownTimeZone } from './time-zones.ts';
 
 /** An IANA time zone of the product's list (`time-zones.ts`); none given is `America/Sao_Paulo`. */
@@ -45,6 +46,8 @@ export const locationRowSchema = z.object({
   address: addressRowSchema,
   timeZone: z.string(),
   note: z.string().nullable(),
+  /** When its devices diffuse (`PUT /api/locations/schedule/{id}` changes it). */
+  schedule: z.object({ ranges: z.array(scheduleRangeSchema) }),
   ativo: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

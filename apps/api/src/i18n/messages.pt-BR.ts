@@ -229,6 +229,65 @@ export const ptBR = {
   'export.validatedAt': 'Validado em',
   'export.publishedAt': 'Publicado em',
   'export.publishedVersion': 'Versão publicada',
+  DEVICE_MAC_TAKEN: 'Já existe um dispositivo cadastrado com este endereço MAC.',
+  LOCATION_INACTIVE: 'Este local está inativo ou não existe: escolha um local ativo.',
+  LOCATION_HAS_DEVICES:
+    'Este local tem os dispositivos ativos {{names}}: desative-os ou mova-os para outro local antes.',
+  CAMPAIGN_HAS_DEVICES: 'Os dispositivos {{names}} tocam esta campanha: dê a eles outra campanha antes.',
+  DEVICE_HAS_SHOTS:
+    'Este dispositivo tem disparos registrados, que as estatísticas guardam: desative-o em vez de excluí-lo.',
+  DEVICE_NO_USER: 'Nenhum usuário está vinculado a este dispositivo: não há quem desconectar.',
+  USER_NO_DEVICE: 'Este usuário não está vinculado a nenhum dispositivo: não há o que desconectar.',
+  DEVICE_NOT_PROVISIONED:
+    'Este dispositivo ainda não se conectou e por isso não tem código de reset: ligue-o e deixe-o se provisionar antes.',
+  DEVICE_CREDENTIAL_INVALID:
+    'Credencial do dispositivo ausente, desconhecida ou revogada: provisione o dispositivo de novo.',
+  PROVISIONING_KEY_INVALID: 'Chave de provisionamento incorreta.',
+  DEVICE_NOT_REGISTERED:
+    'Nenhum dispositivo ativo está cadastrado com este endereço MAC: cadastre-o no back-office antes.',
+  DEVICE_ALREADY_PROVISIONED:
+    'Este dispositivo já recebeu sua credencial. A equipe pode liberar um novo provisionamento na página do dispositivo.',
+  DEVICE_RETIRED: 'Este dispositivo está desativado: reative-o no back-office antes.',
+  DEVICE_SLOT_EMPTY:
+    'O slot {{slot}} não tem cápsula: envie um heartbeat com as cápsulas presentes e depois os disparos de novo.',
+  PAIRING_CODE_INVALID:
+    'Código errado ou expirado: leia o código que o dispositivo mostra agora e tente de novo.',
+  DEVICE_HAS_USER:
+    'Outro usuário está vinculado a este dispositivo. A equipe precisa desconectá-lo antes de um novo pareamento.',
+  'field.invalidMacAddress': 'Endereço MAC inválido: 12 dígitos hexadecimais, como AA:BB:CC:DD:EE:FF.',
+  'field.invalidTime': 'Horário inválido: use HH:mm, de 00:00 a 23:59.',
+  'field.scheduleOverlap': 'Este intervalo se sobrepõe a outro da agenda.',
+  'field.duplicateLocation': 'Cada local pode ser escolhido só uma vez.',
+  'field.invalidSerialNumber': 'Número de série inválido: apenas letras, dígitos e hífens.',
+  'field.duplicateSerial': 'Cada cápsula pode estar em um slot só.',
+  'field.aboveSize': 'Não pode passar do tamanho da cápsula.',
+  'field.invalidFirmware': 'Versão de firmware inválida: apenas letras, dígitos, pontos, mais e hífens.',
+  'field.invalidCode': 'O código tem 6 dígitos.',
+  'field.shotTooOld': 'Este disparo é mais antigo do que as estatísticas guardam ({{months}} meses).',
+  'field.shotInFuture': 'Este disparo está datado no futuro: verifique o relógio do dispositivo.',
+  'field.unknownFragrance': 'Fragrância desconhecida.',
+  'field.locationInactive': 'Escolha um local ativo.',
+  'field.campaignInactive': 'Escolha uma campanha ativa.',
+  'export.devices.fileName': 'dispositivos',
+  'export.devices.sheet': 'Dispositivos',
+  'export.capsules.fileName': 'capsulas',
+  'export.capsules.sheet': 'Cápsulas',
+  'export.macAddress': 'Endereço MAC',
+  'export.location': 'Local',
+  'export.user': 'Usuário',
+  'export.connection': 'Conexão',
+  'export.lastSeenAt': 'Visto por último',
+  'export.firmwareVersion': 'Firmware',
+  'export.serialNumber': 'Número de série',
+  'export.fragrance': 'Fragrância',
+  'export.sizeShots': 'Tamanho (disparos)',
+  'export.remainingShots': 'Disparos restantes',
+  'export.device': 'Dispositivo',
+  'export.slot': 'Slot',
+  'export.dueDate': 'Validade',
+  'connection.online': 'Online',
+  'connection.offline': 'Offline',
+  'connection.never': 'Nunca conectado',
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

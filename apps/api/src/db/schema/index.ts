@@ -4,6 +4,7 @@ export * from './account-activity.ts';
 export * from './audit.ts';
 export * from './campaigns.ts';
 export * from './catalog.ts';
+export * from './devices.ts';
 export * from './mail-outbox.ts';
 export * from './organizations.ts';
 export * from './profiles.ts';

@@ -1,5 +1,16 @@
+import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** The address columns an organisation and a location share (packages/shared address.schemas). */
 const addressColumns = () => ({
@@ -69,6 +80,8 @@ export const locations = pgTable(
     /** An IANA time zone of packages/shared time-zones.ts. */
     timeZone: varchar('time_zone', { length: 64 }).notNull().default('America/Sao_Paulo'),
     note: varchar('note', { length: 1000 }),
+    /** When its devices diffuse: weekly ranges in its time zone (packages/shared schedules.schemas). */
+    schedule: jsonb('schedule').$type<Schedule>().notNull().default({ ranges: [] }),
     searchText: varchar('search_text', { length: 410 }).notNull().default(''),
     searchName: varchar('search_name', { length: 100 })
       .notNull()

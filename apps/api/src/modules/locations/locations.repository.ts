@@ -30,6 +30,7 @@ export const locationsList = resourceList({
     country: locations.country,
     timeZone: locations.timeZone,
     note: locations.note,
+    schedule: locations.schedule,
     createdAt: locations.createdAt,
     updatedAt: locations.updatedAt,
     deletedAt: locations.deletedAt,

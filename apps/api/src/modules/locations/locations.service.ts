@@ -17,6 +17,7 @@ function toLocationRow(record: LocationRecord): LocationRow {
     address: addressRow(record),
     timeZone: record.timeZone,
     note: record.note,
+    schedule: record.schedule,
     ativo: record.deletedAt === null,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),

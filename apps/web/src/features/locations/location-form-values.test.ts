@@ -16,6 +16,7 @@ const ROW: LocationRow = {
   },
   timeZone: 'America/Manaus',
   note: 'Segundo piso',
+  schedule: { ranges: [] },
   ativo: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -1,0 +1,227 @@
+import type { Schedule } from '@scentia/shared/schedules.schemas';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns.ts';
+import { fragrances } from './catalog.ts';
+import { locations, organizations } from './organizations.ts';
+import { users } from './users.ts';
+
+/**
+ * A diffuser standing at a location (and so owned by the location's organisation) and playing a
+ * campaign: the record staff edit, audited like every resource. What the device reports on its own
+ * (last seen, firmware) lives in `device_states`, so that a heartbeat writes no audit event.
+ *
+ * `organizationId` and the `search_*` copies (campaign, user, owner and location names, as searched)
+ * are kept by migration 0023's triggers, so the list filters, searches and sorts without joins.
+ * `credentialHash` (SHA-256 of the credential the device got at provisioning) and `secretCiphertext`
+ * (its reset-code secret, encrypted with a key the database does not hold) are secret columns: the
+ * trail names their change, never their value.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    /** 12 upper-case hex digits (packages/shared `normalizeMacAddress`). */
+    macAddress: varchar('mac_address', { length: 12 }).notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    /** The app user linked to it by pairing; set to null when that account is anonymised. */
+    userId: integer('user_id').references(() => users.id),
+    pairedAt: timestamp('paired_at', { withTimezone: true }),
+    /** Its own weekly schedule, or null to follow its location's. */
+    schedule: jsonb('schedule').$type<Schedule>(),
+    credentialHash: varchar('credential_hash', { length: 64 }),
+    secretCiphertext: text('secret_ciphertext'),
+    provisionedAt: timestamp('provisioned_at', { withTimezone: true }),
+    searchText: varchar('search_text', { length: 720 }).notNull().default(''),
+    searchCampaign: text('search_campaign').notNull().default(''),
+    searchUser: text('search_user').notNull().default(''),
+    searchOwner: text('search_owner').notNull().default(''),
+    searchLocation: text('search_location').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('devices_mac_address_key').on(table.macAddress),
+    uniqueIndex('devices_credential_hash_key').on(table.credentialHash),
+    index('devices_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('devices_location_idx').on(table.locationId, table.createdAt, table.id),
+    index('devices_organization_idx').on(table.organizationId, table.createdAt, table.id),
+    index('devices_campaign_idx').on(table.campaignId, table.createdAt, table.id),
+    index('devices_user_idx').on(table.userId),
+    // The list's sorts, each with the id and the state: a deep page's ids come from the index alone.
+    index('devices_mac_sort_idx').on(table.macAddress, table.id, table.deletedAt),
+    index('devices_search_campaign_idx').on(table.searchCampaign, table.id, table.deletedAt),
+    index('devices_search_user_idx').on(table.searchUser, table.id, table.deletedAt),
+    index('devices_search_owner_idx').on(table.searchOwner, table.id, table.deletedAt),
+    index('devices_search_location_idx').on(table.searchLocation, table.id, table.deletedAt),
+    index('devices_created_at_idx').on(table.createdAt, table.id, table.deletedAt),
+    index('devices_updated_at_idx').on(table.updatedAt, table.id, table.deletedAt),
+  ],
+);
+
+/**
+ * What a device tells about itself: when it was last heard from (any device call), its firmware and
+ * the config version it last fetched. One row per device, written by the device API, not audited.
+ */
+export const deviceStates = pgTable(
+  'device_states',
+  {
+    deviceId: integer('device_id')
+      .primaryKey()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    firmwareVersion: varchar('firmware_version', { length: 32 }),
+    configVersion: varchar('config_version', { length: 64 }),
+  },
+  (table) => [index('device_states_last_seen_idx').on(table.lastSeenAt, table.deviceId)],
+);
+
+/**
+ * A fragrance capsule, known by the serial number on its label from the first heartbeat that reports
+ * it. It sits in one slot of one device, or in none once taken out (then inactive: `deletedAt`).
+ * `remainingShots` is counted: set from the device's count when first seen, then decreased by every
+ * shot batch, never below zero. Device telemetry, not a record staff edit: it has search text and row
+ * counts, and no audit trail (a batch of shots is not an event of anyone's).
+ */
+export const capsules = pgTable(
+  'capsules',
+  {
+    id: serial('id').primaryKey(),
+    serialNumber: varchar('serial_number', { length: 32 }).notNull(),
+    fragranceId: integer('fragrance_id')
+      .notNull()
+      .references(() => fragrances.id),
+    sizeShots: integer('size_shots').notNull(),
+    remainingShots: integer('remaining_shots').notNull(),
+    deviceId: integer('device_id').references(() => devices.id),
+    slot: smallint('slot'),
+    dueDate: date('due_date', { mode: 'string' }),
+    searchText: varchar('search_text', { length: 400 }).notNull().default(''),
+    searchFragrance: text('search_fragrance').notNull().default(''),
+    searchDevice: text('search_device').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('capsules_serial_number_key').on(table.serialNumber),
+    // One capsule per slot of a device.
+    uniqueIndex('capsules_device_slot_key').on(table.deviceId, table.slot),
+    index('capsules_fragrance_idx').on(table.fragranceId, table.createdAt, table.id),
+    index('capsules_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('capsules_serial_sort_idx').on(table.serialNumber, table.id, table.deletedAt),
+    index('capsules_search_fragrance_idx').on(table.searchFragrance, table.id, table.deletedAt),
+    index('capsules_search_device_idx').on(table.searchDevice, table.id, table.deletedAt),
+    index('capsules_remaining_idx').on(table.remainingShots, table.id, table.deletedAt),
+    index('capsules_due_date_idx').on(table.dueDate, table.id, table.deletedAt),
+    index('capsules_created_at_idx').on(table.createdAt, table.id, table.deletedAt),
+    index('capsules_updated_at_idx').on(table.updatedAt, table.id, table.deletedAt),
+  ],
+);
+
+/**
+ * Every shot a device reported: partitioned by month on `shot_at` (migration 0023 declares the
+ * partitioning, which this builder cannot), so that retention drops whole partitions. No foreign keys:
+ * a row is written once by ingestion, from ids it has just read, and outlives nothing it names.
+ */
+export const shots = pgTable(
+  'shots',
+  {
+    shotAt: timestamp('shot_at', { withTimezone: true }).notNull(),
+    deviceId: integer('device_id').notNull(),
+    locationId: integer('location_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    fragranceId: integer('fragrance_id').notNull(),
+    capsuleId: integer('capsule_id').notNull(),
+    slot: smallint('slot').notNull(),
+    count: integer('count').notNull(),
+    batchSequence: bigint('batch_sequence', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('shots_device_at_idx').on(table.deviceId, table.shotAt)],
+);
+
+/** The batches received, by the device's own sequence: a batch sent twice is counted once. */
+export const shotBatches = pgTable(
+  'shot_batches',
+  {
+    deviceId: integer('device_id').notNull(),
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    shots: integer('shots').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.deviceId, table.sequence] }),
+    index('shot_batches_received_idx').on(table.receivedAt),
+  ],
+);
+
+/**
+ * Shots per UTC hour, location, campaign and fragrance: what the dashboard reads, kept by ingestion in
+ * the batch's own transaction (one upsert per key per batch, keys in a fixed order).
+ */
+export const shotCountsHourly = pgTable(
+  'shot_counts_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    locationId: integer('location_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    fragranceId: integer('fragrance_id').notNull(),
+    shots: bigint('shots', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.locationId, table.campaignId, table.fragranceId] })],
+);
+
+/** Shots per capsule and UTC day: a capsule's recent pace, for run-out forecasts. Kept like the hourly counts. */
+export const capsuleShotDays = pgTable(
+  'capsule_shot_days',
+  {
+    capsuleId: integer('capsule_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    shots: bigint('shots', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.capsuleId, table.day] })],
+);
+
+/**
+ * Each campaign version a device has fetched: the first fetch of a version counts in the campaign's
+ * `downloads`, a repeated one does not.
+ */
+export const campaignDownloads = pgTable(
+  'campaign_downloads',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** The campaign's `updatedAt` the device received. */
+    campaignUpdatedAt: timestamp('campaign_updated_at', { withTimezone: true }).notNull(),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceId, table.campaignId, table.campaignUpdatedAt] })],
+);
