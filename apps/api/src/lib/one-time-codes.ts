@@ -1,0 +1,84 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+export type OneTimeCodeOptions = {
+  /** Seconds per step (RFC 6238's X); the product's reset codes use 60. */
+  stepSeconds: number;
+  digits: number;
+  algorithm?: 'sha1' | 'sha256' | 'sha512';
+};
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** RFC 4648 base32 without padding: how authenticator apps and devices take a secret. */
+export function toBase32(bytes: Uint8Array): string {
+  let bits = 0;
+  let value = 0;
+  let text = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      text += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) text += BASE32[(value << (5 - bits)) & 31];
+  return text;
+}
+
+/** A new secret of 20 bytes, the length RFC 4226 recommends for HMAC-SHA1. */
+export function newOneTimeSecret(): Buffer {
+  return randomBytes(20);
+}
+
+/** RFC 4226 HOTP: the code of one counter value, dynamically truncated to `digits` digits. */
+function hotp(secret: Uint8Array, counter: bigint, digits: number, algorithm: string): string {
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(counter);
+  const mac = createHmac(algorithm, secret).update(message).digest();
+  const offset = (mac.at(-1) ?? 0) & 0x0f;
+  const binary = (mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** digits;
+  return String(binary).padStart(digits, '0');
+}
+
+/**
+ * RFC 6238 TOTP at `timeMs`: the code, the step it belongs to and the seconds left in that step (1 to
+ * `stepSeconds`).
+ */
+export function oneTimeCodeAt(
+  secret: Uint8Array,
+  timeMs: number,
+  options: OneTimeCodeOptions,
+): { code: string; step: number; secondsLeft: number; stepEndsAt: Date } {
+  const seconds = Math.floor(timeMs / 1000);
+  const step = Math.floor(seconds / options.stepSeconds);
+  const stepEnd = (step + 1) * options.stepSeconds;
+  return {
+    code: hotp(secret, BigInt(step), options.digits, options.algorithm ?? 'sha1'),
+    step,
+    secondsLeft: stepEnd - seconds,
+    stepEndsAt: new Date(stepEnd * 1000),
+  };
+}
+
+/**
+ * Whether `code` is the code of the step at `timeMs` or of one of the `window` steps before it (a code
+ * read off a device a moment before its step ended still counts). Compared in constant time.
+ */
+export function isOneTimeCodeValid(
+  secret: Uint8Array,
+  code: string,
+  timeMs: number,
+  options: OneTimeCodeOptions & { window: number },
+): boolean {
+  const { step } = oneTimeCodeAt(secret, timeMs, options);
+  let matched = false;
+  for (let back = 0; back <= options.window; back += 1) {
+    const expected = hotp(secret, BigInt(step - back), options.digits, options.algorithm ?? 'sha1');
+    let difference = expected.length ^ code.length;
+    for (let index = 0; index < expected.length; index += 1)
+      difference |= expected.charCodeAt(index) ^ (code.charCodeAt(index) || 0);
+    matched ||= difference === 0;
+  }
+  return matched;
+}
