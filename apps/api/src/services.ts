@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { auditedDatabase } from './lib/audit/audit-context.ts';
 import { pruneAuditTrail } from './lib/audit/audit-retention.ts';
+import { createDeviceSecretBox } from './lib/device-secrets.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
 import { createJobRunner } from './lib/jobs/job-runner.ts';
 import { MailOutbox } from './lib/mail/mail-outbox.ts';
@@ -149,6 +150,13 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     log,
   });
 
+  // The devices' reset-code secrets, sealed with a key outside the database: one box for the admin's
+  // reset codes and the device API's provisioning.
+  const deviceSecrets = await createDeviceSecretBox({
+    configuredKey: config.DEVICE_SECRET_KEY,
+    dataDir: config.DATA_DIR,
+  });
+
   const storage = createStorage(config, signingKey);
   const localStorage = 'read' in storage ? (storage as LocalStorage) : undefined;
   const storedFiles = createStoredFiles({ db, storage, log });
@@ -207,6 +215,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   return {
     localStorage,
     jobs,
+    deviceSecrets,
     fragrances: createFragrancesService({ repository: new FragrancesRepository(db), storage, log }),
     campaigns: createCampaignsService({ repository: new CampaignsRepository(db), storage, log }),
     categories: createCategoriesService(new CategoriesRepository(db)),
