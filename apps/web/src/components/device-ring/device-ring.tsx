@@ -1,10 +1,14 @@
+import { DEVICE_SLOTS } from '@scentia/shared/devices.schemas';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moveAroundRing, SLOT_COUNT, type SlotValue, slotPosition } from '../campaign-form-values.ts';
+import { moveAroundRing, slotPosition } from './ring-geometry.ts';
 import './device-ring.css';
 
+/** A configured slot as the ring names it. */
+export type RingEntry = { slot: number; fragranceName: string };
+
 type DeviceRingProps = {
-  collection: readonly SlotValue[];
+  collection: readonly RingEntry[];
   selectedSlot: number | null;
   onSelect: (slot: number) => void;
   /** Slots whose fragrance sits in another slot too: marked, and named so in their labels. */
@@ -14,13 +18,14 @@ type DeviceRingProps = {
   disabled?: boolean;
 };
 
-const SLOTS = Array.from({ length: SLOT_COUNT }, (_, index) => index + 1);
+export const RING_SLOTS = Array.from({ length: DEVICE_SLOTS }, (_, index) => index + 1);
 
 // Arrow keys walk the ring one slot at a time; Home and End jump to its first and last slot.
 const STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /**
- * The device's 20 slots drawn as a ring (spec §9), slot 1 at the top and the numbers running
+ * The device's 20 slots drawn as a ring (spec §9), where a campaign's collection is edited (its form's
+ * device editor; `DeviceRingLevels` draws a device's capsules on the same ring, read-only), slot 1 at the top and the numbers running
  * clockwise. The ring is one tab stop (roving tabindex): the arrow keys move around it, Enter or
  * Space selects the focused slot. The slot under the pointer or the keyboard focus is named, with its
  * fragrance, in the ring's centre (and to assistive technology by its label).
@@ -33,7 +38,7 @@ export function DeviceRing({
   lockedSlots,
   disabled,
 }: DeviceRingProps) {
-  const { t } = useTranslation('campaigns');
+  const { t } = useTranslation('device-ring');
   const [focusSlot, setFocusSlot] = useState(selectedSlot ?? 1);
   // The centre names the slot under the pointer, else the focused one while the ring has focus: the
   // two are kept apart so that leaving a slot with the pointer falls back to the focused slot.
@@ -44,12 +49,12 @@ export function DeviceRing({
   const bySlot = new Map(collection.map((entry) => [entry.slot, entry]));
   const labelOf = (slot: number) => {
     const entry = bySlot.get(slot);
-    if (!entry) return t('form.ring.slotEmpty', { slot });
+    if (!entry) return t('editor.slotEmpty', { slot });
     const notes = [
-      clashingSlots?.has(slot) ? t('form.ring.clash') : undefined,
-      lockedSlots?.has(slot) ? t('form.ring.locked') : undefined,
+      clashingSlots?.has(slot) ? t('editor.clash') : undefined,
+      lockedSlots?.has(slot) ? t('editor.locked') : undefined,
     ].filter(Boolean);
-    const label = t('form.ring.slotFilled', { slot, name: entry.fragranceName });
+    const label = t('editor.slotFilled', { slot, name: entry.fragranceName });
     return notes.length > 0 ? `${label} (${notes.join('; ')})` : label;
   };
 
@@ -57,7 +62,7 @@ export function DeviceRing({
     let next: number | undefined;
     if (event.key in STEPS) next = moveAroundRing(focusSlot, STEPS[event.key] ?? 0);
     if (event.key === 'Home') next = 1;
-    if (event.key === 'End') next = SLOT_COUNT;
+    if (event.key === 'End') next = DEVICE_SLOTS;
     if (next === undefined) return;
     event.preventDefault();
     setFocusSlot(next);
@@ -67,8 +72,8 @@ export function DeviceRing({
   return (
     <div className="device-ring-wrapper">
       {/* biome-ignore lint/a11y/useSemanticElements: a fieldset cannot lay the slots out as a ring */}
-      <div className="device-ring" role="group" aria-label={t('form.ring.label')} onKeyDown={onKeyDown}>
-        {SLOTS.map((slot) => {
+      <div className="device-ring" role="group" aria-label={t('editor.label')} onKeyDown={onKeyDown}>
+        {RING_SLOTS.map((slot) => {
           const entry = bySlot.get(slot);
           const label = labelOf(slot);
           const position = slotPosition(slot);
@@ -118,20 +123,20 @@ export function DeviceRing({
       <ul className="device-ring-legend">
         <li>
           <span className="device-legend-swatch device-slot-filled" aria-hidden="true" />
-          {t('form.ring.legendFilled')}
+          {t('editor.legendFilled')}
         </li>
         <li>
           <span className="device-legend-swatch device-slot-empty" aria-hidden="true" />
-          {t('form.ring.legendEmpty')}
+          {t('editor.legendEmpty')}
         </li>
         <li>
           <span className="device-legend-swatch device-slot-selected" aria-hidden="true" />
-          {t('form.ring.legendSelected')}
+          {t('editor.legendSelected')}
         </li>
         {lockedSlots && lockedSlots.size > 0 && (
           <li>
             <span className="device-legend-swatch device-slot-filled device-slot-locked" aria-hidden="true" />
-            {t('form.ring.legendLocked')}
+            {t('editor.legendLocked')}
           </li>
         )}
       </ul>

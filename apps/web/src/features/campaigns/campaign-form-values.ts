@@ -4,8 +4,6 @@ import type { z } from 'zod';
 import type { ImageUploadValue } from '../../components/resource-form/image-upload-field.tsx';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
-/** The device's slots (spec §9), numbered 1 to 20. */
-export const SLOT_COUNT = 20;
 const DEFAULT_SHOT_SECONDS = 5;
 const DEFAULT_FRAGRANCE_SHOTS = 100;
 
@@ -108,20 +106,6 @@ export function clashingSlots(collection: readonly SlotValue[]): ReadonlyMap<num
     if (others.length > 0) clashes.set(entry.slot, others);
   }
   return clashes;
-}
-
-/** The slot `steps` places away from `slot` around the ring (1 follows 20). */
-export function moveAroundRing(slot: number, steps: number): number {
-  return ((((slot - 1 + steps) % SLOT_COUNT) + SLOT_COUNT) % SLOT_COUNT) + 1;
-}
-
-/**
- * Where slot `slot` sits on the ring, as a fraction of the ring's size from its top-left corner:
- * slot 1 at the top (12 o'clock) and the numbers running clockwise.
- */
-export function slotPosition(slot: number): { left: number; top: number } {
-  const angle = ((slot - 1) / SLOT_COUNT) * 2 * Math.PI - Math.PI / 2;
-  return { left: 0.5 + 0.42 * Math.cos(angle), top: 0.5 + 0.42 * Math.sin(angle) };
 }
 
 const trimmed = (value: string | null | undefined) => value?.trim() ?? '';

@@ -3,13 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NoFormStyle } from 'antd/es/form/context';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeviceRing } from '../../../components/device-ring/device-ring.tsx';
 import type { TypeaheadOption, TypeaheadSource } from '../../../components/typeahead-select.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { fragranceRecord } from '../../fragrances/api/get-fragrance.ts';
 import { fragranceOptionsSource } from '../../fragrances/api/search-fragrances.ts';
 import { clashingSlots, placeFragrance, type SlotValue } from '../campaign-form-values.ts';
-import { DeviceRing } from './device-ring.tsx';
 import { SlotTable } from './slot-table.tsx';
+import './device-editor.css';
 
 type DeviceEditorProps = {
   id?: string;
