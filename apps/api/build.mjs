@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/demo-data.ts'],
+  entryPoints: ['src/server.ts', 'src/demo-data.ts', 'src/simulate.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -9,6 +9,7 @@ import { BR_CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data/brazil.
 import { seedDemoCampaigns } from './demo-data/seed-campaigns.ts';
 import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
 import { seedDemoClients } from './demo-data/seed-clients.ts';
+import { seedDemoFleet } from './demo-data/seed-devices.ts';
 import { seedDemoQuizSessions } from './demo-data/seed-quiz-sessions.ts';
 import { seedDemoQuizzes } from './demo-data/seed-quizzes.ts';
 import {
@@ -127,13 +128,15 @@ async function main() {
       .from(users);
     // The catalog, campaigns and clients go through the services, so their trail names the demonstration loader.
     const audited = auditedDatabase(database.db);
-    const { catalog, campaignsAdded, quizzesAdded, clients } = await runWithAuditContext(
+    const { catalog, campaignsAdded, quizzesAdded, clients, fleet } = await runWithAuditContext(
       DEMO_DATA_CONTEXT,
       async () => ({
         catalog: await seedDemoCatalog(audited, config, log),
         campaignsAdded: await seedDemoCampaigns(audited, config, log),
         quizzesAdded: await seedDemoQuizzes(audited, config),
         clients: await seedDemoClients(audited),
+        // After the clients and campaigns: devices stand at their locations and play their campaigns.
+        fleet: await seedDemoFleet(audited, config),
       }),
     );
     // Played sessions are the app's, nobody's change: outside the trail, as the people are.
@@ -147,6 +150,7 @@ async function main() {
         quizzes: quizzesAdded.quizzes,
         ...sessions,
         ...clients,
+        fleet,
       },
       'Demo data ready',
     );

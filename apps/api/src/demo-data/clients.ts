@@ -16,6 +16,7 @@ const brazilianAddress = (zipcode: string, street: string, city: string, state: 
 /** The cities of the demo's shops, with their states and time zones. */
 const SAO_PAULO = { city: 'São Paulo', state: 'SP', timeZone: 'America/Sao_Paulo' };
 const CAMPINAS = { city: 'Campinas', state: 'SP', timeZone: 'America/Sao_Paulo' };
+const GUARULHOS = { city: 'Guarulhos', state: 'SP', timeZone: 'America/Sao_Paulo' };
 const RIO_DE_JANEIRO = { city: 'Rio de Janeiro', state: 'RJ', timeZone: 'America/Sao_Paulo' };
 const BELO_HORIZONTE = { city: 'Belo Horizonte', state: 'MG', timeZone: 'America/Sao_Paulo' };
 const GOIANIA = { city: 'Goiânia', state: 'GO', timeZone: 'America/Sao_Paulo' };
@@ -45,8 +46,9 @@ const site = (
 
 /**
  * Client organisations and their shops for the demo: six companies (one with an alphanumeric CNPJ, the
- * form Receita Federal issues from July 2026) and twenty sites across Brazil, in seven time zones.
- * CNPJs get their check digits here; addresses are real streets with their CEPs.
+ * form Receita Federal issues from July 2026) and twenty-one sites across Brazil, in seven time zones,
+ * an airport shop open around the clock among them. CNPJs get their check digits here; addresses are
+ * real streets with their CEPs.
  */
 export const DEMO_CLIENTS: readonly { organization: OrganizationBodyInput; locations: DemoLocation[] }[] = [
   {
@@ -71,6 +73,13 @@ export const DEMO_CLIENTS: readonly { organization: OrganizationBodyInput; locat
         'Quiosque no piso térreo, perto da praça de alimentação.',
       ),
       site('Essenza Campinas', '13087-901', 'Avenida Guilherme Campos, 500', CAMPINAS),
+      site(
+        'Essenza Aeroporto Guarulhos',
+        '07190-100',
+        'Rodovia Hélio Smidt, s/n',
+        GUARULHOS,
+        'Loja no Terminal 3, área de embarque internacional: aberta 24 horas.',
+      ),
     ],
   },
   {
