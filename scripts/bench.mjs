@@ -1,8 +1,8 @@
 // `npm run bench`: measures what docs/performance.md reports, on this machine, against the built app.
 //  1. start-up: time from `npm start` to the first answered request, on a fresh and on an existing DATA_DIR;
 //  2. the JavaScript the browser loads for /auth/login (gzipped), measured in Chromium;
-//  then the users list, the organisations and locations lists, the audit trail, the quiz editor and the
-//  quiz sessions (bench-*.mjs).
+//  then the users list, the organisations and locations lists, the audit trail, the quiz editor, the
+//  quiz sessions and device ingestion (bench-*.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -150,3 +150,8 @@ await import('./bench-quiz-editor.mjs');
 // 1,000,000 sessions, on PostgreSQL.
 console.log('\nQuiz sessions: event ingestion, and analytics (seeding 1,000,000 sessions takes a minute)...');
 await import('./bench-quiz-sessions.mjs');
+
+// Shots from 200 devices over HTTP beside their INSERT floor, and the aggregates checked against the
+// raw rows, on PostgreSQL.
+console.log('\nDevice ingestion: 200 devices sending batches of 100 shots (60 s over HTTP, 60 s floor)...');
+await import('./bench-device-ingestion.mjs');
