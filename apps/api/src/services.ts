@@ -27,6 +27,8 @@ import { CampaignsRepository } from './modules/campaigns/campaigns.repository.ts
 import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { CategoriesRepository } from './modules/categories/categories.repository.ts';
 import { createCategoriesService } from './modules/categories/categories.service.ts';
+import { DevicesRepository, devicesListOf } from './modules/devices/devices.repository.ts';
+import { createDevicesService } from './modules/devices/devices.service.ts';
 import { FragrancesRepository } from './modules/fragrances/fragrances.repository.ts';
 import { createFragrancesService } from './modules/fragrances/fragrances.service.ts';
 import { createEmbeddedGeoProvider, createHttpGeoProvider } from './modules/geo/geo-provider.ts';
@@ -221,6 +223,11 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     categories: createCategoriesService(new CategoriesRepository(db)),
     organizations: createOrganizationsService(new OrganizationsRepository(db)),
     locations: createLocationsService(new LocationsRepository(db)),
+    devices: createDevicesService({
+      repository: new DevicesRepository(db, devicesListOf(config.DEVICE_OFFLINE_AFTER_MINUTES)),
+      secrets: deviceSecrets,
+      offlineAfterMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
+    }),
     quiz: createQuizService({ repository: new QuizRepository(db), storage }),
     mailOutbox,
     geo,

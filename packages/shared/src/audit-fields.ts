@@ -84,6 +84,21 @@ export const AUDITED_COLUMNS = {
     'country',
     'time_zone',
     'note',
+    'schedule',
+    'deleted_at',
+  ],
+  devices: [
+    'id',
+    'mac_address',
+    'location_id',
+    'organization_id',
+    'campaign_id',
+    'user_id',
+    'paired_at',
+    'schedule',
+    'credential_hash',
+    'secret_ciphertext',
+    'provisioned_at',
     'deleted_at',
   ],
   quizzes: [
@@ -127,6 +142,7 @@ export const AUDIT_MAIN_TABLES = {
   organization: 'organizations',
   location: 'locations',
   quiz: 'quizzes',
+  device: 'devices',
   audit: null,
 } as const satisfies Record<AuditRecordType, AuditedTable | null>;
 
@@ -156,6 +172,12 @@ export const AUDIT_REFERENCES: References = {
   campaign_slots: { fragrance_id: 'fragrance' },
   campaign_qr_prints: { printed_by: 'user' },
   locations: { organization_id: 'organization' },
+  devices: {
+    location_id: 'location',
+    organization_id: 'organization',
+    campaign_id: 'campaign',
+    user_id: 'user',
+  },
   quizzes: { campaign_id: 'campaign' },
   quiz_questions: { question_id: 'questionText' },
   quiz_answers: {

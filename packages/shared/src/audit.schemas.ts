@@ -20,6 +20,7 @@ export const AUDIT_RECORD_TYPES = [
   'organization',
   'location',
   'quiz',
+  'device',
   'audit',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
@@ -42,6 +43,7 @@ export const RECORD_PATHS = {
   organization: '/organizations',
   location: '/locations',
   quiz: '/quiz',
+  device: '/devices',
   audit: null,
 } as const satisfies Record<AuditRecordType, `/${string}` | null>;
 

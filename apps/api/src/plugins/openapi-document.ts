@@ -27,6 +27,10 @@ const TAGS: Record<string, string> = {
     'Client organisations, the owners of devices: name and CNPJ unique, a contact person, an address',
   locations:
     'The shops and sites of an organisation, where devices stand: name unique within it, address, time zone',
+  devices:
+    'The diffusers: MAC address, location (and so owner), campaign, linked app user, connection from the last call; reset codes, user disconnection, schedules',
+  capsules:
+    'Fragrance capsules as the devices report them (read-only): serial, fragrance, remaining shots, device and slot, due date',
   quiz: 'Quizzes per campaign and language: the draft tree of questions and answers, its banks of texts, validation and publication',
   'quiz-app':
     'The mobile app’s quiz: the published quiz a campaign plays, and the events of each session played (any signed-in account)',

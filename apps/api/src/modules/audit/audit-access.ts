@@ -17,6 +17,7 @@ const RECORD_HISTORY_ACCESS: Record<AuditRecordType, Access> = {
   organization: 'staff',
   location: 'staff',
   quiz: 'staff',
+  device: 'staff',
   audit: 'admin',
 };
 

@@ -6,6 +6,7 @@ import {
   answerTexts,
   campaigns,
   categories,
+  devices,
   fragrances,
   locations,
   organizations,
@@ -34,6 +35,12 @@ const NAMED_TABLES: Readonly<Record<AuditReferenceKind, NamedTable | null>> = {
   organization: { table: organizations, id: organizations.id, name: organizations.name },
   location: { table: locations, id: locations.id, name: locations.name },
   quiz: { table: quizzes, id: quizzes.id, name: quizzes.name },
+  // A device is named by its MAC address as people read it (AA:BB:CC:DD:EE:FF).
+  device: {
+    table: devices,
+    id: devices.id,
+    name: sql<string>`regexp_replace(${devices.macAddress}, '(..)(?=.)', '\\1:', 'g')`,
+  },
   questionText: { table: questionTexts, id: questionTexts.id, name: questionTexts.quest },
   answerText: { table: answerTexts, id: answerTexts.id, name: answerTexts.label },
   quizQuestion: {

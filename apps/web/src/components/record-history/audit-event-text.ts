@@ -31,6 +31,11 @@ export type ActionKind =
   | 'qrPrinted'
   | 'personalDataRead'
   | 'auditExported'
+  | 'resetCodeShown'
+  | 'userDisconnected'
+  | 'reprovisionAllowed'
+  | 'scheduleChanged'
+  | 'scheduleCopied'
   | 'changed';
 
 type KitActionKind = keyof ReturnType<typeof kitOperationIds>;
@@ -64,6 +69,13 @@ const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
   getUsuarioPersonalDataById: 'personalDataRead',
   getUsuarioPersonalDataByIdExport: 'personalDataRead',
   getAuditExport: 'auditExported',
+  postDevicesResetCodeById: 'resetCodeShown',
+  putDevicesRemoveUserById: 'userDisconnected',
+  putRemoveUserById: 'userDisconnected',
+  putDevicesReprovisionById: 'reprovisionAllowed',
+  putDevicesScheduleById: 'scheduleChanged',
+  putLocationsScheduleById: 'scheduleChanged',
+  postLocationsScheduleCopy: 'scheduleCopied',
   retention: 'retention',
   database: 'database',
   'demo-data': 'demoData',
@@ -79,6 +91,7 @@ const RECORD_PAGES: Readonly<Record<AuditRecordType, ((id: string) => string) | 
   organization: PATHS.admin.organizations.update,
   location: PATHS.admin.locations.update,
   quiz: PATHS.admin.quiz.update,
+  device: PATHS.admin.devices.update,
   audit: null,
 };
 

@@ -113,6 +113,21 @@ export const FIELD_LABELS: {
     country: 'fields.country',
     time_zone: 'fields.time_zone',
     note: 'fields.note',
+    schedule: 'fields.schedule',
+    deleted_at: 'fields.deleted_at',
+  },
+  devices: {
+    id: null,
+    mac_address: 'fields.mac_address',
+    location_id: 'fields.location_id',
+    organization_id: 'fields.organization_id',
+    campaign_id: 'fields.campaign_id',
+    user_id: 'fields.user_id',
+    paired_at: 'fields.paired_at',
+    schedule: 'fields.schedule',
+    credential_hash: 'fields.credential_hash',
+    secret_ciphertext: 'fields.secret_ciphertext',
+    provisioned_at: 'fields.provisioned_at',
     deleted_at: 'fields.deleted_at',
   },
   quizzes: {
@@ -150,6 +165,8 @@ export const FIELD_LABELS: {
  */
 const NOTE_LABELS: Readonly<Record<string, Readonly<Record<string, string | null>>>> = {
   personal_data: { read: 'fields.notes.read' },
+  // A device's reset code shown: until when it was current (the code itself is never recorded).
+  device_reset_codes: { valid_until: 'fields.notes.resetCodeValidUntil' },
   audit_events: {
     read: 'fields.notes.read',
     recordType: 'fields.notes.recordType',

@@ -1,0 +1,245 @@
+import { type DeviceAction, deviceActionRefusal } from '@scentia/shared/devices.rules';
+import {
+  type DeviceBody,
+  type DeviceConnection,
+  type DeviceRecord as DeviceRecordAnswer,
+  type DeviceRow,
+  RESET_CODE_DIGITS,
+  RESET_CODE_STEP_SECONDS,
+  type ResetCode,
+} from '@scentia/shared/devices.schemas';
+import { ErrorCode } from '@scentia/shared/error-codes';
+import type { Schedule } from '@scentia/shared/schedules.schemas';
+import { AppError, invalidFields } from '../../lib/app-error.ts';
+import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
+import { oneTimeCodeAt } from '../../lib/one-time-codes.ts';
+import { recordReads } from '../../lib/resource-kit/record-reads.ts';
+import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
+import type { DeviceRecord, DevicesRepository } from './devices.repository.ts';
+
+const QUICK_SEARCH_LIMIT = 10;
+
+export type DevicesServiceOptions = {
+  repository: DevicesRepository;
+  secrets: DeviceSecretBox;
+  offlineAfterMinutes: number;
+  /** The clock: the connection of each row and the reset code's step (tests pass a fixed one). */
+  now?: () => Date;
+};
+
+/** The shared rule's view of a device. */
+const stateOf = (record: DeviceRecord) => ({
+  isActive: record.deletedAt === null,
+  isLocationActive: record.locationDeletedAt === null,
+  hasUser: record.userId !== null,
+  isProvisioned: record.hasSecret,
+  hasShots: record.hasShots,
+});
+
+/**
+ * The diffusers (packages/shared devices.rules.ts). A save needs an active location and campaign,
+ * locked with the write so that their deactivation cannot slip in between (400 on the field); the MAC
+ * address is unique (409 DEVICE_MAC_TAKEN). Retiring revokes the credential; a reset code is computed
+ * from the device's sealed secret and recorded in the trail, the code itself never.
+ */
+export function createDevicesService(options: DevicesServiceOptions) {
+  const { repository, secrets, offlineAfterMinutes } = options;
+  const now = options.now ?? (() => new Date());
+
+  function connectionOf(lastSeenAt: Date | null): DeviceConnection {
+    if (!lastSeenAt) return 'never';
+    return now().getTime() - lastSeenAt.getTime() < offlineAfterMinutes * 60_000 ? 'online' : 'offline';
+  }
+
+  function toRow(record: DeviceRecord): DeviceRow {
+    return {
+      deviceId: record.id,
+      macAddress: record.macAddress,
+      location: { locationId: record.locationId, name: record.locationName, timeZone: record.timeZone },
+      owner: { organizationId: record.organizationId, nome: record.organizationName },
+      campaign: { campaignId: record.campaignId, name: record.campaignName },
+      user: record.userId === null ? null : { id: record.userId, nome: record.userName ?? '' },
+      connection: connectionOf(record.lastSeenAt),
+      lastSeenAt: record.lastSeenAt?.toISOString() ?? null,
+      firmwareVersion: record.firmwareVersion,
+      isProvisioned: record.isProvisioned,
+      hasOwnSchedule: record.schedule !== null,
+      ativo: record.deletedAt === null,
+      createdAt: record.createdAt.toISOString(),
+      updatedAt: record.updatedAt.toISOString(),
+      deletedAt: record.deletedAt?.toISOString() ?? null,
+    };
+  }
+
+  const reads = recordReads({ list: repository.list, reader: repository.reader, toRow });
+  const { getRecord } = reads;
+  const refusal = (record: DeviceRecord, action: DeviceAction) =>
+    deviceActionRefusal(stateOf(record), action);
+  const states = recordStates({ reads, writes: repository.writes, refusal });
+
+  /** The device page: the row, its campaign's slots, its capsules and the schedule it runs. */
+  async function getDevice(id: number): Promise<DeviceRecordAnswer> {
+    const record = await getRecord(id);
+    const [collection, capsules] = await Promise.all([
+      repository.collection(record.campaignId),
+      repository.capsulesIn(id),
+    ]);
+    const ownSchedule = record.schedule;
+    return {
+      ...toRow(record),
+      collection: collection.map((entry) => ({
+        slot: entry.slot,
+        fragranceId: entry.fragranceId,
+        shotSeconds: entry.shotSeconds,
+        fragrance: { name: entry.fragranceName },
+      })),
+      capsules: capsules.map((capsule) => ({
+        capsuleId: capsule.capsuleId,
+        slot: capsule.slot ?? 0,
+        serialNumber: capsule.serialNumber,
+        fragrance: { fragranceId: capsule.fragranceId, name: capsule.fragranceName },
+        sizeShots: capsule.sizeShots,
+        remainingShots: capsule.remainingShots,
+        dueDate: capsule.dueDate,
+      })),
+      schedule: {
+        source: ownSchedule ? 'device' : 'location',
+        timeZone: record.timeZone,
+        ranges: (ownSchedule ?? record.locationSchedule).ranges,
+      },
+      ownSchedule,
+    };
+  }
+
+  /** Runs a save holding its location and campaign active; an inactive or unknown one is a 400. */
+  const saveWith = <T>(body: DeviceBody, write: (tx: DevicesRepository) => Promise<T>) =>
+    guardUniqueName(
+      () =>
+        repository.transaction(async (tx) => {
+          if (!(await tx.lockLocation(body.locationId))) {
+            throw invalidFields({ path: 'locationId', key: 'field.locationInactive' });
+          }
+          if (!(await tx.lockCampaign(body.campaignId))) {
+            throw invalidFields({ path: 'campaignId', key: 'field.campaignInactive' });
+          }
+          return write(tx);
+        }),
+      { devices_mac_address_key: ErrorCode.DEVICE_MAC_TAKEN },
+    );
+
+  const valuesOf = (body: DeviceBody) => ({
+    macAddress: body.macAddress,
+    locationId: body.locationId,
+    campaignId: body.campaignId,
+  });
+
+  /** The record, refused with the rule's 409 for `action`. */
+  async function allowed(id: number, action: DeviceAction): Promise<DeviceRecord> {
+    const record = await getRecord(id);
+    states.assertAllowed(record, action);
+    return record;
+  }
+
+  return {
+    connectionOf,
+    list: reads.list,
+    exportBatches: reads.exportBatches,
+    /** `GET /devices/{id}` answers the device page's record, more than a row. */
+    get: getDevice,
+
+    /** Active devices whose MAC (typed with or without separators), campaign, user or place matches. */
+    quickSearch: (text: string) =>
+      repository.quickSearch(text.replace(/[:.-]/g, '').toLowerCase(), QUICK_SEARCH_LIMIT),
+
+    async create(body: DeviceBody): Promise<DeviceRow> {
+      const id = await saveWith(body, (tx) => tx.insert(valuesOf(body)));
+      return toRow(await getRecord(id));
+    },
+
+    /** A save over a newer version than the form loaded (`updatedAt`) is STALE_RECORD. */
+    async update(id: number, body: DeviceBody): Promise<DeviceRow> {
+      await allowed(id, 'edit');
+      await saveWith(body, async (tx) => {
+        if (await tx.updateActive(id, valuesOf(body), body.updatedAt)) return;
+        const current = await tx.reader.findById(id);
+        if (!current) throw new AppError(ErrorCode.NOT_FOUND);
+        states.assertAllowed(current, 'edit');
+        throw new AppError(ErrorCode.STALE_RECORD);
+      });
+      return toRow(await getRecord(id));
+    },
+
+    activate: states.activate,
+
+    /** Retires the device: inactive, and its credential and secret revoked (it must provision again). */
+    async deactivate(id: number): Promise<void> {
+      const record = await getRecord(id);
+      if (record.deletedAt) return;
+      await repository.transaction((tx) => tx.retire(id));
+    },
+
+    deletePermanently: states.deletePermanently,
+
+    /**
+     * The device's current reset code (RFC 6238 over its secret), and the trail's note that it was
+     * shown (who, which device, until when; never the code), in one transaction.
+     */
+    async resetCode(id: number): Promise<ResetCode> {
+      await allowed(id, 'resetCode');
+      return repository.transaction(async (tx) => {
+        const sealed = await tx.lockSecret(id);
+        if (!sealed) throw new AppError(ErrorCode.NOT_FOUND);
+        if (sealed.deletedAt) throw new AppError(ErrorCode.RECORD_INACTIVE);
+        if (!sealed.secret) throw new AppError(ErrorCode.DEVICE_NOT_PROVISIONED);
+        const code = oneTimeCodeAt(secrets.open(sealed.secret), now().getTime(), {
+          stepSeconds: RESET_CODE_STEP_SECONDS,
+          digits: RESET_CODE_DIGITS,
+        });
+        await tx.noteResetCodeShown(id, code.stepEndsAt);
+        return {
+          code: code.code,
+          secondsLeft: code.secondsLeft,
+          stepSeconds: RESET_CODE_STEP_SECONDS,
+          validUntil: code.stepEndsAt.toISOString(),
+        };
+      });
+    },
+
+    /** Unlinks the device's user (the admin's disconnect); DEVICE_NO_USER when nobody is linked. */
+    async removeUser(id: number): Promise<DeviceRow> {
+      await allowed(id, 'removeUser');
+      if (!(await repository.transaction((tx) => tx.removeUser(id)))) {
+        throw new AppError(ErrorCode.DEVICE_NO_USER);
+      }
+      return toRow(await getRecord(id));
+    },
+
+    /** Unlinks a user from every device; USER_NO_DEVICE when they are linked to none. */
+    async removeUserEverywhere(userId: number): Promise<{ devices: number }> {
+      const removed = await repository.transaction(async (tx) => {
+        if (!(await tx.userExists(userId))) throw new AppError(ErrorCode.NOT_FOUND);
+        return tx.removeUserEverywhere(userId);
+      });
+      if (removed === 0) throw new AppError(ErrorCode.USER_NO_DEVICE);
+      return { devices: removed };
+    },
+
+    /** Lets the device provision itself again (a replaced board, a lost credential). */
+    async reprovision(id: number): Promise<DeviceRow> {
+      await allowed(id, 'reprovision');
+      await repository.transaction((tx) => tx.clearCredential(id));
+      return toRow(await getRecord(id));
+    },
+
+    /** Its own schedule, or null to follow its location's. */
+    async setSchedule(id: number, schedule: Schedule | null): Promise<DeviceRecordAnswer> {
+      await allowed(id, 'schedule');
+      if (!(await repository.transaction((tx) => tx.setSchedule(id, schedule)))) {
+        states.assertAllowed(await getRecord(id), 'schedule');
+      }
+      return getDevice(id);
+    },
+  };
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;
