@@ -114,7 +114,11 @@ export const routes: RouteObject[] = [
                 create: () => import('../features/quiz/pages/quiz-create-page.tsx'),
                 update: () => import('../features/quiz/pages/quiz-editor-page.tsx'),
               }),
-              adminSection(PATHS.admin.devices, () => import('../features/devices/pages/devices-page.tsx')),
+              resourceRoutes(PATHS.admin.devices, {
+                list: () => import('../features/devices/pages/devices-list-page.tsx'),
+                create: () => import('../features/devices/pages/device-create-page.tsx'),
+                update: () => import('../features/devices/pages/device-update-page.tsx'),
+              }),
               adminSection(
                 PATHS.admin.capsules,
                 () => import('../features/capsules/pages/capsules-page.tsx'),

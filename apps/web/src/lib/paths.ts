@@ -42,7 +42,7 @@ export const PATHS = {
     organizations: resourcePaths('organizations'),
     locations: resourcePaths('locations'),
     quiz: resourcePaths('quiz'),
-    devices: `${ADMIN}/devices`,
+    devices: resourcePaths('devices'),
     capsules: `${ADMIN}/capsules`,
     profiles: `${ADMIN}/perfis`,
   },

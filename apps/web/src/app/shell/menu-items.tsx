@@ -26,6 +26,6 @@ export const SIDE_MENU: MenuEntry[] = [
   { key: 'categories', path: PATHS.admin.categories.list, icon: <TagsOutlined /> },
   { key: 'campaigns', path: PATHS.admin.campaigns.list, icon: <RocketOutlined /> },
   { key: 'quiz', path: PATHS.admin.quiz.list, icon: <QuestionCircleOutlined /> },
-  { key: 'devices', path: PATHS.admin.devices, icon: <WifiOutlined /> },
+  { key: 'devices', path: PATHS.admin.devices.list, icon: <WifiOutlined /> },
   { key: 'capsules', path: PATHS.admin.capsules, icon: <InboxOutlined /> },
 ];

@@ -9,6 +9,7 @@ import { createdAtColumn, StatusTag, statusColumn } from './column-builders.tsx'
 import type { ExportParams, ListParams } from './list-params.ts';
 import { type ResourceColumn, ResourceList, type ResourceListProps } from './resource-list.tsx';
 import { recordRowAction } from './row-action-builders.tsx';
+import type { RowAction } from './row-actions.tsx';
 
 type RecordActionKind = Parameters<typeof recordRowAction>[1];
 
@@ -39,6 +40,8 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
   record: (row: Row) => { id: number; name: string };
   /** The actions the resource's shared row rule allows on the row (`organizationRowActions(state)`). */
   rowActions: (row: Row) => readonly RecordActionKind[];
+  /** The resource's own row actions after the kit's (a device's reset code and user disconnect). */
+  moreRowActions?: (row: Row) => RowAction[];
   filters?: ResourceListProps<Row>['filters'];
 };
 
@@ -67,7 +70,8 @@ export function RecordList<Row extends { ativo: boolean }>(props: RecordListProp
   function rowActions(row: Row) {
     const { id, name } = record(row);
     const target = { name, isActive: row.ativo, editPath: paths.update(id), ...commands(id, row.ativo) };
-    return props.rowActions(row).map((kind) => recordRowAction(t, kind, target));
+    const kitActions = props.rowActions(row).map((kind) => recordRowAction(t, kind, target));
+    return [...kitActions, ...(props.moreRowActions?.(row) ?? [])];
   }
 
   return (

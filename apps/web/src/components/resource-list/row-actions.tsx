@@ -18,9 +18,14 @@ export type RowCommandAction = RowActionBase & {
   run: () => Promise<unknown>;
   successMessage: string;
   errorMessage: string;
+  /** Says the success in a dialog the person closes rather than a passing message (a device disconnect, spec §4). */
+  hasSuccessDialog?: boolean;
 };
 
-export type RowAction = RowLinkAction | RowCommandAction;
+/** Opens a dialog of the page's own (a device's reset code); focus goes back to `opener` when it closes. */
+export type RowDialogAction = RowActionBase & { open: (opener: HTMLElement) => void };
+
+export type RowAction = RowLinkAction | RowCommandAction | RowDialogAction;
 
 /**
  * Runs a command after its confirmation dialog (spec §2): the dialog's button spins while it runs, then
@@ -41,7 +46,8 @@ export function useConfirmedCommand() {
       onOk: async () => {
         try {
           await action.run();
-          void message.success(action.successMessage);
+          if (action.hasSuccessDialog) modal.success({ title: action.successMessage, centered: true });
+          else void message.success(action.successMessage);
         } catch (error) {
           const detail = errorMessage(error, t, '');
           modal.error({ title: action.errorMessage, content: detail || undefined, centered: true });
@@ -72,7 +78,7 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
               icon={action.icon}
               aria-label={action.label}
               className="row-action"
-              onClick={() => confirm(action)}
+              onClick={(event) => ('open' in action ? action.open(event.currentTarget) : confirm(action))}
             />
           </Tooltip>
         ),

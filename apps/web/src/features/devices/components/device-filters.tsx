@@ -1,0 +1,81 @@
+import { DEVICE_CONNECTIONS } from '@scentia/shared/devices.schemas';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
+import { locationRecord } from '../../locations/api/get-location.ts';
+import { locationOptionsSource } from '../../locations/api/search-locations.ts';
+import { useOrganizationName } from '../../organizations/api/get-organization.ts';
+import { organizationOptionsSource } from '../../organizations/api/search-organizations.ts';
+import { DEVICE_FILTERS } from '../api/list-devices.ts';
+
+const ID = /^[1-9]\d{0,9}$/;
+const CONNECTIONS: readonly string[] = DEVICE_CONNECTIONS;
+
+/**
+ * The devices list's filters, held in the page's address (`?organizationId=3&connection=offline`) so
+ * a link opens the list filtered: by organisation, by location and by connection. What the address
+ * holds that is no valid value is ignored.
+ */
+export function useDeviceFilters() {
+  const { t } = useTranslation('devices');
+  const [search, setSearch] = useSearchParams();
+  const idOf = (name: string) => {
+    const typed = search.get(name) ?? '';
+    return ID.test(typed) ? typed : '';
+  };
+  const organizationId = idOf(DEVICE_FILTERS.organizationId);
+  const locationId = idOf(DEVICE_FILTERS.locationId);
+  const typedConnection = search.get(DEVICE_FILTERS.connection) ?? '';
+  const connection = CONNECTIONS.includes(typedConnection) ? typedConnection : '';
+  const values: Record<string, string> = Object.fromEntries(
+    [
+      [DEVICE_FILTERS.organizationId, organizationId],
+      [DEVICE_FILTERS.locationId, locationId],
+      [DEVICE_FILTERS.connection, connection],
+    ].filter(([, value]) => value),
+  );
+  const organizationName = useOrganizationName(organizationId);
+  const locationNumber = Number(locationId || 0);
+  const locationName = locationRecord.useRecord(locationNumber, locationNumber > 0).data?.name;
+
+  function set(name: string, value: string | null) {
+    const next = { ...values };
+    if (value) next[name] = value;
+    else delete next[name];
+    setSearch(next, { replace: true });
+  }
+
+  const controls = (
+    <>
+      <TypeaheadSelect
+        {...organizationOptionsSource()}
+        className="device-filter"
+        value={organizationId || null}
+        valueLabel={organizationName}
+        onChange={(value) => set(DEVICE_FILTERS.organizationId, value)}
+        placeholder={t('filters.organizationPlaceholder')}
+        aria-label={t('filters.organization')}
+      />
+      <TypeaheadSelect
+        {...locationOptionsSource()}
+        className="device-filter"
+        value={locationId || null}
+        valueLabel={locationName}
+        onChange={(value) => set(DEVICE_FILTERS.locationId, value)}
+        placeholder={t('filters.locationPlaceholder')}
+        aria-label={t('filters.location')}
+      />
+      <Select<string | null>
+        className="device-filter"
+        value={connection || null}
+        onChange={(value) => set(DEVICE_FILTERS.connection, value)}
+        allowClear
+        placeholder={t('filters.connectionPlaceholder')}
+        aria-label={t('filters.connection')}
+        options={DEVICE_CONNECTIONS.map((value) => ({ value, label: t(`connection.${value}`) }))}
+      />
+    </>
+  );
+  return { values, controls };
+}

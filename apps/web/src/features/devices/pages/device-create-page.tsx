@@ -1,0 +1,3 @@
+import { deviceFormPages } from './device-form-pages.tsx';
+
+export default deviceFormPages.CreatePage;

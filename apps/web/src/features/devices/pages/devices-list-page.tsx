@@ -1,0 +1,126 @@
+import { DisconnectOutlined, KeyOutlined } from '@ant-design/icons';
+import { deviceActionRefusal, deviceRowActions } from '@scentia/shared/devices.rules';
+import { formatMacAddress } from '@scentia/shared/devices.schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCreatedAt } from '../../../components/resource-list/column-builders.tsx';
+import { RecordList } from '../../../components/resource-list/record-list.tsx';
+import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { useRemoveDeviceUser } from '../api/device-commands.ts';
+import { deviceMutations } from '../api/device-mutations.ts';
+import { DEVICE_SORTS, type DeviceRow, devicesList } from '../api/list-devices.ts';
+import { ConnectionTag } from '../components/connection-tag.tsx';
+import { useDeviceFilters } from '../components/device-filters.tsx';
+import { ResetCodeDialog } from '../components/reset-code-dialog.tsx';
+import { deviceState } from '../device-state.ts';
+import '../components/devices.css';
+
+type OpenCode = { deviceId: number; macAddress: string; opener: HTMLElement };
+
+/**
+ * /admin/devices (spec §2 Devices list): the diffusers with their campaign, linked user, owner,
+ * location and connection; filtered by organisation, location and connection (held in the address);
+ * the reset code and the user disconnect as row actions beside the kit's.
+ */
+export default function DevicesListPage() {
+  const { t } = useTranslation('devices');
+  const filters = useDeviceFilters();
+  const removeUser = useRemoveDeviceUser();
+  const [openCode, setOpenCode] = useState<OpenCode>();
+
+  function moreRowActions(row: DeviceRow): RowAction[] {
+    const state = deviceState(row);
+    const mac = formatMacAddress(row.macAddress);
+    const actions: RowAction[] = [];
+    if (!deviceActionRefusal(state, 'resetCode')) {
+      actions.push({
+        key: 'resetCode',
+        label: t('actions.resetCode'),
+        icon: <KeyOutlined />,
+        open: (opener) => setOpenCode({ deviceId: row.deviceId, macAddress: mac, opener }),
+      });
+    }
+    if (row.user && !deviceActionRefusal(state, 'removeUser')) {
+      actions.push({
+        key: 'removeUser',
+        label: t('actions.removeUser'),
+        icon: <DisconnectOutlined />,
+        isDanger: true,
+        confirm: {
+          title: t('removeUser.confirm', { user: row.user.nome, mac }),
+          content: t('removeUser.confirmText'),
+          okText: t('actions.removeUser'),
+        },
+        run: () => removeUser.mutateAsync(row.deviceId),
+        successMessage: t('removeUser.done', { user: row.user.nome }),
+        errorMessage: t('removeUser.error'),
+        hasSuccessDialog: true,
+      });
+    }
+    return actions;
+  }
+
+  return (
+    <>
+      <RecordList<DeviceRow>
+        t={t}
+        endpoint="devices"
+        paths={PATHS.admin.devices}
+        list={devicesList}
+        mutations={deviceMutations}
+        filters={filters}
+        createdAtSort={DEVICE_SORTS.createdAt}
+        record={(row) => ({ id: row.deviceId, name: formatMacAddress(row.macAddress) })}
+        rowActions={(row) =>
+          deviceRowActions(deviceState(row)).filter(
+            (action): action is 'edit' | 'toggle' | 'delete' =>
+              action === 'edit' || action === 'toggle' || action === 'delete',
+          )
+        }
+        moreRowActions={moreRowActions}
+        columns={[
+          {
+            title: t('fields.macAddress'),
+            dataIndex: 'macAddress',
+            sortKey: DEVICE_SORTS.macAddress,
+            render: (mac: string) => <span className="device-mac">{formatMacAddress(mac)}</span>,
+          },
+          { title: t('fields.campaign'), dataIndex: ['campaign', 'name'], sortKey: DEVICE_SORTS.campaign },
+          {
+            title: t('columns.user'),
+            key: 'user',
+            sortKey: DEVICE_SORTS.user,
+            render: (_value, row) => row.user?.nome ?? '',
+          },
+          {
+            title: t('columns.updatedAt'),
+            dataIndex: 'updatedAt',
+            sortKey: DEVICE_SORTS.updatedAt,
+            render: formatCreatedAt,
+          },
+          { title: t('columns.owner'), dataIndex: ['owner', 'nome'], sortKey: DEVICE_SORTS.owner },
+          { title: t('fields.location'), dataIndex: ['location', 'name'], sortKey: DEVICE_SORTS.location },
+          {
+            title: t('columns.connection'),
+            key: 'connection',
+            sortKey: DEVICE_SORTS.lastSeenAt,
+            render: (_value, row) => (
+              <ConnectionTag connection={row.connection} lastSeenAt={row.lastSeenAt} />
+            ),
+          },
+        ]}
+      />
+      {openCode && (
+        <ResetCodeDialog
+          deviceId={openCode.deviceId}
+          macAddress={openCode.macAddress}
+          onClose={() => {
+            setOpenCode(undefined);
+            openCode.opener.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}
