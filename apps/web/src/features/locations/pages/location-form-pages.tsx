@@ -4,6 +4,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { locationRecord } from '../api/get-location.ts';
 import { locationMutations } from '../api/location-mutations.ts';
 import { LocationForm } from '../components/location-form.tsx';
+import { LocationRecordCards } from '../components/location-record-cards.tsx';
 import { emptyLocationForm, locationFormToBody, locationToForm } from '../location-form-values.ts';
 
 /** /admin/locations/create (`?organizationId=` prefills the organisation) and /admin/locations/{id}/update. */
@@ -18,6 +19,7 @@ export const locationFormPages = resourceFormPages({
   toBody: locationFormToBody,
   recordId: (location) => location.locationId,
   recordType: 'location',
+  RecordCards: LocationRecordCards,
   editRefusal: (location, t) =>
     locationActionRefusal(
       { isActive: location.ativo, isOrganizationActive: location.organization.ativo },

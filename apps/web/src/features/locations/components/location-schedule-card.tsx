@@ -1,0 +1,97 @@
+import { CopyOutlined } from '@ant-design/icons';
+import type { LocationRow } from '@scentia/shared/locations.schemas';
+import { type Schedule, scheduleSchema } from '@scentia/shared/schedules.schemas';
+import { Alert, App, Button, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RecordCard } from '../../../components/record-card.tsx';
+import { ScheduleEditor } from '../../../components/schedule-editor/schedule-editor.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useSetLocationSchedule } from '../api/set-location-schedule.ts';
+import { CopyScheduleDialog } from './copy-schedule-dialog.tsx';
+import './locations.css';
+
+type CardProps = { location: LocationRow };
+
+function isSameSchedule(a: Schedule, b: Schedule): boolean {
+  return JSON.stringify(a.ranges) === JSON.stringify(b.ranges);
+}
+
+/**
+ * The location's weekly schedule (issue 25), saved on its own, apart from the form above: a change
+ * here leaves the form's unsaved edits alone. The copy sends the saved schedule, so it is offered once
+ * the changes are saved. A refused save shows the server's message and keeps the edits.
+ */
+export function LocationScheduleCard({ location }: CardProps) {
+  const { t } = useTranslation('locations');
+  const { message } = App.useApp();
+  const setSchedule = useSetLocationSchedule();
+  const [saved, setSaved] = useState<Schedule>(location.schedule);
+  const [draft, setDraft] = useState<Schedule>(location.schedule);
+  const [failure, setFailure] = useState<string>();
+  const [isCopyOpen, setCopyOpen] = useState(false);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const isDirty = !isSameSchedule(draft, saved);
+  const isValid = scheduleSchema.safeParse(draft).success;
+
+  async function save() {
+    setFailure(undefined);
+    try {
+      await setSchedule.mutateAsync({ locationId: location.locationId, schedule: draft });
+      setSaved(draft);
+      void message.success(t('schedule.saved'));
+    } catch (error) {
+      setFailure(errorMessage(error, t, t('schedule.saveError')));
+    }
+  }
+
+  return (
+    <RecordCard title={t('schedule.title')}>
+      <ScheduleEditor
+        value={draft}
+        onChange={(next) => {
+          setDraft(next);
+          setFailure(undefined);
+        }}
+        timeZone={location.timeZone}
+        disabled={setSchedule.isPending}
+      />
+      {failure && (
+        <Alert className="location-schedule-failure" type="error" showIcon title={failure} role="alert" />
+      )}
+      <Space wrap className="location-schedule-actions">
+        <Button
+          type="primary"
+          onClick={() => void save()}
+          loading={setSchedule.isPending}
+          disabled={!isDirty || !isValid}
+        >
+          {t('schedule.save')}
+        </Button>
+        {isDirty && (
+          <Button onClick={() => setDraft(saved)} disabled={setSchedule.isPending}>
+            {t('schedule.discard')}
+          </Button>
+        )}
+        <Button
+          ref={copyButton}
+          icon={<CopyOutlined aria-hidden />}
+          onClick={() => setCopyOpen(true)}
+          disabled={isDirty}
+        >
+          {t('schedule.copy.open')}
+        </Button>
+      </Space>
+      {isDirty && <p className="location-schedule-note">{t('schedule.unsaved')}</p>}
+      {isCopyOpen && (
+        <CopyScheduleDialog
+          location={location}
+          onClose={() => {
+            setCopyOpen(false);
+            copyButton.current?.focus();
+          }}
+        />
+      )}
+    </RecordCard>
+  );
+}
