@@ -11,6 +11,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { capsulesRoutes } from './modules/capsules/capsules.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       await api.register(organizationsRoutes, { service: services.organizations });
       await api.register(locationsRoutes, { service: services.locations });
       await api.register(devicesRoutes, { service: services.devices });
+      await api.register(capsulesRoutes, { service: services.capsules });
       await api.register(quizRoutes, { service: services.quiz });
       await api.register(quizQuestionsRoutes, { service: services.quiz });
       if (services.localStorage) await api.register(filesRoutes, { storage: services.localStorage });

@@ -26,6 +26,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { CampaignsRepository } from './modules/campaigns/campaigns.repository.ts';
 import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { CategoriesRepository } from './modules/categories/categories.repository.ts';
+import { createCapsulesService } from './modules/capsules/capsules.service.ts';
 import { createCategoriesService } from './modules/categories/categories.service.ts';
 import { DevicesRepository, devicesListOf } from './modules/devices/devices.repository.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
@@ -228,6 +229,8 @@ export async function createServices(config: Config, database: DatabaseHandle, l
       secrets: deviceSecrets,
       offlineAfterMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
     }),
+    // Read-only telemetry: nothing here writes, so the plain handle.
+    capsules: createCapsulesService(database.db),
     quiz: createQuizService({ repository: new QuizRepository(db), storage }),
     mailOutbox,
     geo,

@@ -21,6 +21,15 @@ export function normalizeMacAddress(text: string): string {
   return text.replace(MAC_SEPARATORS, '').toUpperCase();
 }
 
+/**
+ * A search word typed as a MAC address or a piece of one ("aa:bb:cc", "AA-BB", "aabb.ccdd"): stored
+ * as 12 hex digits without separators, so the separators go. Only a word of hex digits and
+ * separators with at least one separator is one: "Guarda-Chuva" stays as typed.
+ */
+export function macSearchWord(word: string): string {
+  return /^[0-9A-Fa-f]{1,4}([:.-][0-9A-Fa-f]{0,4})+$/.test(word) ? word.replace(/[:.-]/g, '') : word;
+}
+
 /** `AABBCCDDEEFF` as people read it: `AA:BB:CC:DD:EE:FF`. */
 export function formatMacAddress(mac: string): string {
   return mac.match(/.{1,2}/g)?.join(':') ?? mac;

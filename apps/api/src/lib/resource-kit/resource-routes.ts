@@ -27,11 +27,19 @@ export const conflictErrors = { ...errorResponses, 409: errorResponses[400] };
 /** …and of one that carries a file: too large (413), not an image (415). */
 export const uploadErrors = { ...conflictErrors, 413: errorResponses[400], 415: errorResponses[400] };
 
-/** What the common routes call: a service built with `recordReads` plus the state changes. */
-export type ResourceService<Row, Record, Query extends ListQuery = ListQuery> = {
+/** What the read routes call: a service built with `recordReads`. */
+export type ReadService<Row, Record, Query extends ListQuery = ListQuery> = {
   list(query: Query): Promise<Page<Row>>;
   exportBatches(query: Query): AsyncIterable<Record[]>;
   get(id: number): Promise<Row>;
+};
+
+/** What the common routes call: a service built with `recordReads` plus the state changes. */
+export type ResourceService<Row, Record, Query extends ListQuery = ListQuery> = ReadService<
+  Row,
+  Record,
+  Query
+> & {
   activate(id: number): Promise<Row>;
   /** `DELETE` without hardDelete: soft delete. */
   deactivate(id: number): Promise<void>;
@@ -83,6 +91,20 @@ export type ResourceRoutes<Row, Record, Match, Query extends ListQuery, Search> 
 };
 
 /**
+ * A read-only resource's routes (capsules, which the devices report): list, export, quick search
+ * (optional) and get, declared like `registerResourceRoutes` without the state changes, at `path`.
+ */
+export type ReadRoutes<Row, Record, Match, Query extends ListQuery, Search> = Omit<
+  ResourceRoutes<Row, Record, Match, Query, Search>,
+  'recordType' | 'service' | 'summaries' | 'writeErrors'
+> & {
+  /** Its collection path (`/capsules`): a record type with no audit trail has no `RECORD_PATHS` entry. */
+  path: `/${string}`;
+  service: ReadService<Row, Record, Query>;
+  summaries: { list: string; export: string; get: string };
+};
+
+/**
  * The routes every soft-deleted resource has, each with its full schemas: list, export, quick search
  * (optional), get, activate and delete (soft, or for good with `hardDelete=true`). A feature registers
  * these, its saves (`registerSaveRoutes`) and whatever routes of its own it needs, on the same `app`.
@@ -98,6 +120,54 @@ export function registerResourceRoutes<
   const path = RECORD_PATHS[resource.recordType];
   const tags = [resource.tag];
   const writeErrors = resource.writeErrors ?? conflictErrors;
+  registerReadRoutes(app, { ...resource, path });
+
+  app.put(
+    `${path}/activate/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: summaries.activate,
+        params: idParamsSchema,
+        response: { 200: resource.row, ...writeErrors },
+      },
+    },
+    async (request) => inLanguage(request.language, () => service.activate(request.params.id)),
+  );
+
+  app.delete(
+    `${path}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: summaries.delete,
+        params: idParamsSchema,
+        querystring: hardDeleteQuerySchema,
+        response: { 204: z.null(), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await inLanguage(request.language, () =>
+        request.query.hardDelete ? service.deletePermanently(id) : service.deactivate(id),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** List, export, quick search (when declared) and get, at the resource's path. */
+export function registerReadRoutes<
+  Row,
+  Record,
+  Match = never,
+  Query extends ListQuery = ListQuery,
+  Search extends QuickSearchQuery = QuickSearchQuery,
+>(app: ZodApp, resource: ReadRoutes<Row, Record, Match, Query, Search>): void {
+  const { service, summaries, config, path } = resource;
+  const tags = [resource.tag];
   const listQuery = resource.listQuery ?? (listQuerySchema as unknown as z.ZodType<Query, ListQueryInput>);
 
   app.get(
@@ -163,40 +233,5 @@ export function registerResourceRoutes<
       },
     },
     async (request) => service.get(request.params.id),
-  );
-
-  app.put(
-    `${path}/activate/:id`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: summaries.activate,
-        params: idParamsSchema,
-        response: { 200: resource.row, ...writeErrors },
-      },
-    },
-    async (request) => inLanguage(request.language, () => service.activate(request.params.id)),
-  );
-
-  app.delete(
-    `${path}/:id`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: summaries.delete,
-        params: idParamsSchema,
-        querystring: hardDeleteQuerySchema,
-        response: { 204: z.null(), ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      await inLanguage(request.language, () =>
-        request.query.hardDelete ? service.deletePermanently(id) : service.deactivate(id),
-      );
-      return reply.status(204).send(null);
-    },
   );
 }

@@ -1,4 +1,4 @@
-import type { DeviceListQuery } from '@scentia/shared/devices.schemas';
+import { type DeviceListQuery, macSearchWord } from '@scentia/shared/devices.schemas';
 import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -17,15 +17,6 @@ import {
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { lockActive, updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
-
-/**
- * A search word typed as a MAC address or a piece of one ("aa:bb:cc", "AA-BB", "aabb.ccdd"): stored
- * as 12 hex digits without separators, so the separators go. Only a word of hex digits and
- * separators with at least one separator is one: "Guarda-Chuva" stays as typed.
- */
-export function macSearchWord(word: string): string {
-  return /^[0-9A-Fa-f]{1,4}([:.-][0-9A-Fa-f]{0,4})+$/.test(word) ? word.replace(/[:.-]/g, '') : word;
-}
 
 /** Whether the device was heard from after `since` (online), before it (offline), or never. */
 function connectionFilter(connection: DeviceListQuery['connection'], offlineAfterMinutes: number) {

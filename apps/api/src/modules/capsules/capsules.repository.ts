@@ -1,0 +1,57 @@
+import type { CapsuleListQuery } from '@scentia/shared/capsules.schemas';
+import { macSearchWord } from '@scentia/shared/devices.schemas';
+import { and, eq } from 'drizzle-orm';
+import { capsules, devices, fragrances } from '../../db/schema/index.ts';
+import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
+
+/**
+ * The capsules list: serial, fragrance and device MAC searched in its own search text; its sorts read
+ * its own columns (`search_*` copies kept by migration 0023's triggers, each indexed with the id and
+ * the state). Active means in a device: a capsule taken out is inactive.
+ */
+export const capsulesList = resourceList({
+  table: capsules,
+  id: capsules.id,
+  deletedAt: capsules.deletedAt,
+  columns: {
+    id: capsules.id,
+    serialNumber: capsules.serialNumber,
+    fragranceId: capsules.fragranceId,
+    fragranceName: fragrances.name,
+    sizeShots: capsules.sizeShots,
+    remainingShots: capsules.remainingShots,
+    deviceId: capsules.deviceId,
+    macAddress: devices.macAddress,
+    slot: capsules.slot,
+    dueDate: capsules.dueDate,
+    createdAt: capsules.createdAt,
+    updatedAt: capsules.updatedAt,
+    deletedAt: capsules.deletedAt,
+  },
+  joins: (query) =>
+    query
+      .innerJoin(fragrances, eq(capsules.fragranceId, fragrances.id))
+      .leftJoin(devices, eq(capsules.deviceId, devices.id)),
+  // An inner join on a NOT NULL key and a left join on the primary key: one row each.
+  joinsOnlyAddColumns: true,
+  searchIn: [capsules.searchText],
+  searchWord: macSearchWord,
+  filter: (query: CapsuleListQuery) =>
+    and(
+      query.deviceId === undefined ? undefined : eq(capsules.deviceId, query.deviceId),
+      query.fragranceId === undefined ? undefined : eq(capsules.fragranceId, query.fragranceId),
+    ),
+  sortable: {
+    SerialNumber: capsules.serialNumber,
+    'Fragrance.Name': capsules.searchFragrance,
+    RemainingShots: capsules.remainingShots,
+    'Device.MacAddress': capsules.searchDevice,
+    DueDate: capsules.dueDate,
+    CreatedAt: capsules.createdAt,
+    UpdatedAt: capsules.updatedAt,
+  },
+  defaultSort: 'CreatedAt',
+  rowCounts: 'capsules',
+});
+
+export type CapsuleRecord = RecordOf<typeof capsulesList>;
