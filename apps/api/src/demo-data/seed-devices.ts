@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { PROFILE_USER } from '@scentia/shared/constants';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
@@ -14,6 +14,7 @@ import {
 } from '../db/schema/index.ts';
 import { createDeviceSecretBox } from '../lib/device-secrets.ts';
 import { newOneTimeSecret } from '../lib/one-time-codes.ts';
+import { hashToken } from '../lib/token-hash.ts';
 import { readMemory, type SimulatorMemory, writeMemory } from '../simulator/memory-file.ts';
 import {
   demoMacAddress,
@@ -124,9 +125,10 @@ export async function seedDemoFleet(db: Database, config: Config) {
     );
     let credential: Partial<typeof devices.$inferInsert> = {};
     if (user) {
-      const token = randomBytes(32).toString('base64url');
+      // The shape the device API hands out (plugins/device-auth.ts): a prefix and 32 random bytes.
+      const token = `dvc_${randomBytes(32).toString('base64url')}`;
       credential = {
-        credentialHash: createHash('sha256').update(token).digest('hex'),
+        credentialHash: hashToken(token),
         secretCiphertext: box.seal(newOneTimeSecret()),
         provisionedAt: createdAt,
       };
