@@ -105,7 +105,7 @@ export function ScheduleEditor({ value, onChange, timeZone, disabled = false }: 
             canAdd={!isFull}
             rangeText={rangeText}
             translate={translate}
-            onAdd={() => setEditing({ index: undefined, initial: newDraft(weekday) })}
+            onAdd={() => setEditing({ index: undefined, initial: newDraft(weekday, ranges) })}
             onEdit={(index, range) => setEditing({ index, initial: { ...range } })}
             onRemove={(index) => onChange({ ranges: ranges.filter((_, other) => other !== index) })}
           />

@@ -4,6 +4,7 @@ import {
   applyDraft,
   daySegments,
   draftIssues,
+  newDraft,
   scheduleIssues,
   weekdayNames,
   weeklyHours,
@@ -135,5 +136,31 @@ describe('weekdayNames and weeklyHours', () => {
 
   it('counts a crossing range and a whole-day range in full', () => {
     expect(weeklyHours([range(5, '22:00', '02:00'), range(2, '06:00', '06:00')])).toBe(28);
+  });
+});
+
+describe('newDraft', () => {
+  it("opens on a shop's usual day when it is free", () => {
+    expect(newDraft(2, [range(1, '22:00', '02:00')])).toEqual({
+      weekday: 2,
+      start: '08:00',
+      end: '18:00',
+      intensity: 60,
+    });
+  });
+
+  it('opens on the first free hour from 08:00 when the usual day is taken, wrapping past midnight', () => {
+    expect(newDraft(2, [range(2, '07:00', '12:00')])).toEqual({
+      weekday: 2,
+      start: '12:00',
+      end: '13:00',
+      intensity: 60,
+    });
+    expect(newDraft(2, [range(2, '06:00', '00:00')])).toEqual({
+      weekday: 2,
+      start: '00:00',
+      end: '01:00',
+      intensity: 60,
+    });
   });
 });

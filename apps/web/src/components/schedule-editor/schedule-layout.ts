@@ -146,9 +146,20 @@ export function applyDraft(
   return sortRanges(next);
 }
 
-/** A new range's draft on `weekday`: a shop's usual day, at one shot a minute. */
-export function newDraft(weekday: Weekday): RangeDraft {
-  return { weekday, start: '08:00', end: '18:00', intensity: 60 };
+const DEFAULT_DRAFT = { start: '08:00', end: '18:00', intensity: 60 };
+
+/**
+ * A new range's draft on `weekday`: a shop's usual day (08:00–18:00, a shot a minute) when it is free,
+ * else the first free hour of that day from 08:00 on, so the dialog does not open on an overlap.
+ */
+export function newDraft(weekday: Weekday, ranges: readonly ScheduleRange[] = []): RangeDraft {
+  const usual = { weekday, ...DEFAULT_DRAFT };
+  const isFree = (candidate: ScheduleRange) => !ranges.some((range) => rangesOverlap(range, candidate));
+  if (isFree(usual)) return usual;
+  const hours = [...Array(24).keys()].map((index) => (index + 8) % 24);
+  const hhmm = (hour: number) => `${String(hour % 24).padStart(2, '0')}:00`;
+  const free = hours.map((hour) => ({ ...usual, start: hhmm(hour), end: hhmm(hour + 1) })).find(isFree);
+  return free ?? usual;
 }
 
 /** The day names of `language`, Sunday first (index = weekday). */
