@@ -13,6 +13,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { capsulesRoutes } from './modules/capsules/capsules.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { deviceApiRoutes } from './modules/device-api/device-api.routes.ts';
+import { devicePairingsRoutes } from './modules/device-pairings/device-pairings.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { fragrancesRoutes } from './modules/fragrances/fragrances.routes.ts';
@@ -29,6 +31,7 @@ import { quizAppRoutes } from './modules/quiz-sessions/quiz-sessions.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { auditContextPlugin } from './plugins/audit-context.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { deviceAuthPlugin } from './plugins/device-auth.ts';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -36,7 +39,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { unreadBodyPlugin } from './plugins/unread-body.ts';
-import { createServices } from './services.ts';
+import { createServices, PAIRING_FAILURES } from './services.ts';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -98,6 +101,10 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       });
       await api.register(fastifyMultipart);
       await api.register(authPlugin, { authenticate: services.auth.authenticate });
+      await api.register(deviceAuthPlugin, {
+        findDevice: services.deviceApi.findDevice,
+        limiter: services.deviceRequests,
+      });
       await api.register(healthRoutes, {
         ping: database.ping,
         driver: database.driver,
@@ -141,6 +148,18 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       });
       await api.register(quizAnalyticsRoutes, { service: services.quizAnalytics });
       await api.register(auditRoutes, { service: services.audit });
+      await api.register(deviceApiRoutes, {
+        service: services.deviceApi,
+        requestsPerMinute: config.DEVICE_REQUESTS_PER_MINUTE,
+        provisioningFailures: {
+          limit: config.LOGIN_MAX_FAILURES_PER_IP,
+          windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
+        },
+      });
+      await api.register(devicePairingsRoutes, {
+        service: services.devicePairings,
+        failures: PAIRING_FAILURES,
+      });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

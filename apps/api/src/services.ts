@@ -11,6 +11,7 @@ import { createDeviceSecretBox } from './lib/device-secrets.ts';
 import { createFailureLimiter } from './lib/failure-limiter.ts';
 import { createJobRunner } from './lib/jobs/job-runner.ts';
 import { MailOutbox } from './lib/mail/mail-outbox.ts';
+import { createMemoryRateLimiter } from './lib/rate-limiter.ts';
 import { resolveSigningKey } from './lib/signing-key.ts';
 import { createLocalStorage, type LocalStorage } from './lib/storage/local-storage.ts';
 import { createS3Storage } from './lib/storage/s3-storage.ts';
@@ -28,6 +29,12 @@ import { createCampaignsService } from './modules/campaigns/campaigns.service.ts
 import { CategoriesRepository } from './modules/categories/categories.repository.ts';
 import { createCapsulesService } from './modules/capsules/capsules.service.ts';
 import { createCategoriesService } from './modules/categories/categories.service.ts';
+import { DeviceApiRepository } from './modules/device-api/device-api.repository.ts';
+import { createDeviceApiService } from './modules/device-api/device-api.service.ts';
+import { resolveProvisioningKey } from './modules/device-api/provisioning-key.ts';
+import { maintainShotPartitions } from './modules/device-api/shot-partitions.ts';
+import { DevicePairingsRepository } from './modules/device-pairings/device-pairings.repository.ts';
+import { createDevicePairingsService } from './modules/device-pairings/device-pairings.service.ts';
 import { DevicesRepository, devicesListOf } from './modules/devices/devices.repository.ts';
 import { createDevicesService } from './modules/devices/devices.service.ts';
 import { FragrancesRepository } from './modules/fragrances/fragrances.repository.ts';
@@ -57,6 +64,9 @@ const FILE_SWEEP_INTERVAL_MS = 15 * 60_000;
 const ACCESS_LOG_PRUNE_INTERVAL_MS = 24 * HOUR_MS;
 const PRIVACY_RETENTION_INTERVAL_MS = 24 * HOUR_MS;
 const QUIZ_ABANDONMENT_INTERVAL_MS = 5 * 60_000;
+const SHOT_PARTITIONS_INTERVAL_MS = 24 * HOUR_MS;
+/** Wrong pairing codes per device and per app user before both wait (6 digits: a million guesses). */
+export const PAIRING_FAILURES = { limit: 5, windowMinutes: 10 };
 
 /** Uploaded files: an S3-compatible bucket when configured, a local folder otherwise. */
 export function createStorage(config: Config, signingKey: Uint8Array) {
@@ -160,6 +170,46 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     dataDir: config.DATA_DIR,
   });
 
+  // The device API: the shots table's months exist before the first batch; a daily job keeps them
+  // (creates the next months, drops those past retention with their batch records).
+  const shotPartitions = () =>
+    maintainShotPartitions({ db: database.db, retentionMonths: config.SHOT_RETENTION_MONTHS });
+  await shotPartitions();
+  jobs.add({
+    name: 'shot-partitions',
+    intervalMs: SHOT_PARTITIONS_INTERVAL_MS,
+    run: async () => {
+      log.info(await shotPartitions(), 'shot partitions maintained');
+    },
+  });
+  const deviceApi = createDeviceApiService({
+    // Telemetry through the plain handles; provisioning changes the device's record, so it is audited.
+    repository: new DeviceApiRepository(database.db, db, database.plannedOnceDb),
+    secrets: deviceSecrets,
+    provisioningKey: await resolveProvisioningKey({
+      db: database.db,
+      configured: config.DEVICE_PROVISIONING_KEY,
+      dataDir: config.DATA_DIR,
+    }),
+    provisioningFailuresByIp: createFailureLimiter({
+      limit: config.LOGIN_MAX_FAILURES_PER_IP,
+      windowMs: failureWindowMs,
+    }),
+    retentionMonths: config.SHOT_RETENTION_MONTHS,
+  });
+  const pairingWindowMs = PAIRING_FAILURES.windowMinutes * 60_000;
+  const devicePairings = createDevicePairingsService({
+    repository: new DevicePairingsRepository(db),
+    secrets: deviceSecrets,
+    failuresByDevice: createFailureLimiter({ limit: PAIRING_FAILURES.limit, windowMs: pairingWindowMs }),
+    failuresByUser: createFailureLimiter({ limit: PAIRING_FAILURES.limit, windowMs: pairingWindowMs }),
+  });
+  // Calls per device credential over all device routes (one interface; a shared store can back it).
+  const deviceRequests = createMemoryRateLimiter({
+    limit: config.DEVICE_REQUESTS_PER_MINUTE,
+    windowMs: 60_000,
+  });
+
   const storage = createStorage(config, signingKey);
   const localStorage = 'read' in storage ? (storage as LocalStorage) : undefined;
   const storedFiles = createStoredFiles({ db, storage, log });
@@ -219,6 +269,9 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     localStorage,
     jobs,
     deviceSecrets,
+    deviceApi,
+    devicePairings,
+    deviceRequests,
     fragrances: createFragrancesService({ repository: new FragrancesRepository(db), storage, log }),
     campaigns: createCampaignsService({ repository: new CampaignsRepository(db), storage, log }),
     categories: createCategoriesService(new CategoriesRepository(db)),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, DEFAULT_ACCESS, ROLES, type Role, routeRefusal } from '../src/lib/access-policy.ts';
+import { createDeviceFixture } from './device-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 /**
@@ -12,11 +13,19 @@ type Operation = { method: string; path: string; access: Access };
 
 let ctx: TestContext;
 const tokens: Partial<Record<Role, string>> = {};
+/** A second device's credential: a device route answers it as it answers the first's. */
+let otherDeviceToken = '';
 let operations: Operation[] = [];
+
+/** Every role, and a second device: each caller gets what its role gets. */
+const CALLERS: { name: string; role: Role }[] = [
+  ...ROLES.map((role) => ({ name: role, role })),
+  { name: 'another device', role: 'device' },
+];
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const profileOf: Record<Exclude<Role, 'anonymous'>, string> = {
+  const profileOf: Record<Exclude<Role, 'anonymous' | 'device'>, string> = {
     user: 'USER',
     staff: 'OPERADOR',
     admin: 'ADMIN',
@@ -25,6 +34,9 @@ beforeAll(async () => {
     const account = await ctx.createAccount({ profile });
     tokens[role as Role] = (await ctx.signIn(account.email, account.password)).token;
   }
+  const devices = await createDeviceFixture(ctx);
+  tokens.device = (await devices.createDevice()).credential;
+  otherDeviceToken = (await devices.createDevice()).credential;
   const document = ctx.app.swagger() as { paths: Record<string, Record<string, { 'x-access'?: Access }>> };
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
@@ -37,9 +49,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** A call that reaches no record: unknown ids, an empty JSON body (refused by validation if it gets that far). */
-function call(role: Role, operation: Operation) {
+function call(caller: { name: string; role: Role }, operation: Operation) {
   const url = `/api${operation.path.replace(/^\/api/, '')}`.replace(/\{[^}]+\}/g, '99999999');
-  const token = tokens[role];
+  const token = caller.name === 'another device' ? otherDeviceToken : tokens[caller.role];
   const hasBody = !['GET', 'DELETE', 'HEAD'].includes(operation.method);
   return ctx.app.inject({
     method: operation.method as 'GET',
@@ -62,28 +74,29 @@ describe('the role matrix of every route', () => {
   it('reads the routes from the document, each with its declared access', () => {
     expect(operations.length).toBeGreaterThan(30);
     expect(operations.map((operation) => operation.access)).toEqual(
-      expect.arrayContaining(['public', 'authenticated', 'staff', 'admin']),
+      expect.arrayContaining(['public', 'authenticated', 'appUser', 'staff', 'admin', 'device']),
     );
   });
 
   it('lets each role through the doors spec §6 names, and no others', () => {
-    const doors: Access[] = ['public', 'authenticated', 'staff', 'admin'];
+    const doors: Access[] = ['public', 'authenticated', 'appUser', 'staff', 'admin', 'device'];
     const opened = Object.fromEntries(
       ROLES.map((role) => [role, doors.filter((access) => routeRefusal(access, role) === undefined)]),
     );
     expect(opened).toEqual({
       anonymous: ['public'],
-      user: ['public', 'authenticated'],
+      user: ['public', 'authenticated', 'appUser'],
       staff: ['public', 'authenticated', 'staff'],
       admin: ['public', 'authenticated', 'staff', 'admin'],
+      device: ['public', 'device'],
     });
   });
 
-  it.each(ROLES)('%s: refused exactly where the policy says, with its code', async (role) => {
+  it.each(CALLERS)('$name: refused exactly where the policy says, with its code', async (caller) => {
     const wrong: string[] = [];
     for (const operation of operations) {
-      const response = await call(role, operation);
-      const refusal = routeRefusal(operation.access, role);
+      const response = await call(caller, operation);
+      const refusal = routeRefusal(operation.access, caller.role);
       const code = codeOf(response.body);
       const isRefused = refusal !== undefined;
       const gotRefusal = (response.statusCode === 401 || response.statusCode === 403) && code === refusal;

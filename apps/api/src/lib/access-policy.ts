@@ -13,19 +13,28 @@ import { AppError } from './app-error.ts';
  * The role matrix test reads `ROLES` and `routeRefusal` from here.
  */
 
-/** The callers the policy tells apart: USER is the app's end user, staff any other profile. */
-export type Role = 'anonymous' | 'user' | 'staff' | 'admin';
-export const ROLES: readonly Role[] = ['anonymous', 'user', 'staff', 'admin'];
+/**
+ * The callers the policy tells apart: USER is the app's end user, staff any other profile, device a
+ * diffuser presenting its own credential (plugins/device-auth.ts), which no account route takes.
+ */
+export type Role = 'anonymous' | 'user' | 'staff' | 'admin' | 'device';
+export const ROLES: readonly Role[] = ['anonymous', 'user', 'staff', 'admin', 'device'];
 
-/** What a route declares in `config.access`; routes that declare nothing are `staff`. */
-export type Access = 'public' | 'authenticated' | 'staff' | 'admin';
+/**
+ * What a route declares in `config.access`; routes that declare nothing are `staff`. `appUser` is the
+ * app's own (the USER profile only: pairing a device is not a back-office task); `device` takes a
+ * device credential and nothing else.
+ */
+export type Access = 'public' | 'authenticated' | 'appUser' | 'staff' | 'admin' | 'device';
 export const DEFAULT_ACCESS: Access = 'staff';
 
 const ROLES_BY_ACCESS: Record<Access, readonly Role[]> = {
   public: ROLES,
   authenticated: ['user', 'staff', 'admin'],
+  appUser: ['user'],
   staff: ['staff', 'admin'],
   admin: ['admin'],
+  device: ['device'],
 };
 
 export function roleOf(account: Pick<Account, 'profileName'> | null): Role {
@@ -37,7 +46,9 @@ export function roleOf(account: Pick<Account, 'profileName'> | null): Role {
 /** Why `role` is turned away at a route with `access`, or undefined when it may call it. */
 export function routeRefusal(access: Access, role: Role): ErrorCode | undefined {
   if (ROLES_BY_ACCESS[access].includes(role)) return undefined;
-  if (role === 'anonymous') return ErrorCode.UNAUTHENTICATED;
+  // A device route knows no account, and an account route takes a device credential for an unknown token.
+  if (access === 'device') return ErrorCode.DEVICE_CREDENTIAL_INVALID;
+  if (role === 'anonymous' || role === 'device') return ErrorCode.UNAUTHENTICATED;
   return access === 'admin' ? ErrorCode.ADMIN_ONLY : ErrorCode.FORBIDDEN;
 }
 

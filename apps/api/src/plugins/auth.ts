@@ -43,7 +43,8 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.addHook('onRequest', async (request) => {
       if (request.is404) return;
       const access = request.routeOptions.config.access ?? DEFAULT_ACCESS;
-      if (access === 'public') return;
+      // A device route has its own door (plugins/device-auth.ts): no account token opens it.
+      if (access === 'public' || access === 'device') return;
       const token = bearerToken(request);
       if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED);
       const { account, sessionId } = await options.authenticate(token);

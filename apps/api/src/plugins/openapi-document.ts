@@ -11,6 +11,8 @@ import {
 } from '../lib/openapi-schemas.ts';
 
 export const BEARER_SCHEME = 'bearerAuth';
+/** The device API's scheme: the credential a device received at provisioning. */
+export const DEVICE_SCHEME = 'deviceCredential';
 /** Marks the route transform leaves for the document pass below, which removes them. */
 export const LIST_QUERY_MARK = 'x-list-query';
 export const FILE_ANSWER_MARK = 'x-file-answer';
@@ -39,6 +41,10 @@ const TAGS: Record<string, string> = {
   health: 'Health check, and the settings the sign-in page reads',
   privacy: 'A person’s data: everything held about an account, as JSON or .xlsx, and its anonymisation',
   audit: 'The audit trail: who changed which record, when, from where, and what changed',
+  device:
+    'The device API, what the diffusers call with their own credential (`deviceCredential`, never a staff token): provisioning, heartbeats, shot batches, the configuration to play',
+  'device-pairings':
+    'The app’s device pairing: a signed-in USER links themself to a device with the reset code it shows, lists and unlinks their devices',
 };
 
 const ACCESS_LEVELS = [
@@ -49,7 +55,9 @@ const ACCESS_LEVELS = [
   '- `public`: anyone, no token (its `security` is empty);',
   '- `authenticated`: any signed-in account, the app’s USER profile included;',
   '- `staff`: any profile but USER (what a route that declares nothing is);',
-  '- `admin`: the ADMIN profile only.',
+  '- `appUser`: the app’s USER profile only;',
+  '- `admin`: the ADMIN profile only;',
+  '- `device`: a device credential (the `deviceCredential` scheme), no account token.',
   '',
   'No token, or a session that ended, is a 401; a profile below the level is a 403.',
 ].join('\n');
@@ -57,6 +65,16 @@ const ACCESS_LEVELS = [
 /** Declared in the swagger options: @fastify/swagger reads it while it builds each operation. */
 export const SECURITY_SCHEMES = {
   [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: ACCESS_LEVELS },
+  [DEVICE_SCHEME]: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'dvc_ + 43 base64url characters',
+    description: [
+      'The credential `POST /api/device/provision` answered once (`dvc_…`), sent as',
+      '`Authorization: Bearer <credential>` on every `/api/device/*` call. The server keeps only its SHA-256;',
+      'retiring the device or allowing a new provisioning revokes it (401 `DEVICE_CREDENTIAL_INVALID`).',
+    ].join('\n'),
+  },
 } as const;
 
 const DESCRIPTION = [
@@ -187,7 +205,7 @@ function shapeAnswers(operation: Operation, responses: Record<string, JsonSchema
   answers[400] ??= errorAnswer();
   answers[500] ??= errorAnswer();
   if (access !== 'public') answers[401] ??= errorAnswer();
-  if (access === 'staff' || access === 'admin') answers[403] ??= errorAnswer();
+  if (access === 'staff' || access === 'admin' || access === 'appUser') answers[403] ??= errorAnswer();
   const fileType = operation[FILE_ANSWER_MARK];
   if (typeof fileType === 'string') {
     answers[200] = {

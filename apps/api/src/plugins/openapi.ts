@@ -15,6 +15,7 @@ import {
 } from '../lib/openapi-schemas.ts';
 import {
   BEARER_SCHEME,
+  DEVICE_SCHEME,
   FILE_ANSWER_MARK,
   LIST_QUERY_MARK,
   SECURITY_SCHEMES,
@@ -93,7 +94,7 @@ function transformRoute(route: RouteOptions, url: string, named: NamedSchemas) {
     ...rest,
     operationId: operationId ?? operationIdOf(method, documentUrl),
     tags: [tags?.[0] ?? documentUrl.split('/').filter(Boolean)[1] ?? 'api'],
-    security: access === 'public' ? [] : [{ [BEARER_SCHEME]: [] }],
+    security: access === 'public' ? [] : [{ [access === 'device' ? DEVICE_SCHEME : BEARER_SCHEME]: [] }],
     'x-access': access,
   };
   if (querystring) {

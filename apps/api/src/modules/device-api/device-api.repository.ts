@@ -1,0 +1,256 @@
+import type { Schedule } from '@scentia/shared/schedules.schemas';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { AuthenticatedDevice } from '../../plugins/device-auth.ts';
+
+type Rows<T> = { rows: T[] };
+
+/** A Postgres array literal of values that need no quoting (numbers, ISO timestamps). */
+function arrayLiteral(values: readonly (string | number)[]): string {
+  return `{${values.join(',')}}`;
+}
+
+export type IngestResult =
+  | { status: 'unknown' }
+  | {
+      status: 'ok';
+      isNew: boolean;
+      shots: number;
+      capsules: { slot: number; remainingShots: number }[];
+    };
+
+export type ReportedCapsule = {
+  slot: number;
+  serialNumber: string;
+  fragranceId: number;
+  sizeShots: number;
+  remainingShots: number;
+  dueDate: string | null;
+};
+
+export type ConfigSource = {
+  campaign: { id: number; name: string; fragranceShots: number; updatedAt: string };
+  collection: { slot: number; fragranceId: number; fragranceName: string; shotSeconds: number }[];
+  schedule: { source: 'device' | 'location'; timeZone: string; ranges: Schedule['ranges'] };
+};
+
+/**
+ * The device API's SQL. `db` is the plain handle: what a device writes (its state, capsules, shots) is
+ * telemetry, not anyone's audited change; `auditedDb` is for provisioning, which changes the device's
+ * record and so goes into the trail.
+ */
+export class DeviceApiRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly auditedDb: Database,
+    /** Statements whose plan does not depend on their values (the batch call): planned once. */
+    private readonly plannedOnceDb: Database,
+  ) {}
+
+  private async rows<T>(query: SQL, db: Pick<Database, 'execute'> = this.db): Promise<T[]> {
+    return ((await db.execute(query)) as unknown as Rows<T>).rows;
+  }
+
+  async findDevice(credentialHash: string): Promise<AuthenticatedDevice | undefined> {
+    const [device] = await this.rows<AuthenticatedDevice>(sql`
+      select id, location_id as "locationId", campaign_id as "campaignId" from devices
+      where credential_hash = ${credentialHash} and deleted_at is null`);
+    return device;
+  }
+
+  /**
+   * Gives the device at `macAddress` its credential and sealed secret, unless it has one: the row is
+   * locked, so two devices racing with the same MAC get one answer each, one of them a refusal.
+   */
+  async provision(
+    macAddress: string,
+    values: { credentialHash: string; secretCiphertext: string },
+  ): Promise<{ outcome: 'provisioned'; deviceId: number } | { outcome: 'unknown' | 'retired' | 'taken' }> {
+    return this.auditedDb.transaction(async (tx) => {
+      const [device] = await this.rows<{ id: number; isRetired: boolean; hasCredential: boolean }>(
+        sql`select id, deleted_at is not null as "isRetired", credential_hash is not null as "hasCredential"
+            from devices where mac_address = ${macAddress} for update`,
+        tx,
+      );
+      if (!device) return { outcome: 'unknown' as const };
+      if (device.isRetired) return { outcome: 'retired' as const };
+      if (device.hasCredential) return { outcome: 'taken' as const };
+      await tx.execute(sql`
+        update devices set credential_hash = ${values.credentialHash},
+          secret_ciphertext = ${values.secretCiphertext}, provisioned_at = now(), updated_at = now()
+        where id = ${device.id}`);
+      return { outcome: 'provisioned' as const, deviceId: device.id };
+    });
+  }
+
+  /** The batch in one round trip (migration 0024's ingest_shot_batch). */
+  async ingestShots(
+    credentialHash: string,
+    sequence: number,
+    shots: readonly { at: string; slot: number; count: number }[],
+  ): Promise<IngestResult> {
+    const [row] = await this.rows<{ result: IngestResult }>(
+      sql`select ingest_shot_batch(${credentialHash}, ${sequence}::bigint,
+            ${arrayLiteral(shots.map((shot) => shot.at))}::timestamptz[],
+            ${arrayLiteral(shots.map((shot) => shot.slot))}::smallint[],
+            ${arrayLiteral(shots.map((shot) => shot.count))}::integer[]) as result`,
+      this.plannedOnceDb,
+    );
+    if (!row) throw new Error('ingest_shot_batch answered nothing');
+    return typeof row.result === 'string' ? (JSON.parse(row.result) as IngestResult) : row.result;
+  }
+
+  /** The fragrance ids among `ids` that exist. */
+  async existingFragrances(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.rows<{ id: number }>(
+      sql`select id from fragrances where id = any(${arrayLiteral(ids)}::integer[])`,
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * A heartbeat: the device seen, its firmware, and its capsules as reported. Locks, in the order the
+   * batches take them: the device's state row first (its own batches wait), then every capsule
+   * involved (this device's and the reported ones, wherever they are) by id. Slots are cleared before
+   * they are set, so the unique (device, slot) never sees two capsules in one slot.
+   */
+  async heartbeat(
+    deviceId: number,
+    firmwareVersion: string,
+    reported: readonly ReportedCapsule[],
+  ): Promise<{ slot: number; serialNumber: string; remainingShots: number }[]> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into device_states (device_id, last_seen_at, last_heartbeat_at, firmware_version)
+        values (${deviceId}, now(), now(), ${firmwareVersion})
+        on conflict (device_id) do update set last_seen_at = now(), last_heartbeat_at = now(),
+          firmware_version = excluded.firmware_version`);
+      const serials = reported.map((capsule) => capsule.serialNumber);
+      const known = await this.rows<{
+        id: number;
+        serialNumber: string;
+        deviceId: number | null;
+        slot: number | null;
+      }>(
+        sql`select id, serial_number as "serialNumber", device_id as "deviceId", slot from capsules
+            where device_id = ${deviceId} or serial_number = any(${arrayLiteral(serials)}::text[])
+            order by id for update`,
+        tx,
+      );
+      const bySerial = new Map(known.map((capsule) => [capsule.serialNumber, capsule]));
+      const reportedSerials = new Set(serials);
+      const removed = known.filter((capsule) => !reportedSerials.has(capsule.serialNumber));
+      const moved = reported.flatMap((capsule) => {
+        const current = bySerial.get(capsule.serialNumber);
+        return current && (current.deviceId !== deviceId || current.slot !== capsule.slot)
+          ? [{ id: current.id, slot: capsule.slot }]
+          : [];
+      });
+      const cleared = [...removed.map((capsule) => capsule.id), ...moved.map((capsule) => capsule.id)];
+      if (cleared.length > 0) {
+        await tx.execute(sql`
+          update capsules set device_id = null, slot = null, updated_at = now(),
+            deleted_at = case when id = any(${arrayLiteral(removed.map((capsule) => capsule.id))}::integer[])
+              then now() else deleted_at end
+          where id = any(${arrayLiteral(cleared)}::integer[])`);
+      }
+      for (const capsule of moved) {
+        // Keeps the server's remaining_shots: the level is counted here, not taken from the device.
+        await tx.execute(sql`
+          update capsules set device_id = ${deviceId}, slot = ${capsule.slot}, deleted_at = null, updated_at = now()
+          where id = ${capsule.id}`);
+      }
+      const added = reported.filter((capsule) => !bySerial.has(capsule.serialNumber));
+      for (const capsule of added) {
+        // A serial another heartbeat inserted meanwhile is left to it; the next heartbeat places it.
+        await tx.execute(sql`
+          insert into capsules (serial_number, fragrance_id, size_shots, remaining_shots, device_id, slot, due_date)
+          values (${capsule.serialNumber}, ${capsule.fragranceId}, ${capsule.sizeShots}, ${capsule.remainingShots},
+            ${deviceId}, ${capsule.slot}, ${capsule.dueDate})
+          on conflict (serial_number) do nothing`);
+      }
+      return this.rows<{ slot: number; serialNumber: string; remainingShots: number }>(
+        sql`select slot, serial_number as "serialNumber", remaining_shots as "remainingShots"
+            from capsules where device_id = ${deviceId} order by slot`,
+        tx,
+      );
+    });
+  }
+
+  /** What the device plays: its campaign with the collection, and the schedule in force (its own or its location's). */
+  async configSource(deviceId: number): Promise<ConfigSource | undefined> {
+    const [head] = await this.rows<{
+      campaignId: number;
+      name: string;
+      fragranceShots: number;
+      updatedAt: string;
+      deviceSchedule: Schedule | null;
+      locationSchedule: Schedule;
+      timeZone: string;
+    }>(sql`
+      select c.id as "campaignId", c.name, c.fragrance_shots as "fragranceShots",
+        to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt",
+        d.schedule as "deviceSchedule", l.schedule as "locationSchedule", l.time_zone as "timeZone"
+      from devices d join campaigns c on c.id = d.campaign_id join locations l on l.id = d.location_id
+      where d.id = ${deviceId}`);
+    if (!head) return undefined;
+    const collection = await this.rows<ConfigSource['collection'][number]>(sql`
+      select s.slot, s.fragrance_id as "fragranceId", f.name as "fragranceName", s.shot_seconds as "shotSeconds"
+      from campaign_slots s join fragrances f on f.id = s.fragrance_id
+      where s.campaign_id = ${head.campaignId} order by s.slot`);
+    const schedule = head.deviceSchedule ?? head.locationSchedule;
+    return {
+      campaign: {
+        id: head.campaignId,
+        name: head.name,
+        fragranceShots: head.fragranceShots,
+        updatedAt: head.updatedAt,
+      },
+      collection,
+      schedule: {
+        source: head.deviceSchedule ? 'device' : 'location',
+        timeZone: head.timeZone,
+        ranges: schedule.ranges,
+      },
+    };
+  }
+
+  /**
+   * Records that the device received this campaign version; the first time, the campaign's
+   * `downloads` goes up by one. That update must not touch `updated_at` (it is the version the QR
+   * code prints) nor write an audit event: a device fetching its configuration is nobody's change to
+   * the campaign, and thousands of devices would bury its real history. `scentia.audit = 'off'` is
+   * read by migration 0011's audit_row_change, for this transaction only.
+   */
+  async recordDownload(
+    deviceId: number,
+    campaignId: number,
+    campaignUpdatedAt: string,
+    configVersion: string,
+  ) {
+    await this.db.transaction(async (tx) => {
+      // The device's state row first, as every write about one device takes it.
+      await tx.execute(sql`
+        insert into device_states (device_id, last_seen_at, config_version) values (${deviceId}, now(), ${configVersion})
+        on conflict (device_id) do update set last_seen_at = now(), config_version = excluded.config_version`);
+      const inserted = await this.rows<{ deviceId: number }>(
+        sql`insert into campaign_downloads (device_id, campaign_id, campaign_updated_at)
+            values (${deviceId}, ${campaignId}, ${campaignUpdatedAt}::timestamptz)
+            on conflict do nothing returning device_id as "deviceId"`,
+        tx,
+      );
+      if (inserted.length > 0) {
+        await tx.execute(sql`select set_config('scentia.audit', 'off', true)`);
+        await tx.execute(sql`update campaigns set downloads = downloads + 1 where id = ${campaignId}`);
+      }
+    });
+  }
+
+  /** Marks the device seen (a call that writes nothing else). */
+  async markSeen(deviceId: number): Promise<void> {
+    await this.db.execute(sql`
+      insert into device_states (device_id, last_seen_at) values (${deviceId}, now())
+      on conflict (device_id) do update set last_seen_at = now()`);
+  }
+}

@@ -1,0 +1,150 @@
+import {
+  deviceConfigSchema,
+  heartbeatAnswerSchema,
+  heartbeatBodySchema,
+  provisionAnswerSchema,
+  provisionBodySchema,
+  shotBatchAnswerSchema,
+  shotBatchBodySchema,
+} from '@scentia/shared/device-api.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, errorResponses } from '../../lib/http-schemas.ts';
+import { currentDevice } from '../../plugins/device-auth.ts';
+import type { DeviceApiService } from './device-api.service.ts';
+
+const tags = ['device'];
+
+/** A provisioning is a MAC and a key: far under a kilobyte. */
+const PROVISION_BODY_LIMIT = 1024;
+/** 20 capsules of the longest fields are about 3 KB of JSON. */
+const HEARTBEAT_BODY_LIMIT = 8 * 1024;
+/** 1,000 entries of the longest spelling (an ISO time with an offset, slot 20, count 1000) are about 70 KB. */
+const SHOTS_BODY_LIMIT = 128 * 1024;
+
+const conflict = { 409: errorBodySchema };
+
+function rateLimitNote(requestsPerMinute: number): string {
+  return `Rate limit: ${requestsPerMinute} calls a minute per device over all device routes (429 with Retry-After past it).`;
+}
+
+/** What the diffusers call, with the credential provisioning gave them (`Authorization: Bearer dvc_…`). */
+export const deviceApiRoutes: FastifyPluginAsyncZod<{
+  service: DeviceApiService;
+  requestsPerMinute: number;
+  /** Wrong provisioning keys allowed per address in a window, for the document. */
+  provisioningFailures: { limit: number; windowMinutes: number };
+}> = async (app, { service, requestsPerMinute, provisioningFailures }) => {
+  const limitNote = rateLimitNote(requestsPerMinute);
+
+  app.post(
+    '/device/provision',
+    {
+      bodyLimit: PROVISION_BODY_LIMIT,
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Provision a registered device: its credential and reset-code secret, answered once',
+        description: [
+          'A device registered in the back-office (by its MAC) presents the provisioning key and receives the',
+          'credential for every other device call and the RFC 6238 secret of its reset codes. A second call is',
+          'refused (409) until staff allow a new provisioning from the device page.',
+          '',
+          `Rate limit: ${provisioningFailures.limit} wrong keys per ${provisioningFailures.windowMinutes} minutes per address (429 with Retry-After past it).`,
+          '',
+          'Example: `{"macAddress": "AA:BB:CC:DD:EE:01", "provisioningKey": "…"}` →',
+          '`{"deviceId": 7, "credential": "dvc_…", "secret": "JBSWY3DPEHPK3PXP…", "codeDigits": 6,',
+          '"codeStepSeconds": 60, "codeAlgorithm": "SHA1"}`',
+        ].join('\n'),
+        body: provisionBodySchema,
+        response: { 201: provisionAnswerSchema, ...errorResponses, ...conflict },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return service.provision(request.body, request.ip);
+    },
+  );
+
+  app.post(
+    '/device/heartbeat',
+    {
+      bodyLimit: HEARTBEAT_BODY_LIMIT,
+      config: { access: 'device' },
+      schema: {
+        tags,
+        summary: 'Report the firmware and the capsules present in each slot; marks the device seen',
+        description: [
+          'A capsule the server has not seen is recorded with the level the device counted; a known one keeps',
+          'the server’s count and moves to the slot reported; this device’s capsules not reported are taken out.',
+          'The answer has the server’s levels and the configuration version (fetch `/api/device/config` when it',
+          'changed).',
+          '',
+          limitNote,
+          '',
+          'Example: `{"firmwareVersion": "1.4.2", "capsules": [{"slot": 1, "serialNumber": "CAP-000123",',
+          '"fragranceId": 4, "sizeShots": 3000, "remainingShots": 2950, "dueDate": "2027-06-30"}]}`',
+        ].join('\n'),
+        body: heartbeatBodySchema,
+        response: { 200: heartbeatAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.heartbeat(currentDevice(request), request.body),
+  );
+
+  app.post(
+    '/device/shots',
+    {
+      bodyLimit: SHOTS_BODY_LIMIT,
+      config: { access: 'device', deviceLookup: 'hash' },
+      schema: {
+        tags,
+        summary: 'Record a batch of shots (at most 1,000 entries); a sequence received before counts once',
+        description: [
+          'Each batch carries the device’s own sequence number: sent again (a lost answer, a retry) it is answered',
+          'with `isNew: false` and counted once. The shots lower the levels of the capsules in their slots (never',
+          'below zero) and the statistics in the same transaction. A slot without a capsule refuses the whole',
+          'batch (409: send a heartbeat first). Shot times may be at most 5 minutes ahead of the server’s clock',
+          'and within the months the statistics keep.',
+          '',
+          limitNote,
+          '',
+          'Example: `{"sequence": 42, "shots": [{"at": "2026-11-24T15:04:05Z", "slot": 3, "count": 2}]}` →',
+          '`{"sequence": 42, "isNew": true, "shots": 2, "capsules": [{"slot": 3, "remainingShots": 2948}]}`',
+        ].join('\n'),
+        body: shotBatchBodySchema,
+        response: { 200: shotBatchAnswerSchema, ...errorResponses, ...conflict },
+      },
+    },
+    async (request) => service.recordShots(request.deviceCredentialHash ?? '', request.body),
+  );
+
+  app.get(
+    '/device/config',
+    {
+      config: { access: 'device' },
+      schema: {
+        tags,
+        summary: 'The campaign and the weekly schedule to play, with their version (also the ETag)',
+        description: [
+          'Send the version held as `If-None-Match: "<version>"`: an unchanged configuration answers 304 with',
+          'no body. The schedule is the device’s own or its location’s, in the location’s time zone; a range',
+          'whose end is at or before its start runs into the next day.',
+          '',
+          limitNote,
+        ].join('\n'),
+        response: { 200: deviceConfigSchema, 304: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const config = await service.config(currentDevice(request));
+      const etag = `"${config.version}"`;
+      reply.header('etag', etag);
+      const held = request.headers['if-none-match'];
+      if (held?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        return reply.code(304).send(null);
+      }
+      return config;
+    },
+  );
+};

@@ -1,0 +1,172 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type {
+  DeviceConfig,
+  HeartbeatAnswer,
+  HeartbeatBody,
+  ProvisionAnswer,
+  ProvisionBody,
+  ShotBatchAnswer,
+  ShotBatchBody,
+} from '@scentia/shared/device-api.schemas';
+import { RESET_CODE_DIGITS, RESET_CODE_STEP_SECONDS } from '@scentia/shared/devices.schemas';
+import { ErrorCode } from '@scentia/shared/error-codes';
+import { AppError, type FieldProblem, invalidFields, tooManyRequests } from '../../lib/app-error.ts';
+import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
+import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import { newOneTimeSecret, toBase32 } from '../../lib/one-time-codes.ts';
+import { hashToken } from '../../lib/token-hash.ts';
+import { type AuthenticatedDevice, DEVICE_CREDENTIAL_PREFIX } from '../../plugins/device-auth.ts';
+import type { DeviceApiRepository } from './device-api.repository.ts';
+import { oldestShotTime } from './shot-partitions.ts';
+
+/** How far ahead of the server's clock a shot may be dated (a device's clock drifts a little). */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+/** Field problems named in one refusal at most: a batch of 1,000 bad times needs not 1,000 lines. */
+const MAX_REPORTED_PROBLEMS = 10;
+/** What ingest_shot_batch raises for a slot without a capsule (migration 0024). */
+const SLOT_EMPTY_STATE = 'SC409';
+
+const PROVISIONING_REFUSALS = {
+  unknown: ErrorCode.DEVICE_NOT_REGISTERED,
+  retired: ErrorCode.DEVICE_RETIRED,
+  taken: ErrorCode.DEVICE_ALREADY_PROVISIONED,
+} as const;
+
+type PgError = { code?: string; detail?: string; cause?: { code?: string; detail?: string } };
+
+function slotEmptyError(error: unknown): number | undefined {
+  const pg = error as PgError;
+  const source =
+    pg?.code === SLOT_EMPTY_STATE ? pg : pg?.cause?.code === SLOT_EMPTY_STATE ? pg.cause : undefined;
+  return source ? Number(source.detail) : undefined;
+}
+
+/** Compares two keys in constant time, whatever their lengths (their hashes have the same). */
+function isSameKey(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The version of a configuration: a short hash of its content, also its ETag. */
+function versionOf(content: Omit<DeviceConfig, 'version'>): string {
+  return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
+}
+
+export function createDeviceApiService(deps: {
+  repository: DeviceApiRepository;
+  secrets: DeviceSecretBox;
+  provisioningKey: string;
+  /** Wrong provisioning keys per client address. */
+  provisioningFailuresByIp: FailureLimiter;
+  retentionMonths: number;
+  now?: () => Date;
+}) {
+  const { repository } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function currentConfig(device: AuthenticatedDevice): Promise<DeviceConfig> {
+    const source = await repository.configSource(device.id);
+    if (!source) throw new AppError(ErrorCode.DEVICE_CREDENTIAL_INVALID);
+    const content: Omit<DeviceConfig, 'version'> = {
+      campaign: {
+        campaignId: source.campaign.id,
+        name: source.campaign.name,
+        fragranceShots: source.campaign.fragranceShots,
+        updatedAt: source.campaign.updatedAt,
+        collection: source.collection,
+      },
+      schedule: source.schedule,
+    };
+    return { version: versionOf(content), ...content };
+  }
+
+  return {
+    findDevice: (credentialHash: string) => repository.findDevice(credentialHash),
+
+    /** Answers the credential and the secret once; the key is checked before the MAC is looked up. */
+    async provision(body: ProvisionBody, ip: string): Promise<ProvisionAnswer> {
+      const wait = deps.provisioningFailuresByIp.retryAfter(ip);
+      if (wait > 0) throw tooManyRequests(wait);
+      if (!isSameKey(body.provisioningKey, deps.provisioningKey)) {
+        deps.provisioningFailuresByIp.recordFailure(ip);
+        throw new AppError(ErrorCode.PROVISIONING_KEY_INVALID);
+      }
+      const credential = `${DEVICE_CREDENTIAL_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const secret = newOneTimeSecret();
+      const result = await repository.provision(body.macAddress, {
+        credentialHash: hashToken(credential),
+        secretCiphertext: deps.secrets.seal(secret),
+      });
+      if (result.outcome !== 'provisioned') throw new AppError(PROVISIONING_REFUSALS[result.outcome]);
+      return {
+        deviceId: result.deviceId,
+        credential,
+        secret: toBase32(secret),
+        codeDigits: RESET_CODE_DIGITS,
+        codeStepSeconds: RESET_CODE_STEP_SECONDS,
+        codeAlgorithm: 'SHA1',
+      };
+    },
+
+    async heartbeat(device: AuthenticatedDevice, body: HeartbeatBody): Promise<HeartbeatAnswer> {
+      const known = await repository.existingFragrances([
+        ...new Set(body.capsules.map((capsule) => capsule.fragranceId)),
+      ]);
+      const unknown: FieldProblem[] = body.capsules.flatMap((capsule, index) =>
+        known.has(capsule.fragranceId)
+          ? []
+          : [{ path: `capsules.${index}.fragranceId`, key: 'field.unknownFragrance' as const }],
+      );
+      if (unknown.length > 0) throw invalidFields(...unknown);
+      const capsules = await repository.heartbeat(
+        device.id,
+        body.firmwareVersion,
+        body.capsules.map((capsule) => ({ ...capsule, dueDate: capsule.dueDate ?? null })),
+      );
+      const config = await currentConfig(device);
+      return { serverTime: now().toISOString(), configVersion: config.version, capsules };
+    },
+
+    async recordShots(credentialHash: string, body: ShotBatchBody): Promise<ShotBatchAnswer> {
+      const time = now();
+      const latest = time.getTime() + FUTURE_TOLERANCE_MS;
+      const oldest = oldestShotTime(time, deps.retentionMonths).getTime();
+      const problems: FieldProblem[] = [];
+      body.shots.forEach((shot, index) => {
+        const at = Date.parse(shot.at);
+        if (at > latest) problems.push({ path: `shots.${index}.at`, key: 'field.shotInFuture' });
+        else if (at < oldest)
+          problems.push({
+            path: `shots.${index}.at`,
+            key: 'field.shotTooOld',
+            params: { months: deps.retentionMonths },
+          });
+      });
+      if (problems.length > 0) throw invalidFields(...problems.slice(0, MAX_REPORTED_PROBLEMS));
+      let result: Awaited<ReturnType<DeviceApiRepository['ingestShots']>>;
+      try {
+        result = await repository.ingestShots(credentialHash, body.sequence, body.shots);
+      } catch (error) {
+        const slot = slotEmptyError(error);
+        if (slot !== undefined) throw new AppError(ErrorCode.DEVICE_SLOT_EMPTY, { params: { slot } });
+        throw error;
+      }
+      if (result.status === 'unknown') throw new AppError(ErrorCode.DEVICE_CREDENTIAL_INVALID);
+      return { sequence: body.sequence, isNew: result.isNew, shots: result.shots, capsules: result.capsules };
+    },
+
+    /** The configuration, and the first fetch of each campaign version counted in its downloads. */
+    async config(device: AuthenticatedDevice): Promise<DeviceConfig> {
+      const config = await currentConfig(device);
+      await repository.recordDownload(
+        device.id,
+        config.campaign.campaignId,
+        config.campaign.updatedAt,
+        config.version,
+      );
+      return config;
+    },
+  };
+}
+
+export type DeviceApiService = ReturnType<typeof createDeviceApiService>;
