@@ -62,7 +62,7 @@ for (const schedule of [MALL, STREET, PHARMACY, LATE_WEEKEND, AROUND_THE_CLOCK, 
   scheduleSchema.parse(schedule);
 
 /** The airport shop of the demo clients (clients.ts): the location open around the clock. */
-export const AIRPORT_LOCATION = 'Essenza Aeroporto Guarulhos';
+const AIRPORT_LOCATION = 'Essenza Aeroporto Guarulhos';
 
 /** A location's opening hours, by what its name says it is. */
 export function shopHoursOf(locationName: string): Schedule {

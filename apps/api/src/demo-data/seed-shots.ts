@@ -58,7 +58,8 @@ function firstDueDate(random: Random, now: number): string {
   return isoDate(now + random.between(8, 180) * DAY_MS);
 }
 
-function planHistory(plan: DeviceHistoryPlan, random: Random, now: number) {
+/** One device's capsules, shots and batches, from its schedule and the seeded generator. */
+export function planHistory(plan: DeviceHistoryPlan, random: Random, now: number) {
   const serialBase = `SC${plan.macAddress.slice(6)}`;
   const generations = new Map<number, number>();
   const newCapsule = (slot: number, fragranceId: number, installedAt: number, level: number, due: string) => {
