@@ -20,6 +20,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { fragrancesRoutes } from './modules/fragrances/fragrances.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { locationSchedulesRoutes } from './modules/locations/location-schedules.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       await api.register(locationsRoutes, { service: services.locations });
       await api.register(devicesRoutes, { service: services.devices });
       await api.register(capsulesRoutes, { service: services.capsules });
+      await api.register(locationSchedulesRoutes, { service: services.locationSchedules });
       await api.register(quizRoutes, { service: services.quiz });
       await api.register(quizQuestionsRoutes, { service: services.quiz });
       if (services.localStorage) await api.register(filesRoutes, { storage: services.localStorage });

@@ -41,6 +41,8 @@ import { FragrancesRepository } from './modules/fragrances/fragrances.repository
 import { createFragrancesService } from './modules/fragrances/fragrances.service.ts';
 import { createEmbeddedGeoProvider, createHttpGeoProvider } from './modules/geo/geo-provider.ts';
 import { createViaCepProvider } from './modules/geo/postcode-provider.ts';
+import { LocationSchedulesRepository } from './modules/locations/location-schedules.repository.ts';
+import { createLocationSchedulesService } from './modules/locations/location-schedules.service.ts';
 import { LocationsRepository } from './modules/locations/locations.repository.ts';
 import { createLocationsService } from './modules/locations/locations.service.ts';
 import { OrganizationsRepository } from './modules/organizations/organizations.repository.ts';
@@ -265,6 +267,8 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     },
   });
 
+  const locations = createLocationsService(new LocationsRepository(db));
+
   return {
     localStorage,
     jobs,
@@ -276,7 +280,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     campaigns: createCampaignsService({ repository: new CampaignsRepository(db), storage, log }),
     categories: createCategoriesService(new CategoriesRepository(db)),
     organizations: createOrganizationsService(new OrganizationsRepository(db)),
-    locations: createLocationsService(new LocationsRepository(db)),
+    locations,
     devices: createDevicesService({
       repository: new DevicesRepository(db, devicesListOf(config.DEVICE_OFFLINE_AFTER_MINUTES)),
       secrets: deviceSecrets,
@@ -284,6 +288,10 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     }),
     // Read-only telemetry: nothing here writes, so the plain handle.
     capsules: createCapsulesService(database.db),
+    locationSchedules: createLocationSchedulesService({
+      repository: new LocationSchedulesRepository(db),
+      readLocation: (id) => locations.get(id),
+    }),
     quiz: createQuizService({ repository: new QuizRepository(db), storage }),
     mailOutbox,
     geo,

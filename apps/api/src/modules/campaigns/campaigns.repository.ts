@@ -1,11 +1,12 @@
 import type { Language } from '@scentia/shared/locales';
-import { and, arrayOverlaps, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   campaignDescriptions,
   campaignQrPrints,
   campaignSlots,
   campaigns,
+  devices,
   fragrances,
   quizFragranceOptions,
   quizPublications,
@@ -22,6 +23,15 @@ const slotsUsed = sql<number>`(select count(*)::int from ${campaignSlots} where 
  * key restricts it). Qualified by hand: a select from one table writes its columns without its name.
  */
 const hasQuiz = sql<boolean>`exists (select 1 from ${quizzes} where ${quizzes}.campaign_id = ${campaigns}.id)`;
+
+/**
+ * Devices playing the campaign (the active ones only, or any): an active device keeps it active (give
+ * it another campaign first), any device keeps its row. Qualified by hand, like `hasQuiz`.
+ */
+const devicesPlaying = (campaign: SQL | number, activeOnly: boolean) =>
+  sql<boolean>`exists (select 1 from ${devices} where ${devices}.campaign_id = ${campaign}${
+    activeOnly ? sql` and ${devices}.deleted_at is null` : sql``
+  })`;
 
 export type QrPrintKind = 'print' | 'png' | 'svg';
 
@@ -88,6 +98,8 @@ export const campaignsList = resourceList({
     downloads: campaigns.downloads,
     isDefault: campaigns.isDefault,
     hasQuiz,
+    hasActiveDevices: devicesPlaying(sql`${campaigns}.id`, true),
+    hasDevices: devicesPlaying(sql`${campaigns}.id`, false),
     createdAt: campaigns.createdAt,
     updatedAt: campaigns.updatedAt,
     deletedAt: campaigns.deletedAt,
@@ -134,12 +146,27 @@ export class CampaignsRepository extends KitRepository<CampaignRecord, CampaignO
   constructor(db: Database) {
     super(db, {
       list: campaignsList,
-      writes: { table: campaigns, keepsActive: isDefault, keepsRow: isDefaultOrHasQuiz },
+      writes: {
+        table: campaigns,
+        keepsActive: (id) => sql`(${isDefault()} or ${devicesPlaying(id, true)})`,
+        keepsRow: (id) => sql`(${isDefaultOrHasQuiz(id)} or ${devicesPlaying(id, false)})`,
+      },
       typeahead: {
         searchText: campaigns.searchText,
         fields: { campaignId: campaigns.id, name: campaigns.name },
       },
     });
+  }
+
+  /** The MAC addresses of a few devices playing it (the active ones only, or all) and how many there are. */
+  async deviceMacs(id: number, activeOnly: boolean, limit: number) {
+    const rows = await this.db
+      .select({ macAddress: devices.macAddress, total: sql<number>`(count(*) over ())::int` })
+      .from(devices)
+      .where(and(eq(devices.campaignId, id), activeOnly ? isNull(devices.deletedAt) : undefined))
+      .orderBy(devices.macAddress)
+      .limit(limit);
+    return { macAddresses: rows.map((row) => row.macAddress), total: rows[0]?.total ?? 0 };
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   campaignCollectionRefusal,
 } from '@scentia/shared/campaigns.rules';
 import type { CampaignBody, CampaignRow, QrPrintBody } from '@scentia/shared/campaigns.schemas';
+import { formatMacAddress } from '@scentia/shared/devices.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { Language } from '@scentia/shared/locales';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,6 +13,7 @@ import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { recordImage } from '../../lib/resource-kit/record-image.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
+import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { createStoredFiles } from '../../lib/storage/stored-files.ts';
 import {
@@ -29,6 +31,22 @@ export type CampaignsServiceDeps = {
   storage: FileStorage;
   log: FastifyBaseLogger;
 };
+
+/** How many of its devices a refusal names before "and N more". */
+const DEVICES_NAMED = 5;
+
+/**
+ * Devices hold a campaign: one played by an active device stays active (give the device another
+ * campaign first), one any device refers to keeps its row.
+ */
+function devicesHold(record: CampaignRecord, action: CampaignAction) {
+  if (action === 'toggle' && record.deletedAt === null && record.hasActiveDevices) {
+    return ErrorCode.CAMPAIGN_HAS_DEVICES;
+  }
+  if (action === 'delete' && record.deletedAt !== null && record.hasDevices)
+    return ErrorCode.CAMPAIGN_HAS_DEVICES;
+  return undefined;
+}
 
 /**
  * Campaigns (spec §4 Campaign): the device's collection, a cover, descriptions, and one default.
@@ -86,7 +104,14 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
     writes: repository.writes,
     refusal: (record: CampaignRecord, action: CampaignAction) =>
       campaignActionRefusal({ isActive: record.deletedAt === null, isDefault: record.isDefault }, action) ??
-      (action === 'delete' && record.hasQuiz ? ErrorCode.CAMPAIGN_HAS_QUIZ : undefined),
+      (action === 'delete' && record.hasQuiz ? ErrorCode.CAMPAIGN_HAS_QUIZ : undefined) ??
+      devicesHold(record, action),
+    // The refusal names the devices by their MAC addresses (the active ones while it is active).
+    describe: async (record, code) => {
+      if (code !== ErrorCode.CAMPAIGN_HAS_DEVICES) return undefined;
+      const found = await repository.deviceMacs(record.id, record.deletedAt === null, DEVICES_NAMED);
+      return { names: namesAndMore(found.macAddresses.map(formatMacAddress), found.total) };
+    },
     files: { store: files, keysOf: cover.keysOf },
   });
   const { assertAllowed } = states;

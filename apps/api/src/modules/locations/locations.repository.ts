@@ -1,8 +1,8 @@
 import type { locationListQuerySchema } from '@scentia/shared/locations.schemas';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { locations, organizations } from '../../db/schema/index.ts';
+import { devices, locations, organizations } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { lockActive } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
@@ -12,6 +12,15 @@ type LocationListQuery = z.infer<typeof locationListQuerySchema>;
 /** One organisation's locations (the list's and the typeahead's filter), or every one. */
 const ofOrganization = (organizationId: number | undefined) =>
   organizationId === undefined ? undefined : eq(locations.organizationId, organizationId);
+
+/**
+ * Devices standing at the location (the active ones only, or any): an active device keeps it active,
+ * any device keeps its row. Qualified by hand, as the list's select from one table would not.
+ */
+const devicesAt = (location: SQL | number, activeOnly: boolean) =>
+  sql<boolean>`exists (select 1 from ${devices} where ${devices}.location_id = ${location}${
+    activeOnly ? sql` and ${devices}.deleted_at is null` : sql``
+  })`;
 
 export const locationsList = resourceList({
   table: locations,
@@ -31,6 +40,8 @@ export const locationsList = resourceList({
     timeZone: locations.timeZone,
     note: locations.note,
     schedule: locations.schedule,
+    hasActiveDevices: devicesAt(sql`${locations}.id`, true),
+    hasDevices: devicesAt(sql`${locations}.id`, false),
     createdAt: locations.createdAt,
     updatedAt: locations.updatedAt,
     deletedAt: locations.deletedAt,
@@ -76,7 +87,12 @@ export class LocationsRepository extends KitRepository<LocationRecord, LocationO
   constructor(db: Database) {
     super(db, {
       list: locationsList,
-      writes: { table: locations, activatesOnlyIf: organizationActive },
+      writes: {
+        table: locations,
+        activatesOnlyIf: organizationActive,
+        keepsActive: (id) => devicesAt(id, true),
+        keepsRow: (id) => devicesAt(id, false),
+      },
       // The typeahead finds a location by its name, city or organisation's name.
       typeahead: {
         searchText: locations.searchText,
@@ -91,6 +107,17 @@ export class LocationsRepository extends KitRepository<LocationRecord, LocationO
    */
   lockOrganization(organizationId: number): Promise<boolean> {
     return lockActive(this.db, organizations, organizationId);
+  }
+
+  /** The MAC addresses of a few of its devices (the active ones only, or all) and how many there are. */
+  async deviceMacs(id: number, activeOnly: boolean, limit: number) {
+    const rows = await this.db
+      .select({ macAddress: devices.macAddress, total: sql<number>`(count(*) over ())::int` })
+      .from(devices)
+      .where(and(eq(devices.locationId, id), activeOnly ? isNull(devices.deletedAt) : undefined))
+      .orderBy(devices.macAddress)
+      .limit(limit);
+    return { macAddresses: rows.map((row) => row.macAddress), total: rows[0]?.total ?? 0 };
   }
 
   /** Active locations whose name, city or organisation's name contains the text, of one or all. */

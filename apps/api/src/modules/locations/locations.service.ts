@@ -1,12 +1,30 @@
+import { formatMacAddress } from '@scentia/shared/devices.schemas';
+import { ErrorCode } from '@scentia/shared/error-codes';
 import { type LocationAction, locationActionRefusal } from '@scentia/shared/locations.rules';
 import type { LocationBody, LocationRow } from '@scentia/shared/locations.schemas';
 import { invalidFields } from '../../lib/app-error.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
+import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import { type LocationRecord, type LocationsRepository, locationsList } from './locations.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
+/** How many of its devices a refusal names before "and N more". */
+const DEVICES_NAMED = 5;
+
+/**
+ * Its devices hold a location: an active device keeps it active (retire or move it first), any device
+ * keeps its row (the device's history names it).
+ */
+function devicesHold(record: LocationRecord, action: LocationAction) {
+  if (action === 'toggle' && record.deletedAt === null && record.hasActiveDevices) {
+    return ErrorCode.LOCATION_HAS_DEVICES;
+  }
+  if (action === 'delete' && record.deletedAt !== null && record.hasDevices)
+    return ErrorCode.LOCATION_HAS_DEVICES;
+  return undefined;
+}
 
 function toLocationRow(record: LocationRecord): LocationRow {
   return {
@@ -49,7 +67,13 @@ export function createLocationsService(repository: LocationsRepository) {
       locationActionRefusal(
         { isActive: record.deletedAt === null, isOrganizationActive: record.organizationDeletedAt === null },
         action,
-      ),
+      ) ?? devicesHold(record, action),
+    // The refusal names the devices by their MAC addresses (the active ones while it is active).
+    describe: async (record, code) => {
+      if (code !== ErrorCode.LOCATION_HAS_DEVICES) return undefined;
+      const found = await repository.deviceMacs(record.id, record.deletedAt === null, DEVICES_NAMED);
+      return { names: namesAndMore(found.macAddresses.map(formatMacAddress), found.total) };
+    },
   });
 
   /** Runs a save in a transaction holding its organisation active; an inactive or unknown one is a 400. */

@@ -1,0 +1,53 @@
+import type { Schedule } from '@scentia/shared/schedules.schemas';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { locations } from '../../db/schema/index.ts';
+
+/** A location's weekly schedule: set on one, or copied from one onto others, each in its transaction. */
+export class LocationSchedulesRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs `work` in a transaction (a savepoint in the caller's), on a repository of its handle. */
+  transaction<T>(work: (repository: LocationSchedulesRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new LocationSchedulesRepository(tx as unknown as Database)));
+  }
+
+  /** Sets an active location's schedule (and `updated_at`); false when it is inactive or gone. */
+  async setSchedule(id: number, schedule: Schedule): Promise<boolean> {
+    const rows = await this.db
+      .update(locations)
+      .set({ schedule, updatedAt: new Date() })
+      .where(and(eq(locations.id, id), isNull(locations.deletedAt)))
+      .returning({ id: locations.id });
+    return rows.length === 1;
+  }
+
+  /** The location's schedule, read for share (a change waits until the copy commits); undefined: gone. */
+  async lockedSchedule(id: number): Promise<Schedule | undefined> {
+    const [row] = await this.db
+      .select({ schedule: locations.schedule })
+      .from(locations)
+      .where(eq(locations.id, id))
+      .for('share');
+    return row?.schedule;
+  }
+
+  /** Locks the active locations among `ids` (in id order, so two copies cannot deadlock); answers them. */
+  async lockActive(ids: number[]): Promise<Set<number>> {
+    const rows = await this.db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(inArray(locations.id, ids), isNull(locations.deletedAt)))
+      .orderBy(locations.id)
+      .for('update');
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Writes one schedule onto every location of `ids` in one statement. */
+  async copyTo(ids: number[], schedule: Schedule): Promise<void> {
+    await this.db
+      .update(locations)
+      .set({ schedule: sql`${JSON.stringify(schedule)}::jsonb`, updatedAt: new Date() })
+      .where(inArray(locations.id, ids));
+  }
+}

@@ -1,0 +1,43 @@
+import { locationRowSchema } from '@scentia/shared/locations.schemas';
+import { scheduleCopyBodySchema, scheduleSchema } from '@scentia/shared/schedules.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../lib/http-schemas.ts';
+import { conflictErrors } from '../../lib/resource-kit/resource-routes.ts';
+import type { LocationSchedulesService } from './location-schedules.service.ts';
+
+const tags = ['locations'];
+
+export const locationSchedulesRoutes: FastifyPluginAsyncZod<{ service: LocationSchedulesService }> = async (
+  app,
+  { service },
+) => {
+  app.put(
+    '/locations/schedule/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sets an active location’s weekly schedule: ranges in its time zone (an end at or before the start runs into the next day), each with an intensity in shots per hour',
+        params: idParamsSchema,
+        body: scheduleSchema,
+        response: { 200: locationRowSchema, ...conflictErrors },
+      },
+    },
+    async (request) => service.setSchedule(request.params.id, request.body),
+  );
+
+  app.post(
+    '/locations/schedule-copy',
+    {
+      schema: {
+        tags,
+        summary:
+          'Copies one location’s schedule onto up to 100 active locations in one transaction; one inactive or unknown target refuses the copy (400 naming it) and nothing is written',
+        body: scheduleCopyBodySchema,
+        response: { 200: z.object({ copied: z.number().int() }), ...conflictErrors },
+      },
+    },
+    async (request) => service.copySchedule(request.body),
+  );
+};
