@@ -59,12 +59,12 @@ export function daySegments(ranges: readonly ScheduleRange[]): DaySegment[][] {
 }
 
 /** Ranges in the order a person reads a week: by day, then by start. */
-export function sortRanges(ranges: readonly ScheduleRange[]): ScheduleRange[] {
+function sortRanges(ranges: readonly ScheduleRange[]): ScheduleRange[] {
   return [...ranges].sort((a, b) => a.weekday - b.weekday || minutesOf(a.start) - minutesOf(b.start));
 }
 
 /** Minutes a range runs (a whole day when its end equals its start). */
-export function rangeMinutes(range: Pick<ScheduleRange, 'start' | 'end'>): number {
+function rangeMinutes(range: Pick<ScheduleRange, 'start' | 'end'>): number {
   const length = minutesOf(range.end) - minutesOf(range.start);
   return length > 0 ? length : length + MINUTES_PER_DAY;
 }

@@ -15,7 +15,7 @@ type Chosen = { value: number; label: string };
 type CopyScheduleDialogProps = { location: LocationRow; onClose: () => void };
 
 /** A location as the select names it: names repeat across organisations, so with its organisation and city. */
-export function locationOptionLabel(location: LocationRow): string {
+function locationOptionLabel(location: LocationRow): string {
   const where = [location.organization.name, location.address.city].filter(Boolean).join(', ');
   return where ? `${location.name} (${where})` : location.name;
 }
