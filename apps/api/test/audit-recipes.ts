@@ -3,6 +3,7 @@ import { withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { adminDeviceAuditRecipes } from './admin-device-audit-recipes.ts';
 import { type KitSample, kitRecipes, type Recipe } from './kit-recipes.ts';
 import { multipart, pngImage } from './multipart.ts';
 import { quizAuditRecipes } from './quiz-audit-recipes.ts';
@@ -119,6 +120,8 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
     return response.json().organizationId;
   }
 
+  const devices = adminDeviceAuditRecipes(ctx, send, { createOrganization, createCampaign });
+
   const samples: { [Type in KitRecordType]?: KitSample } = {
     category: async () => ({
       payload: { name: unique('Cítricos'), translations: [{ language: 'en-US', name: unique('Citrus') }] },
@@ -134,6 +137,7 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
     }),
     fragrance: async () => fragranceForm(await createCategory(), true),
     campaign: async () => campaignForm(true),
+    device: devices.deviceSample,
   };
   const kitOperations = Object.entries(samples).map(([type, sample]) =>
     kitRecipes(type as KitRecordType, sample, send),
@@ -142,6 +146,7 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
   return {
     ...Object.assign({}, ...kitOperations),
     ...quizAuditRecipes(send, createCampaign),
+    ...devices.recipes,
     'POST /api/usuario': [
       {
         describe: 'creates a user',
