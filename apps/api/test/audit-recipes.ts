@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { adminDeviceAuditRecipes } from './admin-device-audit-recipes.ts';
+import { DEVICE_TELEMETRY, deviceAuditRecipes } from './device-audit-recipes.ts';
 import { type KitSample, kitRecipes, type Recipe } from './kit-recipes.ts';
 import { multipart, pngImage } from './multipart.ts';
 import { quizAuditRecipes } from './quiz-audit-recipes.ts';
@@ -28,6 +29,7 @@ export const ACCESS_LOGGED = new Set(['POST /api/login', 'POST /api/login/refres
 export const OUTSIDE_THE_TRAIL: Record<string, string> = {
   'POST /api/app/quiz-sessions/events':
     'a played quiz’s events: counted as statistics, not a change to a record',
+  ...DEVICE_TELEMETRY,
 };
 
 let sequence = 0;
@@ -147,6 +149,7 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
     ...Object.assign({}, ...kitOperations),
     ...quizAuditRecipes(send, createCampaign),
     ...devices.recipes,
+    ...deviceAuditRecipes(ctx),
     'POST /api/usuario': [
       {
         describe: 'creates a user',

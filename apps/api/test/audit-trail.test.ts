@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOGGED, auditRecipes, latestLinkToken, OUTSIDE_THE_TRAIL } from './audit-recipes.ts';
+import { DEVICE_TELEMETRY } from './device-audit-recipes.ts';
+import { createDeviceFixture } from './device-fixture.ts';
 import type { Recipe } from './kit-recipes.ts';
 import { publishedQuizFixture, walkEvents } from './quiz-sessions-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
@@ -112,7 +114,7 @@ describe('the audit trail', () => {
             : await ctx.app.inject({
                 ...call.request,
                 remoteAddress: CLIENT_IP,
-                headers: { 'user-agent': 'audit-test' },
+                headers: { ...call.request.headers, 'user-agent': 'audit-test' },
               });
         const where = `${key} (${recipe.describe})`;
         expect(response.statusCode, `${where}: ${response.body}`).toBeLessThan(300);
@@ -120,7 +122,7 @@ describe('the audit trail', () => {
         expect(events, where).toHaveLength(1);
         const [event] = events as [EventRow];
         expect(event.action, where).toBe(operationId);
-        expect(event.actor_id, where).toBe(call.caller === 'admin' ? admin.id : null);
+        expect(event.actor_id, where).toBe(call.caller === 'admin' ? admin.id : (call.actorId ?? null));
         expect(event.ip, where).toBe(CLIENT_IP);
         expect(event.user_agent, where).toBe('audit-test');
         expect(event.record_type, where).toBe(call.record.type);
@@ -156,7 +158,10 @@ describe('the audit trail', () => {
   });
 
   it('records nothing for the operations outside the trail: a quiz played in the app', async () => {
-    expect(Object.keys(OUTSIDE_THE_TRAIL)).toEqual(['POST /api/app/quiz-sessions/events']);
+    expect(Object.keys(OUTSIDE_THE_TRAIL)).toEqual([
+      'POST /api/app/quiz-sessions/events',
+      ...Object.keys(DEVICE_TELEMETRY),
+    ]);
     expect(operations.map(({ key }) => key)).toEqual(expect.arrayContaining(Object.keys(OUTSIDE_THE_TRAIL)));
     const quiz = await publishedQuizFixture(ctx);
     const player = await ctx.createAccount({ profile: 'USER' });
@@ -175,6 +180,36 @@ describe('the audit trail', () => {
     });
     expect(played.statusCode, played.body).toBe(200);
     expect(played.json()).toMatchObject({ recorded: 4 });
+    expect(await eventsAfter(before)).toEqual([]);
+  });
+
+  it('records nothing for a device’s telemetry: its heartbeats and its shots', async () => {
+    const fleet = await createDeviceFixture(ctx);
+    const device = await fleet.createDevice();
+    const before = await lastEventId();
+    const heartbeat = await fleet.call(device.credential, {
+      method: 'POST',
+      url: '/api/device/heartbeat',
+      payload: {
+        firmwareVersion: '1.0.0',
+        capsules: [
+          {
+            slot: 1,
+            serialNumber: 'AUDIT-1',
+            fragranceId: fleet.fragranceIds[0],
+            sizeShots: 100,
+            remainingShots: 100,
+          },
+        ],
+      },
+    });
+    expect(heartbeat.statusCode, heartbeat.body).toBe(200);
+    const shots = await fleet.call(device.credential, {
+      method: 'POST',
+      url: '/api/device/shots',
+      payload: { sequence: 1, shots: [{ at: new Date().toISOString(), slot: 1, count: 3 }] },
+    });
+    expect(shots.statusCode, shots.body).toBe(200);
     expect(await eventsAfter(before)).toEqual([]);
   });
 

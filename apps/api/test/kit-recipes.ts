@@ -6,6 +6,8 @@ type Caller = 'admin' | 'anonymous';
 type Call = {
   request: InjectOptions;
   caller: Caller;
+  /** Who the trail names when the request carries its own token (an app user): null without one. */
+  actorId?: number;
   record: { type: string; id: number };
 };
 export type Recipe = { describe: string; prepare: () => Promise<Call> };

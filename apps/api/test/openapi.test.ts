@@ -6,6 +6,7 @@ type Schema = Record<string, unknown>;
 type Operation = {
   operationId?: string;
   tags?: string[];
+  description?: string;
   security?: Record<string, string[]>[];
   'x-access'?: string;
   parameters?: Schema[];
@@ -63,10 +64,11 @@ describe('GET /api/openapi.json', () => {
       ids.add(operation.operationId as string);
       expect(operation.tags, where).toHaveLength(1);
       expect(described.get(operation.tags?.[0] as string), `${where}'s tag is described`).toBeTruthy();
-      expect(['public', 'authenticated', 'staff', 'admin'], where).toContain(operation['x-access']);
-      expect(operation.security, where).toEqual(
-        operation['x-access'] === 'public' ? [] : [{ bearerAuth: [] }],
+      expect(['public', 'authenticated', 'appUser', 'staff', 'admin', 'device'], where).toContain(
+        operation['x-access'],
       );
+      const scheme = operation['x-access'] === 'device' ? 'deviceCredential' : 'bearerAuth';
+      expect(operation.security, where).toEqual(operation['x-access'] === 'public' ? [] : [{ [scheme]: [] }]);
     }
   });
 
@@ -84,6 +86,23 @@ describe('GET /api/openapi.json', () => {
     for (const level of ['public', 'authenticated', 'staff', 'admin']) {
       expect(scheme.description).toContain(`\`${level}\``);
     }
+  });
+
+  it('declares the devices’ credential scheme, used by the device routes and no other', () => {
+    const scheme = document.components.securitySchemes.deviceCredential as Schema;
+    expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const deviceRoutes = operations.filter(({ operation }) => operation['x-access'] === 'device');
+    expect(deviceRoutes.map(({ where }) => where).sort()).toEqual([
+      'GET /api/device/config',
+      'POST /api/device/heartbeat',
+      'POST /api/device/shots',
+    ]);
+    for (const { where, operation } of deviceRoutes) {
+      expect(operation.tags, where).toEqual(['device']);
+      expect(operation.description, where).toContain('Rate limit');
+    }
+    expect(operationAt('post', '/api/device/provision')['x-access']).toBe('public');
+    expect(operationAt('post', '/api/app/device-pairings')['x-access']).toBe('appUser');
   });
 
   it('generates readable operationIds from method and path', () => {
