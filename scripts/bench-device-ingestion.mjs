@@ -2,7 +2,7 @@
 // `scentia_bench_device_ingestion`:
 //  - BENCH_INGEST_DEVICES (default 200) devices provisioned through the device API, each reporting 20
 //    capsules in a heartbeat; then batches of 100 shots (100 entries of one shot, random slots) over
-//    HTTP, POST /api/device/shots, from BENCH_INGEST_CONCURRENCY (default 48) requests at once (a
+//    HTTP, POST /api/device/shots, from BENCH_INGEST_CONCURRENCY (default 32) requests at once (a
 //    device's batches one after the other, the devices shared among them), for BENCH_INGEST_SECONDS
 //    (default 60; 10 for a quick run); one batch in BENCH_INGEST_REPLAY_EVERY (default 50) is sent a
 //    second time on purpose and must be answered as already counted; shots per second;
@@ -21,7 +21,7 @@ import { postgresForTests } from './postgres-for-tests.mjs';
 
 const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 200);
 const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 60);
-const CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 48);
+const CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
 const REPLAY_EVERY = Number(process.env.BENCH_INGEST_REPLAY_EVERY ?? 50);
 const BATCH = 100;
 const SLOTS = 20;
@@ -230,8 +230,9 @@ async function measure(postgres) {
         (select coalesce(sum(shots), 0) from shot_batches)::bigint as batches,
         (select coalesce(sum(shots), 0) from shot_counts_hourly)::bigint as hourly,
         (select coalesce(sum(shots), 0) from capsule_shot_days)::bigint as days,
-        (select count(*) from capsules c where c.size_shots - c.remaining_shots
-           <> (select coalesce(sum(count), 0) from shots s where s.capsule_id = c.id))::int as levels_off`);
+        (select count(*) from capsules c
+           left join (select capsule_id, sum(count) as shots from shots group by capsule_id) s on s.capsule_id = c.id
+           where c.size_shots - c.remaining_shots <> coalesce(s.shots, 0))::int as levels_off`);
     const totals = [sums.raw, sums.batches, sums.hourly, sums.days].map(Number);
     const isExact = totals.every((total) => total === http.acknowledged) && sums.levels_off === 0;
 
