@@ -165,5 +165,14 @@ export const personalDataSchema = z.object({
       sentAt: timestamp.nullable(),
     }),
   ),
+  /** The devices the account is linked to from the app (`devices.user_id`), and since when. */
+  devices: z.array(
+    z.object({
+      id: z.number().int(),
+      macAddress: z.string(),
+      locationName: z.string(),
+      pairedAt: timestamp.nullable(),
+    }),
+  ),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;

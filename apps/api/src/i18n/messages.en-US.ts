@@ -131,6 +131,7 @@ export const enUS: Record<MessageKey, string> = {
   'export.privacy.quizPublications': 'Quizzes published',
   'export.privacy.quizSessions': 'Quizzes played',
   'export.privacy.mailOutbox': 'E-mails',
+  'export.privacy.devices': 'Devices',
   'export.audit.fileName': 'audit',
   'export.audit.sheet': 'Audit',
   'export.audit.when': 'When',

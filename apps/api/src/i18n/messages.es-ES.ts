@@ -132,6 +132,7 @@ export const esES: Record<MessageKey, string> = {
   'export.privacy.quizPublications': 'Quizzes publicados',
   'export.privacy.quizSessions': 'Quizzes jugados',
   'export.privacy.mailOutbox': 'Correos',
+  'export.privacy.devices': 'Dispositivos',
   'export.audit.fileName': 'auditoria',
   'export.audit.sheet': 'Auditoría',
   'export.audit.when': 'Cuándo',

@@ -128,6 +128,7 @@ export const ptBR = {
   'export.privacy.quizPublications': 'Quizzes publicados',
   'export.privacy.quizSessions': 'Quizzes jogados',
   'export.privacy.mailOutbox': 'E-mails',
+  'export.privacy.devices': 'Dispositivos',
   'export.audit.fileName': 'auditoria',
   'export.audit.sheet': 'Auditoria',
   'export.audit.when': 'Quando',

@@ -45,6 +45,7 @@ function sheetsOf(data: PersonalData): Sheet[] {
     { title: 'export.privacy.quizPublications', rows: data.quizPublications.map(flat) },
     { title: 'export.privacy.quizSessions', rows: data.quizSessions.map(flat) },
     { title: 'export.privacy.mailOutbox', rows: data.mailOutbox.map(flat) },
+    { title: 'export.privacy.devices', rows: data.devices.map(flat) },
   ];
 }
 

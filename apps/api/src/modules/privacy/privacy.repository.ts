@@ -7,6 +7,8 @@ import {
   auditChanges,
   auditEvents,
   campaignQrPrints,
+  devices,
+  locations,
   mailOutbox,
   profiles,
   quizPublications,
@@ -48,7 +50,7 @@ export class PrivacyRepository {
     if (!user) return undefined;
     const { user: row } = user;
     const addresses = await accountAddresses(this.db, userId, row.email);
-    const [activity, sessions, log, requests, about, by, prints, publications, plays, mails] =
+    const [activity, sessions, log, requests, about, by, prints, publications, plays, mails, linked] =
       await Promise.all([
         this.db.select().from(accountActivity).where(eq(accountActivity.userId, userId)),
         this.db
@@ -100,6 +102,17 @@ export class PrivacyRepository {
           .from(mailOutbox)
           .where(or(eq(mailOutbox.userId, userId), inArray(sql`lower(${mailOutbox.toAddress})`, addresses)))
           .orderBy(asc(mailOutbox.id)),
+        this.db
+          .select({
+            id: devices.id,
+            macAddress: devices.macAddress,
+            locationName: locations.name,
+            pairedAt: devices.pairedAt,
+          })
+          .from(devices)
+          .innerJoin(locations, eq(locations.id, devices.locationId))
+          .where(eq(devices.userId, userId))
+          .orderBy(asc(devices.id)),
       ]);
     return {
       generatedAt: now.toISOString(),
@@ -200,6 +213,7 @@ export class PrivacyRepository {
         createdAt: mail.createdAt.toISOString(),
         sentAt: iso(mail.sentAt),
       })),
+      devices: linked.map((device) => ({ ...device, pairedAt: iso(device.pairedAt) })),
     };
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceGround, insertDevice } from '../../../test/device-fixtures.ts';
 import { publishedQuizFixture, type QuizFixture, walkEvents } from '../../../test/quiz-sessions-fixture.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
@@ -87,6 +88,9 @@ beforeAll(async () => {
     },
   });
   expect(played.statusCode, played.body).toBe(200);
+  // A device the person linked themself to from the app.
+  const { deviceId } = await insertDevice(ctx, await deviceGround(ctx));
+  await ctx.query(sql`update devices set user_id = ${person.id}, paired_at = now() where id = ${deviceId}`);
 });
 afterAll(() => ctx.close());
 
@@ -127,6 +131,7 @@ const SECTION_OF_COLUMN: Record<string, string> = {
   'quiz_publications.published_by': 'quizPublications',
   'quiz_sessions.user_id': 'quizSessions',
   'audit_events.actor_id': 'auditTrail.by',
+  'devices.user_id': 'devices',
 };
 
 const sectionAt = (data: Record<string, unknown>, path: string) =>
@@ -237,6 +242,7 @@ describe('GET /api/usuario/personal-data/{id}', () => {
       'Quizzes publicados',
       'Quizzes jogados',
       'E-mails',
+      'Dispositivos',
     ]);
     const sessions = workbook.getWorksheet('Sessões');
     expect(sessions?.actualRowCount).toBeGreaterThan(1);
