@@ -66,7 +66,6 @@ export async function runDevice(run: DeviceRun): Promise<void> {
       remainingShots: NEW_CAPSULE_SHOTS,
       dueDate: dueIn(180),
     });
-    tally.capsulesReplaced += 1;
   };
 
   const heartbeat = async () => {
@@ -124,7 +123,7 @@ export async function runDevice(run: DeviceRun): Promise<void> {
     const intensity = scheduledIntensityAt(config.schedule, config.schedule.timeZone, new Date(now));
     owed += (intensity * run.speed * (now - lastTick)) / 3_600_000;
     lastTick = now;
-    let replaced = false;
+    let emptied: HeldCapsule | undefined;
     while (owed >= 1) {
       const ready = [...heldIn.values()].filter((capsule) => capsule.remainingShots > 0);
       if (ready.length === 0) {
@@ -137,19 +136,20 @@ export async function runDevice(run: DeviceRun): Promise<void> {
       capsule.remainingShots -= count;
       owed -= count;
       if (capsule.remainingShots === 0) {
-        // Taken out empty and replaced at once: the next heartbeat reports the new serial in the slot.
-        // Its shots go before the heartbeat that reports the new one: the server counts each batch
-        // against the capsule in the slot when it arrives.
-        install(capsule.slot, capsule.fragranceId);
-        replaced = true;
+        emptied = capsule;
         break;
       }
     }
-    if (replaced) {
+    if (emptied) {
+      // Taken out empty and replaced at once. Its shots go first: the server counts a batch against
+      // the capsule in the slot when it arrives, so they must land before the heartbeat reporting the
+      // new one (and their answers speak of the old one, not the new).
       for (let index = 0; index < pending.length; index += MAX_ENTRIES)
         await send(pending.slice(index, index + MAX_ENTRIES));
       pending = [];
       lastFlush = now;
+      install(emptied.slot, emptied.fragranceId);
+      tally.capsulesReplaced += 1;
     }
     while (pending.length >= MAX_ENTRIES) {
       await send(pending.slice(0, MAX_ENTRIES));
@@ -161,7 +161,7 @@ export async function runDevice(run: DeviceRun): Promise<void> {
       pending = [];
       lastFlush = now;
     }
-    if (replaced || now - lastHeartbeat >= HEARTBEAT_MS) {
+    if (emptied || now - lastHeartbeat >= HEARTBEAT_MS) {
       await heartbeat();
       lastHeartbeat = now;
     }
