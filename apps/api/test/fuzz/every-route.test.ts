@@ -40,6 +40,8 @@ const ctx = await createTestApp({
   VIACEP_TIMEOUT_MS: '200',
   // Fuzzed sign-ins may name a fuzz account; its lock-out must not stop it signing in again.
   LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+  // The device role sends far more than a device would: its calls must reach the routes, not the limit.
+  DEVICE_REQUESTS_PER_MINUTE: '1000000',
 });
 const accounts = await createFuzzAccounts(ctx);
 const digest = await createStateDigest(ctx, join(dataDir, 'files'));
@@ -201,8 +203,12 @@ async function sendAndCheck(
   }
   let isSignedOut = false;
   const code = status === 401 ? (response.json() as { code?: string }).code : undefined;
-  // A refused session, not a refused password: the role's token no longer works.
-  if (role !== 'anonymous' && (code === 'UNAUTHENTICATED' || code === 'TOKEN_EXPIRED')) {
+  // A refused session, not a refused password: the role's token (or the device's credential) no longer works.
+  const isTurnedAway =
+    role === 'device'
+      ? code === 'DEVICE_CREDENTIAL_INVALID'
+      : code === 'UNAUTHENTICATED' || code === 'TOKEN_EXPIRED';
+  if (role !== 'anonymous' && isTurnedAway) {
     counts.lostSessions += 1;
     if (!(await accounts.restore())) await accounts.renew(role);
     stateAfterLastWrite = undefined;

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { hashToken } from '../../src/lib/token-hash.ts';
+import { createDeviceFixture } from '../device-fixture.ts';
 import type { TestContext } from '../test-app.ts';
 import type { Role } from './openapi-operations.ts';
 
-type SignedInRole = Exclude<Role, 'anonymous'>;
+type SignedInRole = Exclude<Role, 'anonymous' | 'device'>;
 
 const PROFILE_OF: Record<SignedInRole, string> = { user: 'USER', operator: 'OPERADOR', admin: 'ADMIN' };
 
@@ -56,16 +58,53 @@ export async function createFuzzAccounts(ctx: TestContext) {
     await signIn(role);
   }
 
+  /**
+   * The device role's credential: a device of its own fixture, provisioned through the API. A fuzzed
+   * staff write may retire, reprovision or delete it; it is then replaced by a new one.
+   */
+  const provisionDevice = async () => {
+    const fleet = await createDeviceFixture(ctx);
+    const device = await fleet.createDevice();
+    // A capsule in every slot, so fuzzed batches that are well formed reach the database.
+    await fleet.call(device.credential, {
+      method: 'POST',
+      url: '/api/device/heartbeat',
+      payload: {
+        firmwareVersion: '1.0.0',
+        capsules: Array.from({ length: 20 }, (_, index) => ({
+          slot: index + 1,
+          serialNumber: `FUZZ-${device.id}-${index + 1}`,
+          fragranceId: fleet.fragranceIds[index % fleet.fragranceIds.length],
+          sizeShots: 1_000_000,
+          remainingShots: 1_000_000,
+        })),
+      },
+    });
+    return device.credential;
+  };
+  let deviceCredential = await provisionDevice();
+  async function isDeviceUsable(): Promise<boolean> {
+    const rows = await ctx.query(
+      sql`select 1 from devices where credential_hash = ${hashToken(deviceCredential)} and deleted_at is null`,
+    );
+    return rows.length > 0;
+  }
+
   return {
     roles,
     /** Their addresses, for the generators: sign-ins and searches that find someone. */
     emails: [...accounts.values()].map((account) => account.email),
     tokenOf(role: Role): string | undefined {
+      if (role === 'device') return deviceCredential;
       return role === 'anonymous' ? undefined : accounts.get(role)?.token;
     },
     /** Puts back any account a write changed, and signs it in again; true when something was repaired. */
     async restore(): Promise<boolean> {
       let isRepaired = false;
+      if (!(await isDeviceUsable())) {
+        deviceCredential = await provisionDevice();
+        isRepaired = true;
+      }
       for (const role of roles) {
         const account = accounts.get(role);
         const expected = snapshots.get(role);
@@ -92,7 +131,8 @@ export async function createFuzzAccounts(ctx: TestContext) {
     },
     /** Signs a role in again after its session was ended (by a logout or a deactivation, say). */
     async renew(role: Role): Promise<void> {
-      if (role !== 'anonymous') await signIn(role);
+      if (role === 'device') deviceCredential = await provisionDevice();
+      else if (role !== 'anonymous') await signIn(role);
     },
   };
 }

@@ -22,8 +22,9 @@ export type Schema = {
   default?: unknown;
 };
 
-export type Access = 'public' | 'authenticated' | 'staff' | 'admin';
-export type Role = 'anonymous' | 'user' | 'operator' | 'admin';
+export type Access = 'public' | 'authenticated' | 'appUser' | 'staff' | 'admin' | 'device';
+/** `device`: a provisioned device's credential, the only caller the device routes take. */
+export type Role = 'anonymous' | 'user' | 'operator' | 'admin' | 'device';
 
 export type Parameter = { name: string; schema: Schema; required: boolean };
 
@@ -56,15 +57,17 @@ type OpenApiOperation = {
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 };
 
-const ACCESS: readonly Access[] = ['public', 'authenticated', 'staff', 'admin'];
+const ACCESS: readonly Access[] = ['public', 'authenticated', 'appUser', 'staff', 'admin', 'device'];
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
 /** Which of our test roles a route's access lets in (the auth plugin's rules). */
 export const ROLES_BY_ACCESS: Record<Access, Role[]> = {
   public: ['anonymous', 'user', 'operator', 'admin'],
   authenticated: ['user', 'operator', 'admin'],
+  appUser: ['user'],
   staff: ['operator', 'admin'],
   admin: ['admin'],
+  device: ['device'],
 };
 
 /** Follows `$ref`s (`#/components/schemas/…`, `#/components/parameters/…`) to what they name. */
