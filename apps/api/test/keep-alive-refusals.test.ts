@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeviceFixture } from './device-fixture.ts';
 import { multipart, type Part } from './multipart.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
@@ -184,6 +185,30 @@ describe('a refusal before the body is read', () => {
       body: Buffer.from(JSON.stringify({ name: 'x'.repeat(2_097_152) })),
     });
     expect(first.status, first.body).toBe(403);
+    expect(next.status).toBe(200);
+  });
+
+  it('POST /api/device/shots with a staff token and a 2 MB body: 401, and the next request is answered', async () => {
+    const { first, next } = await refusedThenNext({
+      method: 'POST',
+      path: '/api/device/shots',
+      headers: { 'content-type': 'application/json', ...staff() },
+      body: Buffer.from(JSON.stringify({ sequence: 1, shots: [], padding: 'x'.repeat(2_097_152) })),
+    });
+    expect(first.status, first.body).toBe(401);
+    expect(JSON.parse(first.body).code).toBe('DEVICE_CREDENTIAL_INVALID');
+    expect(next.status).toBe(200);
+  });
+
+  it('POST /api/device/shots past its 128 KB limit with a device credential: 413, and the next request is answered', async () => {
+    const { credential } = await (await createDeviceFixture(ctx)).createDevice();
+    const { first, next } = await refusedThenNext({
+      method: 'POST',
+      path: '/api/device/shots',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${credential}` },
+      body: Buffer.from(JSON.stringify({ sequence: 1, shots: [], padding: 'x'.repeat(2_097_152) })),
+    });
+    expect(first.status, first.body).toBe(413);
     expect(next.status).toBe(200);
   });
 
