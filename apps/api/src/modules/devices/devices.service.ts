@@ -4,6 +4,7 @@ import {
   type DeviceConnection,
   type DeviceRecord as DeviceRecordAnswer,
   type DeviceRow,
+  macSearchWord,
   RESET_CODE_DIGITS,
   RESET_CODE_STEP_SECONDS,
   type ResetCode,
@@ -149,7 +150,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
 
     /** Active devices whose MAC (typed with or without separators), campaign, user or place matches. */
     quickSearch: (text: string) =>
-      repository.quickSearch(text.replace(/[:.-]/g, '').toLowerCase(), QUICK_SEARCH_LIMIT),
+      repository.quickSearch(text.trim().split(/\s+/).map(macSearchWord).join(' '), QUICK_SEARCH_LIMIT),
 
     async create(body: DeviceBody): Promise<DeviceRow> {
       const id = await saveWith(body, (tx) => tx.insert(valuesOf(body)));

@@ -169,6 +169,18 @@ describe('GET /api/devices', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
+  it('finds active devices by a piece of their MAC in any spelling for the typeahead', async () => {
+    const ground = await deviceGround(ctx);
+    const { deviceId } = await insertDevice(ctx, ground, '0EF1E2D3C4B5');
+    const retired = await insertDevice(ctx, ground, '0EF1E2D3C4B6');
+    await ctx.query(sql`update devices set deleted_at = now() where id = ${retired.deviceId}`);
+    for (const spelling of ['0e:f1:e2', '0EF1-E2D3']) {
+      const response = await call('GET', `/api/devices/quick-search?str=${encodeURIComponent(spelling)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json(), spelling).toEqual([{ deviceId, macAddress: '0EF1E2D3C4B5' }]);
+    }
+  });
+
   it('exports the list with its columns', async () => {
     const ground = await deviceGround(ctx);
     const { macAddress } = await insertDevice(ctx, ground);
