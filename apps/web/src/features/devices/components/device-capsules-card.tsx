@@ -89,6 +89,9 @@ export function DeviceCapsulesCard({ device }: { device: DeviceRecord }) {
                   <>
                     {row.capsule.fragrance.name}{' '}
                     {row.isMismatch && <Tag className="status-tag is-warning">{t('capsules.mismatch')}</Tag>}
+                    <span className="device-capsule-serial">
+                      {t('capsules.serialText', { serial: row.capsule.serialNumber })}
+                    </span>
                   </>
                 ) : (
                   t('capsules.none')
@@ -105,11 +108,6 @@ export function DeviceCapsulesCard({ device }: { device: DeviceRecord }) {
                       percent: levelPercent(row.capsule.remainingShots, row.capsule.sizeShots),
                     })
                   : '',
-            },
-            {
-              title: t('capsules.serial'),
-              key: 'serial',
-              render: (_value, row) => row.capsule?.serialNumber ?? '',
             },
             {
               title: t('capsules.dueDate'),
