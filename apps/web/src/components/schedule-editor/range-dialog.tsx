@@ -110,7 +110,7 @@ export function RangeDialog({ ranges, editingIndex, initial, dayNames, onApply, 
             precision={0}
             value={draft.intensity}
             onChange={(intensity) => change({ intensity: intensity ?? null }, 'intensity')}
-            suffix={t('dialog.perHour')}
+            className="schedule-dialog-intensity"
           />
         </Form.Item>
         {isValidTimes && (
