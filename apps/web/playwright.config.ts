@@ -60,7 +60,8 @@ export default defineConfig({
       cwd: import.meta.dirname,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // The demo data (quizzes, sessions, the fleet's weeks of shots) loads first: minutes on a loaded machine.
+      timeout: 240_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
