@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { activeDevices, openDevicesList } from './support/devices.ts';
 import { openSignedIn } from './support/session.ts';
 
-test('the devices list and a demo device's page fit a 375 px phone', async ({ page, request }) => {
+test('the devices list and the page of a demo device fit a 375 px phone', async ({ page, request }) => {
   // A provisioned device of the demo fleet: linked user, connection, campaign slots and schedule.
   const device = (await activeDevices(request)).find((other) => other.isProvisioned);
   if (!device) throw new Error('the demo data has no provisioned device');
