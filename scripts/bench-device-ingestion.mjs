@@ -230,9 +230,9 @@ async function measure(postgres) {
         (select coalesce(sum(shots), 0) from shot_batches)::bigint as batches,
         (select coalesce(sum(shots), 0) from shot_counts_hourly)::bigint as hourly,
         (select coalesce(sum(shots), 0) from capsule_shot_days)::bigint as days,
-        (select count(*) from capsules c
+        (select count(*) from capsules c join capsule_levels l on l.capsule_id = c.id
            left join (select capsule_id, sum(count) as shots from shots group by capsule_id) s on s.capsule_id = c.id
-           where c.size_shots - c.remaining_shots <> coalesce(s.shots, 0))::int as levels_off`);
+           where c.size_shots - l.remaining_shots <> coalesce(s.shots, 0))::int as levels_off`);
     const totals = [sums.raw, sums.batches, sums.hourly, sums.days].map(Number);
     const isExact = totals.every((total) => total === http.acknowledged) && sums.levels_off === 0;
 

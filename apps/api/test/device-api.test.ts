@@ -176,7 +176,10 @@ describe('POST /api/device/heartbeat', () => {
       { slot: 3, serialNumber: 'CAP-A3', remainingShots: 900 },
     ]);
     expect(answer.json().configVersion).toMatch(/^[\w-]{16}$/);
-    await ctx.query(sql`update capsules set remaining_shots = 500 where serial_number = 'CAP-A1'`);
+    await ctx.query(
+      sql`update capsule_levels set remaining_shots = 500
+          where capsule_id = (select id from capsules where serial_number = 'CAP-A1')`,
+    );
 
     // A1 and A2 swap slots (the unique slot is cleared before it is set), A3 is taken out.
     const swapped = await beat([capsule(2, 'CAP-A1', first, 999), capsule(1, 'CAP-A2', second)]);
@@ -302,7 +305,8 @@ describe('POST /api/device/shots', () => {
     expect(response.json().message).toContain('4');
     expect(await totals(device.id)).toEqual({ ...before, shots: 0, days: 0, batches: 0 });
     const level = await one<{ remaining: number }>(
-      sql`select remaining_shots as remaining from capsules where device_id = ${device.id} and slot = 1`,
+      sql`select l.remaining_shots as remaining from capsules c join capsule_levels l on l.capsule_id = c.id
+          where c.device_id = ${device.id} and c.slot = 1`,
     );
     expect(level.remaining).toBe(100);
     // The same sequence is not burnt: sent right, it counts.

@@ -106,9 +106,12 @@ export async function insertCapsule(
   const serialNumber = `CAP-${randomBytes(4).toString('hex').toUpperCase()}`;
   const capsuleId = await insertedId(
     ctx,
-    sql`insert into capsules (serial_number, fragrance_id, size_shots, remaining_shots, device_id, slot, deleted_at)
-      values (${serialNumber}, ${options.fragranceId}, 1000, ${options.remainingShots ?? 1000}, ${options.deviceId},
+    sql`insert into capsules (serial_number, fragrance_id, size_shots, device_id, slot, deleted_at)
+      values (${serialNumber}, ${options.fragranceId}, 1000, ${options.deviceId},
         ${options.slot}, ${options.deviceId === null ? sql`now()` : null}) returning id`,
+  );
+  await ctx.query(
+    sql`insert into capsule_levels (capsule_id, remaining_shots) values (${capsuleId}, ${options.remainingShots ?? 1000})`,
   );
   return { capsuleId, serialNumber };
 }

@@ -104,9 +104,9 @@ describe('POST /api/device/shots, concurrently', () => {
     );
 
     const capsules = await ctx.query<{ serial: string; remaining: number; counted: number }>(sql`
-      select c.serial_number as serial, c.remaining_shots as remaining,
+      select c.serial_number as serial, l.remaining_shots as remaining,
         (select sum(d.shots)::int from capsule_shot_days d where d.capsule_id = c.id) as counted
-      from capsules c where c.serial_number like 'RACE-%'`);
+      from capsules c join capsule_levels l on l.capsule_id = c.id where c.serial_number like 'RACE-%'`);
     for (const capsule of capsules) {
       const fired = expected.capsules.get(capsule.serial) ?? 0;
       const start = capsule.serial === 'RACE-0-1' ? LOW_LEVEL : START_LEVEL;

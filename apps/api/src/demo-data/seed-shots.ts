@@ -2,7 +2,7 @@ import { scheduledIntensityAt } from '@scentia/shared/schedule-times';
 import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { capsules, shotBatches, shots } from '../db/schema/index.ts';
+import { capsuleLevels, capsules, shotBatches, shots } from '../db/schema/index.ts';
 import { CAPSULE_SIZE, type Random } from './fleet.ts';
 
 /**
@@ -164,9 +164,15 @@ export async function seedDemoShots(db: Database, plans: DeviceHistoryPlan[], ra
     const { planned, entries, batches } = planHistory(plan, random, now.getTime());
     const ids = await db
       .insert(capsules)
-      .values(planned)
+      .values(planned.map(({ remainingShots: _level, ...capsule }) => capsule))
       .returning({ id: capsules.id, serialNumber: capsules.serialNumber });
     const idOf = new Map(ids.map((row) => [row.serialNumber, row.id]));
+    await db.insert(capsuleLevels).values(
+      planned.map((capsule) => ({
+        capsuleId: idOf.get(capsule.serialNumber) as number,
+        remainingShots: capsule.remainingShots,
+      })),
+    );
     const rows = entries.map((entry) => ({
       shotAt: entry.shotAt,
       deviceId: plan.deviceId,

@@ -103,9 +103,8 @@ export const deviceStates = pgTable(
 /**
  * A fragrance capsule, known by the serial number on its label from the first heartbeat that reports
  * it. It sits in one slot of one device, or in none once taken out (then inactive: `deletedAt`).
- * `remainingShots` is counted: set from the device's count when first seen, then decreased by every
- * shot batch, never below zero. Device telemetry, not a record staff edit: it has search text and row
- * counts, and no audit trail (a batch of shots is not an event of anyone's).
+ * Its level (shots left) lives apart, in `capsule_levels`. Device telemetry, not a record staff edit:
+ * it has search text and row counts, and no audit trail (a batch of shots is not an event of anyone's).
  */
 export const capsules = pgTable(
   'capsules',
@@ -116,7 +115,6 @@ export const capsules = pgTable(
       .notNull()
       .references(() => fragrances.id),
     sizeShots: integer('size_shots').notNull(),
-    remainingShots: integer('remaining_shots').notNull(),
     deviceId: integer('device_id').references(() => devices.id),
     slot: smallint('slot'),
     dueDate: date('due_date', { mode: 'string' }),
@@ -136,11 +134,28 @@ export const capsules = pgTable(
     index('capsules_serial_sort_idx').on(table.serialNumber, table.id, table.deletedAt),
     index('capsules_search_fragrance_idx').on(table.searchFragrance, table.id, table.deletedAt),
     index('capsules_search_device_idx').on(table.searchDevice, table.id, table.deletedAt),
-    index('capsules_remaining_idx').on(table.remainingShots, table.id, table.deletedAt),
     index('capsules_due_date_idx').on(table.dueDate, table.id, table.deletedAt),
     index('capsules_created_at_idx').on(table.createdAt, table.id, table.deletedAt),
     index('capsules_updated_at_idx').on(table.updatedAt, table.id, table.deletedAt),
   ],
+);
+
+/**
+ * A capsule's level (shots left): set from the device's count when the capsule is first seen, then
+ * lowered by every shot batch, never below zero. Its own narrow table because every batch rewrites
+ * it: an update here touches a row with two indexes, not a capsules row with eleven (trigram GIN
+ * included), its triggers and its `updated_at`.
+ */
+export const capsuleLevels = pgTable(
+  'capsule_levels',
+  {
+    capsuleId: integer('capsule_id')
+      .primaryKey()
+      .references(() => capsules.id, { onDelete: 'cascade' }),
+    remainingShots: integer('remaining_shots').notNull(),
+  },
+  // The capsules list's sort by level, with the capsule's id as the tie-break.
+  (table) => [index('capsule_levels_remaining_idx').on(table.remainingShots, table.capsuleId)],
 );
 
 /**

@@ -1,13 +1,14 @@
 import type { CapsuleListQuery } from '@scentia/shared/capsules.schemas';
 import { macSearchWord } from '@scentia/shared/devices.schemas';
 import { and, eq } from 'drizzle-orm';
-import { capsules, devices, fragrances } from '../../db/schema/index.ts';
+import { capsuleLevels, capsules, devices, fragrances } from '../../db/schema/index.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /**
  * The capsules list: serial, fragrance and device MAC searched in its own search text; its sorts read
  * its own columns (`search_*` copies kept by migration 0023's triggers, each indexed with the id and
- * the state). Active means in a device: a capsule taken out is inactive.
+ * the state); the level is the exception, in its own table (capsule_levels). Active means in a
+ * device: a capsule taken out is inactive.
  */
 export const capsulesList = resourceList({
   table: capsules,
@@ -19,7 +20,7 @@ export const capsulesList = resourceList({
     fragranceId: capsules.fragranceId,
     fragranceName: fragrances.name,
     sizeShots: capsules.sizeShots,
-    remainingShots: capsules.remainingShots,
+    remainingShots: capsuleLevels.remainingShots,
     deviceId: capsules.deviceId,
     macAddress: devices.macAddress,
     slot: capsules.slot,
@@ -31,8 +32,10 @@ export const capsulesList = resourceList({
   joins: (query) =>
     query
       .innerJoin(fragrances, eq(capsules.fragranceId, fragrances.id))
+      .innerJoin(capsuleLevels, eq(capsuleLevels.capsuleId, capsules.id))
       .leftJoin(devices, eq(capsules.deviceId, devices.id)),
-  // An inner join on a NOT NULL key and a left join on the primary key: one row each.
+  // Inner joins on a NOT NULL key and on the level every capsule has (inserted with it), a left join
+  // on the primary key: one row each.
   joinsOnlyAddColumns: true,
   searchIn: [capsules.searchText],
   searchWord: macSearchWord,
@@ -44,7 +47,8 @@ export const capsulesList = resourceList({
   sortable: {
     SerialNumber: capsules.serialNumber,
     'Fragrance.Name': capsules.searchFragrance,
-    RemainingShots: capsules.remainingShots,
+    // The level's own index (remaining_shots, capsule_id) gives this order, the id included.
+    RemainingShots: capsuleLevels.remainingShots,
     'Device.MacAddress': capsules.searchDevice,
     DueDate: capsules.dueDate,
     CreatedAt: capsules.createdAt,

@@ -156,7 +156,7 @@ export class DeviceApiRepository {
           where id = any(${arrayLiteral(cleared)}::integer[])`);
       }
       for (const capsule of moved) {
-        // Keeps the server's remaining_shots: the level is counted here, not taken from the device.
+        // Keeps the server's level (capsule_levels): it is counted here, not taken from the device.
         await tx.execute(sql`
           update capsules set device_id = ${deviceId}, slot = ${capsule.slot}, deleted_at = null, updated_at = now()
           where id = ${capsule.id}`);
@@ -164,15 +164,22 @@ export class DeviceApiRepository {
       const added = reported.filter((capsule) => !bySerial.has(capsule.serialNumber));
       for (const capsule of added) {
         // A serial another heartbeat inserted meanwhile is left to it; the next heartbeat places it.
+        // The level starts at the device's count, in the same statement as the capsule.
         await tx.execute(sql`
-          insert into capsules (serial_number, fragrance_id, size_shots, remaining_shots, device_id, slot, due_date)
-          values (${capsule.serialNumber}, ${capsule.fragranceId}, ${capsule.sizeShots}, ${capsule.remainingShots},
-            ${deviceId}, ${capsule.slot}, ${capsule.dueDate})
-          on conflict (serial_number) do nothing`);
+          with inserted as (
+            insert into capsules (serial_number, fragrance_id, size_shots, device_id, slot, due_date)
+            values (${capsule.serialNumber}, ${capsule.fragranceId}, ${capsule.sizeShots},
+              ${deviceId}, ${capsule.slot}, ${capsule.dueDate})
+            on conflict (serial_number) do nothing
+            returning id
+          )
+          insert into capsule_levels (capsule_id, remaining_shots)
+          select id, ${capsule.remainingShots} from inserted`);
       }
       return this.rows<{ slot: number; serialNumber: string; remainingShots: number }>(
-        sql`select slot, serial_number as "serialNumber", remaining_shots as "remainingShots"
-            from capsules where device_id = ${deviceId} order by slot`,
+        sql`select c.slot, c.serial_number as "serialNumber", l.remaining_shots as "remainingShots"
+            from capsules c join capsule_levels l on l.capsule_id = c.id
+            where c.device_id = ${deviceId} order by c.slot`,
         tx,
       );
     });

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import {
   campaignSlots,
   campaigns,
+  capsuleLevels,
   capsules,
   deviceStates,
   devices,
@@ -273,11 +274,12 @@ export class DevicesRepository extends KitRepository<DeviceRecord, DeviceOption>
         fragranceId: capsules.fragranceId,
         fragranceName: fragrances.name,
         sizeShots: capsules.sizeShots,
-        remainingShots: capsules.remainingShots,
+        remainingShots: capsuleLevels.remainingShots,
         dueDate: capsules.dueDate,
       })
       .from(capsules)
       .innerJoin(fragrances, eq(fragrances.id, capsules.fragranceId))
+      .innerJoin(capsuleLevels, eq(capsuleLevels.capsuleId, capsules.id))
       .where(eq(capsules.deviceId, deviceId))
       .orderBy(asc(capsules.slot));
   }
