@@ -32,7 +32,7 @@ function fromBase32(text: string): Buffer {
   return Buffer.from(bytes);
 }
 
-export const currentResetCode = (secret: string) =>
+const currentResetCode = (secret: string) =>
   oneTimeCodeAt(fromBase32(secret), Date.now(), { stepSeconds: 60, digits: 6 }).code;
 
 /**

@@ -7,7 +7,7 @@ import { settings } from '../../db/schema/index.ts';
 
 const SETTING_KEY = 'device_provisioning_key';
 /** Where the local tools (`npm run simulate`) read a generated key. */
-export const PROVISIONING_KEY_FILE = 'device-provisioning-key';
+const PROVISIONING_KEY_FILE = 'device-provisioning-key';
 
 /**
  * The key devices present to provision themselves: DEVICE_PROVISIONING_KEY when configured; otherwise

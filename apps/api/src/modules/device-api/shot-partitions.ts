@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 const MONTHS_AHEAD = 2;
 
 /** The first instant of the UTC month `months` before (negative: after) the one of `now`. */
-export function monthStart(now: Date, monthsBack: number): Date {
+function monthStart(now: Date, monthsBack: number): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
 }
 
