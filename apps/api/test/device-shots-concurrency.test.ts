@@ -26,9 +26,12 @@ afterAll(() => ctx.close());
 
 type Shot = { at: string; slot: number; count: number };
 
+/** Fixed once: the batches are built again for the expected totals, and must land in the same hours. */
+const BASE_TIME = Date.now() - 3 * 3_600_000;
+
 /** A deterministic spread of shots over the last three hours, every slot of the device. */
 function batchOf(device: number, sequence: number): Shot[] {
-  const base = Date.now() - 3 * 3_600_000;
+  const base = BASE_TIME;
   return Array.from({ length: 25 }, (_, index) => ({
     at: new Date(
       base + ((device * 7919 + sequence * 104_729 + index * 1_299_709) % (3 * 3_600_000 - 60_000)),

@@ -83,7 +83,7 @@ export class DeviceApiRepository {
     });
   }
 
-  /** The batch in one round trip (migration 0024's ingest_shot_batch). */
+  /** The batch in one round trip (ingest_shot_batch, migrations 0024 and 0025). */
   async ingestShots(
     credentialHash: string,
     sequence: number,
