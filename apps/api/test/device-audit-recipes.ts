@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { oneTimeCodeAt } from '../src/lib/one-time-codes.ts';
+import { fromBase32, oneTimeCodeAt } from '../src/lib/one-time-codes.ts';
 import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
 import type { Recipe } from './kit-recipes.ts';
 import type { TestContext } from './test-app.ts';
@@ -14,23 +14,6 @@ export const DEVICE_TELEMETRY: Record<string, string> = {
     'a device’s report of itself and its capsules: telemetry, not a change to a record',
   'POST /api/device/shots': 'a device’s shots: counted as statistics, not a change to a record',
 };
-
-/** The secret as the device holds it (base32) back to bytes. */
-function fromBase32(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of text) {
-    value = (value << 5) | alphabet.indexOf(char);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes);
-}
 
 const currentResetCode = (secret: string) =>
   oneTimeCodeAt(fromBase32(secret), Date.now(), { stepSeconds: 60, digits: 6 }).code;

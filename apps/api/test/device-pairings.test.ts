@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { oneTimeCodeAt } from '../src/lib/one-time-codes.ts';
+import { fromBase32, oneTimeCodeAt } from '../src/lib/one-time-codes.ts';
 import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
@@ -27,23 +27,6 @@ afterAll(() => ctx.close());
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Base32 (RFC 4648) back to bytes: the secret as the device holds it. */
-function fromBase32(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of text) {
-    value = (value << 5) | alphabet.indexOf(char);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes);
-}
 
 const codeAt = (secret: string, timeMs: number) =>
   oneTimeCodeAt(fromBase32(secret), timeMs, { stepSeconds: 60, digits: 6 }).code;

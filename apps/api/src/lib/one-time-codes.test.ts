@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isOneTimeCodeValid, oneTimeCodeAt, toBase32 } from './one-time-codes.ts';
+import {
+  fromBase32,
+  isOneTimeCodeValid,
+  newOneTimeSecret,
+  oneTimeCodeAt,
+  toBase32,
+} from './one-time-codes.ts';
 
 // RFC 6238 appendix B: the seeds are the ASCII digits "1234567890" repeated to the hash's key length.
 const seed = (length: number) => Buffer.from('1234567890'.repeat(7).slice(0, length), 'ascii');
@@ -58,5 +64,11 @@ describe('toBase32', () => {
   it('encodes as RFC 4648 does, without padding', () => {
     expect(toBase32(Buffer.from('foobar'))).toBe('MZXW6YTBOI');
     expect(toBase32(Buffer.from('f'))).toBe('MY');
+  });
+
+  it('is undone by fromBase32', () => {
+    expect(fromBase32('MZXW6YTBOI').toString()).toBe('foobar');
+    const secret = newOneTimeSecret();
+    expect(fromBase32(toBase32(secret))).toEqual(secret);
   });
 });

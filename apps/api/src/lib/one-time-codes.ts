@@ -26,6 +26,22 @@ export function toBase32(bytes: Uint8Array): string {
   return text;
 }
 
+/** Base32 back to bytes: the secret as a device holds it (its answer at provisioning). */
+export function fromBase32(text: string): Buffer {
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const char of text) {
+    value = (value << 5) | BASE32.indexOf(char);
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(bytes);
+}
+
 /** A new secret of 20 bytes, the length RFC 4226 recommends for HMAC-SHA1. */
 export function newOneTimeSecret(): Buffer {
   return randomBytes(20);
