@@ -19,6 +19,12 @@ export type IngestResult =
       capsules: { slot: number; remainingShots: number }[];
     };
 
+export type ShotBatchToIngest = {
+  credentialHash: string;
+  sequence: number;
+  shots: readonly { at: string; slot: number; count: number }[];
+};
+
 export type ReportedCapsule = {
   slot: number;
   serialNumber: string;
@@ -83,7 +89,7 @@ export class DeviceApiRepository {
     });
   }
 
-  /** The batch in one round trip (ingest_shot_batch, migrations 0024 and 0025). */
+  /** The batch alone in one round trip (ingest_shot_batch: a group of one since migration 0026). */
   async ingestShots(
     credentialHash: string,
     sequence: number,
@@ -98,6 +104,30 @@ export class DeviceApiRepository {
     );
     if (!row) throw new Error('ingest_shot_batch answered nothing');
     return typeof row.result === 'string' ? (JSON.parse(row.result) as IngestResult) : row.result;
+  }
+
+  /**
+   * Several batches in one round trip and one transaction (ingest_shot_batch_group, migration 0026):
+   * one answer per batch, in order. Any error rolls back the whole group.
+   */
+  async ingestShotGroup(batches: readonly ShotBatchToIngest[]): Promise<IngestResult[]> {
+    const entries = batches.flatMap((batch, index) =>
+      batch.shots.map((shot) => ({ batch: index + 1, shot })),
+    );
+    const [row] = await this.rows<{ result: IngestResult[] }>(
+      sql`select ingest_shot_batch_group(
+            ${arrayLiteral(batches.map((batch) => batch.credentialHash))}::text[],
+            ${arrayLiteral(batches.map((batch) => batch.sequence))}::bigint[],
+            ${arrayLiteral(entries.map((entry) => entry.batch))}::integer[],
+            ${arrayLiteral(entries.map((entry) => entry.shot.at))}::timestamptz[],
+            ${arrayLiteral(entries.map((entry) => entry.shot.slot))}::smallint[],
+            ${arrayLiteral(entries.map((entry) => entry.shot.count))}::integer[]) as result`,
+      this.plannedOnceDb,
+    );
+    if (!row) throw new Error('ingest_shot_batch_group answered nothing');
+    const answers = typeof row.result === 'string' ? (JSON.parse(row.result) as IngestResult[]) : row.result;
+    if (answers.length !== batches.length) throw new Error('ingest_shot_batch_group answered another count');
+    return answers;
   }
 
   /** The fragrance ids among `ids` that exist. */

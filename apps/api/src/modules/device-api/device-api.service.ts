@@ -16,14 +16,15 @@ import type { FailureLimiter } from '../../lib/failure-limiter.ts';
 import { newOneTimeSecret, toBase32 } from '../../lib/one-time-codes.ts';
 import { hashToken } from '../../lib/token-hash.ts';
 import { type AuthenticatedDevice, DEVICE_CREDENTIAL_PREFIX } from '../../plugins/device-auth.ts';
-import type { DeviceApiRepository } from './device-api.repository.ts';
+import type { DeviceApiRepository, IngestResult, ShotBatchToIngest } from './device-api.repository.ts';
+import { createBatchCoalescer } from './shot-batch-coalescer.ts';
 import { oldestShotTime } from './shot-partitions.ts';
 
 /** How far ahead of the server's clock a shot may be dated (a device's clock drifts a little). */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 /** Field problems named in one refusal at most: a batch of 1,000 bad times needs not 1,000 lines. */
 const MAX_REPORTED_PROBLEMS = 10;
-/** What ingest_shot_batch raises for a slot without a capsule (migration 0024). */
+/** What ingest_shot_batch raises for a slot without a capsule (migration 0024; DETAIL 'batch:slot' since 0026). */
 const SLOT_EMPTY_STATE = 'SC409';
 
 const PROVISIONING_REFUSALS = {
@@ -38,7 +39,7 @@ function slotEmptyError(error: unknown): number | undefined {
   const pg = error as PgError;
   const source =
     pg?.code === SLOT_EMPTY_STATE ? pg : pg?.cause?.code === SLOT_EMPTY_STATE ? pg.cause : undefined;
-  return source ? Number(source.detail) : undefined;
+  return source ? Number(String(source.detail).split(':').pop()) : undefined;
 }
 
 /** Compares two keys in constant time, whatever their lengths (their hashes have the same). */
@@ -63,6 +64,12 @@ export function createDeviceApiService(deps: {
 }) {
   const { repository } = deps;
   const now = deps.now ?? (() => new Date());
+  // Batches that passed validation are committed in groups; each is answered after its group's commit.
+  const shotBatches = createBatchCoalescer<ShotBatchToIngest, IngestResult>({
+    ingestGroup: (batches) => repository.ingestShotGroup(batches),
+    ingestOne: (batch) => repository.ingestShots(batch.credentialHash, batch.sequence, batch.shots),
+    entriesOf: (batch) => batch.shots.length,
+  });
 
   async function currentConfig(device: AuthenticatedDevice): Promise<DeviceConfig> {
     const source = await repository.configSource(device.id);
@@ -143,9 +150,9 @@ export function createDeviceApiService(deps: {
           });
       });
       if (problems.length > 0) throw invalidFields(...problems.slice(0, MAX_REPORTED_PROBLEMS));
-      let result: Awaited<ReturnType<DeviceApiRepository['ingestShots']>>;
+      let result: IngestResult;
       try {
-        result = await repository.ingestShots(credentialHash, body.sequence, body.shots);
+        result = await shotBatches.submit({ credentialHash, sequence: body.sequence, shots: body.shots });
       } catch (error) {
         const slot = slotEmptyError(error);
         if (slot !== undefined) throw new AppError(ErrorCode.DEVICE_SLOT_EMPTY, { params: { slot } });
