@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { type Access, DEFAULT_ACCESS, roleOf, routeRefusal } from '../lib/access-policy.ts';
 import type { Account } from '../lib/account.ts';
 import { AppError } from '../lib/app-error.ts';
+import { bearerToken } from '../lib/bearer-token.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,12 +24,6 @@ declare module 'fastify' {
 export type AuthPluginOptions = {
   authenticate: (accessToken: string) => Promise<{ account: Account; sessionId: string }>;
 };
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
 
 /** The signed-in account of a guarded route; guarded routes never reach their handler without one. */
 export function currentAccount(request: FastifyRequest): Account {

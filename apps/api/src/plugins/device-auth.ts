@@ -2,6 +2,7 @@ import { ErrorCode } from '@scentia/shared/error-codes';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, tooManyRequests } from '../lib/app-error.ts';
+import { bearerToken } from '../lib/bearer-token.ts';
 import type { RateLimiter } from '../lib/rate-limiter.ts';
 import { hashToken } from '../lib/token-hash.ts';
 
@@ -37,12 +38,6 @@ export type DeviceAuthOptions = {
   /** Calls per credential over all device routes. */
   limiter: RateLimiter;
 };
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
 
 /** The device of a `device` route whose lookup is `'row'`; such routes never reach their handler without one. */
 export function currentDevice(request: FastifyRequest): AuthenticatedDevice {
