@@ -1,0 +1,3 @@
+import { initiativeFormPages } from './initiative-form-pages.tsx';
+
+export default initiativeFormPages.CreatePage;

@@ -1,0 +1,110 @@
+import { CalendarOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { initiativeActionRefusal } from '@scentia/shared/initiatives.rules';
+import { isAdminProfile } from '@scentia/shared/validators';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { InitiativeStatusTag } from '../../../components/initiative-status/initiative-status.tsx';
+import { createdAtColumn } from '../../../components/resource-list/column-builders.tsx';
+import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
+import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
+import { formatDate } from '../../../lib/date-format.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { exportInitiatives } from '../api/initiative-mutations.ts';
+import { type InitiativeRow, initiativesList } from '../api/list-initiatives.ts';
+import { useInitiativeFilters } from '../components/initiative-filters.tsx';
+import { useInitiativeReview } from '../components/use-initiative-review.tsx';
+import { initiativeViewerActions } from '../initiative-actions.ts';
+import '../components/initiatives.css';
+
+/** The initiatives list's `orderBy` values (docs/api.md). */
+const SORTS = {
+  id: 'id',
+  title: 'title',
+  startsOn: 'startsOn',
+  endsOn: 'endsOn',
+  status: 'status',
+  createdAt: 'createdAt',
+} as const;
+
+/** How many location names a row shows before "and N more". */
+const SHOWN_LOCATIONS = 2;
+
+/**
+ * /admin/initiatives (issue 27): in-store activations with their organisation, locations, campaign,
+ * days and status; search by title, filters by status, organisation, location and period; the open
+ * or edit link, and for admins the review actions the initiative's status allows.
+ */
+export default function InitiativesListPage() {
+  const { t } = useTranslation('initiatives');
+  const { user } = useSession();
+  const isAdmin = isAdminProfile(user?.profile.nome);
+  const filters = useInitiativeFilters();
+  const review = useInitiativeReview();
+
+  const columns: ResourceColumn<InitiativeRow>[] = [
+    { title: t('columns.id'), dataIndex: 'initiativeId', sortKey: SORTS.id },
+    { title: t('fields.title'), dataIndex: 'title', sortKey: SORTS.title },
+    { title: t('fields.organization'), dataIndex: ['organization', 'name'] },
+    {
+      title: t('fields.locations'),
+      dataIndex: 'locations',
+      className: 'initiative-locations',
+      render: (locations: InitiativeRow['locations']) => {
+        const names = locations.slice(0, SHOWN_LOCATIONS).map((location) => location.name);
+        const more = locations.length - names.length;
+        return more > 0
+          ? t('columns.locationsMore', { names: names.join(', '), count: more })
+          : names.join(', ');
+      },
+    },
+    { title: t('fields.campaign'), dataIndex: ['campaign', 'name'] },
+    { title: t('fields.startsOn'), dataIndex: 'startsOn', sortKey: SORTS.startsOn, render: formatDate },
+    { title: t('fields.endsOn'), dataIndex: 'endsOn', sortKey: SORTS.endsOn, render: formatDate },
+    {
+      title: t('columns.status'),
+      dataIndex: 'status',
+      sortKey: SORTS.status,
+      render: (status: InitiativeRow['status']) => <InitiativeStatusTag status={status} />,
+    },
+    createdAtColumn(t, SORTS.createdAt),
+  ];
+
+  function rowActions(row: InitiativeRow): RowAction[] {
+    const isEditable = initiativeActionRefusal(row.status, 'edit') === undefined;
+    const open: RowAction = {
+      key: 'open',
+      label: isEditable ? t('actions.edit') : t('actions.view'),
+      icon: isEditable ? <EditOutlined /> : <EyeOutlined />,
+      to: PATHS.admin.initiatives.update(row.initiativeId),
+    };
+    const reviews = initiativeViewerActions(row.status, isAdmin).flatMap((action) =>
+      action === 'edit' ? [] : [review.reviewAction(action, row)],
+    );
+    return [open, ...reviews];
+  }
+
+  return (
+    <>
+      <ResourceList<InitiativeRow>
+        title={t('title')}
+        subtitle={
+          <Link to={PATHS.admin.initiatives.calendar} className="initiative-calendar-link">
+            <CalendarOutlined /> {t('actions.calendar')}
+          </Link>
+        }
+        endpoint="initiatives"
+        useList={initiativesList.useList}
+        columns={columns}
+        rowKey={(row) => row.initiativeId}
+        defaultSort={{ orderBy: SORTS.createdAt, orderByDirection: 'desc' }}
+        searchLabel={t('searchLabel')}
+        filters={filters}
+        add={{ path: PATHS.admin.initiatives.create, label: t('actions.add') }}
+        onExport={exportInitiatives}
+        rowActions={rowActions}
+      />
+      {review.dialog}
+    </>
+  );
+}
