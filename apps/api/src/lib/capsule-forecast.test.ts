@@ -1,0 +1,96 @@
+import type { Schedule } from '@scentia/shared/schedules.schemas';
+import { describe, expect, it } from 'vitest';
+import { type ForecastInput, forecastRunOut, localTimeAt } from './capsule-forecast.ts';
+
+// A shop open 10:00–22:00 Monday to Saturday, closed on Sunday: 72 on-hours a week.
+const shop: Schedule = {
+  ranges: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '10:00', end: '22:00', intensity: 60 })),
+};
+// São Paulo has no daylight saving: UTC−3 all year. 2026-11-09 and 2026-11-23 are Mondays.
+const zone = 'America/Sao_Paulo';
+const at = (iso: string) => new Date(iso);
+
+/** Two weeks of the shop (144 on-hours) read at 10 shots an hour, up to Monday 2026-11-23 00:00 local. */
+function input(overrides: Partial<ForecastInput>): ForecastInput {
+  return {
+    schedule: shop,
+    timeZone: zone,
+    remainingShots: 1_000,
+    windowShots: 1_440,
+    windowStart: at('2026-11-09T03:00:00Z'),
+    now: at('2026-11-23T03:00:00Z'),
+    ...overrides,
+  };
+}
+
+describe('forecastRunOut', () => {
+  it('reads the pace as shots per on-hour of the window and walks the on-hours forward', () => {
+    expect(forecastRunOut(input({}))).toEqual({ runsOutOn: '2026-12-02', shotsPerHour: 10 });
+    // 120 shots: the whole of Monday is on-hours ahead (12 h × 10), so Monday itself.
+    expect(forecastRunOut(input({ remainingShots: 120 })).runsOutOn).toBe('2026-11-23');
+    expect(forecastRunOut(input({ remainingShots: 121 })).runsOutOn).toBe('2026-11-24');
+  });
+
+  it('skips the days the shop is closed', () => {
+    // 720 shots are Monday to Saturday exactly; one more runs into Monday, past the closed Sunday.
+    expect(forecastRunOut(input({ remainingShots: 720 })).runsOutOn).toBe('2026-11-28');
+    expect(forecastRunOut(input({ remainingShots: 721 })).runsOutOn).toBe('2026-11-30');
+    // Weeks ahead: 72 on-hours a week at 10 an hour, 3 weeks and a Monday.
+    expect(forecastRunOut(input({ remainingShots: 3 * 720 + 100 })).runsOutOn).toBe('2026-12-14');
+  });
+
+  it('counts only the on-hours left today, from the clock’s minute', () => {
+    // Wednesday 2026-11-25 15:00 local: 7 on-hours left today.
+    const now = at('2026-11-25T18:00:00Z');
+    const windowStart = at('2026-11-11T18:00:00Z'); // two weeks before, the same minute: 144 h
+    expect(forecastRunOut(input({ now, windowStart, remainingShots: 70 })).runsOutOn).toBe('2026-11-25');
+    expect(forecastRunOut(input({ now, windowStart, remainingShots: 71 })).runsOutOn).toBe('2026-11-26');
+    // After closing time nothing is left today.
+    const late = at('2026-11-26T01:30:00Z'); // Wednesday 22:30
+    expect(forecastRunOut(input({ now: late, windowStart, remainingShots: 1 })).runsOutOn).toBe('2026-11-26');
+  });
+
+  it('reads a capsule installed within the window from its installation on', () => {
+    // Installed Monday 2026-11-16 00:00 local: one week, 72 on-hours, 720 shots → 10 an hour.
+    const forecast = forecastRunOut(input({ windowShots: 720, windowStart: at('2026-11-16T03:00:00Z') }));
+    expect(forecast).toEqual({ runsOutOn: '2026-12-02', shotsPerHour: 10 });
+    // Installed on Sunday when the shop was closed: the same on-hours, the same pace.
+    const sunday = forecastRunOut(input({ windowShots: 720, windowStart: at('2026-11-15T15:00:00Z') }));
+    expect(sunday.shotsPerHour).toBe(10);
+  });
+
+  it('answers today for an empty capsule and no day without recent shots or on-hours', () => {
+    expect(forecastRunOut(input({ remainingShots: 0 })).runsOutOn).toBe('2026-11-23');
+    expect(forecastRunOut(input({ remainingShots: 0, windowShots: 0 })).runsOutOn).toBe('2026-11-23');
+    expect(forecastRunOut(input({ windowShots: 0 }))).toEqual({ runsOutOn: null, shotsPerHour: 0 });
+    expect(forecastRunOut(input({ schedule: { ranges: [] } })).runsOutOn).toBeNull();
+    // A pace so slow that the capsule outlives the two-year horizon.
+    expect(forecastRunOut(input({ windowShots: 1, remainingShots: 100_000 })).runsOutOn).toBeNull();
+  });
+
+  it('gives the day in the location’s zone, not UTC’s', () => {
+    const tokyo = 'Asia/Tokyo';
+    // 2026-11-23 14:00 UTC is Monday 23:00 in Tokyo: the shop has closed, the next on-hour is Tuesday.
+    const now = at('2026-11-23T14:00:00Z');
+    expect(localTimeAt(tokyo, now)).toEqual({ date: '2026-11-23', weekday: 1, minute: 23 * 60 });
+    const forecast = forecastRunOut(
+      input({ timeZone: tokyo, now, windowStart: at('2026-11-09T14:00:00Z'), remainingShots: 5 }),
+    );
+    expect(forecast.runsOutOn).toBe('2026-11-24');
+    // The same instant in São Paulo is Monday 11:00: 11 on-hours left today.
+    expect(
+      forecastRunOut(input({ now, windowStart: at('2026-11-09T14:00:00Z'), remainingShots: 5 })).runsOutOn,
+    ).toBe('2026-11-23');
+  });
+
+  it('counts a range crossing midnight into the next day', () => {
+    // Friday 22:00–02:00 only: 4 on-hours a week, 2 of them on Saturday.
+    const fridayNight: Schedule = { ranges: [{ weekday: 5, start: '22:00', end: '02:00', intensity: 90 }] };
+    // Two weeks: 8 on-hours, 80 shots → 10 an hour. Monday now: Friday gives 20, Saturday's 2 h 20 more.
+    const base = input({ schedule: fridayNight, windowShots: 80 });
+    expect(forecastRunOut(base).shotsPerHour).toBe(10);
+    expect(forecastRunOut({ ...base, remainingShots: 20 }).runsOutOn).toBe('2026-11-27');
+    expect(forecastRunOut({ ...base, remainingShots: 21 }).runsOutOn).toBe('2026-11-28');
+    expect(forecastRunOut({ ...base, remainingShots: 41 }).runsOutOn).toBe('2026-12-04');
+  });
+});

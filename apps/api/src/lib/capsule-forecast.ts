@@ -1,0 +1,112 @@
+import { MINUTES_PER_DAY, rangeSpan, type Schedule } from '@scentia/shared/schedules.schemas';
+import { zoneClockAt } from '@scentia/shared/zone-clock';
+
+/**
+ * A capsule's run-out day, from its counted shots and its device's schedule (pure: the clock is an
+ * argument). The pace is the shots counted over the recent window divided by the hours the schedule
+ * was on in that window (shots per scheduled hour); walking forward from `now` through the schedule's
+ * on-hours, the day the remaining shots are used up is the run-out day, in the location's zone.
+ *
+ * Everything is read in wall-clock minutes of the location's zone (a shop's hours), day by day: on a
+ * daylight-saving night a range lasts its wall-clock length, an hour off at most, which moves no
+ * run-out day by more than that hour. Intensities are not weighed: a device that diffuses more on
+ * Saturdays than on Tuesdays is read at its average pace over the window.
+ */
+
+const WEEK_MINUTES = 7 * MINUTES_PER_DAY;
+const DAY_MS = 86_400_000;
+/** A forecast further away than this is no forecast (`runsOutOn` null): the capsule is barely used. */
+const FORECAST_HORIZON_DAYS = 730;
+
+export type ForecastInput = {
+  schedule: Schedule;
+  timeZone: string;
+  remainingShots: number;
+  /** Shots counted since `windowStart`. */
+  windowShots: number;
+  /** The start of the window read: its first day, or when the capsule was installed if later. */
+  windowStart: Date;
+  now: Date;
+};
+
+export type Forecast = {
+  /** `YYYY-MM-DD` in the location's zone; null without recent shots, without on-hours, or too far away. */
+  runsOutOn: string | null;
+  /** Shots per scheduled (on) hour over the window; 0 when there were none. */
+  shotsPerHour: number;
+};
+
+type LocalTime = { date: string; weekday: number; minute: number };
+
+/** The date, weekday (0 is Sunday) and minute of the day a clock in `timeZone` shows at `at`. */
+export function localTimeAt(timeZone: string, at: Date): LocalTime {
+  const clock = zoneClockAt(timeZone, at);
+  return { date: clock.date, weekday: clock.weekday, minute: clock.hour * 60 + clock.minute };
+}
+
+function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The schedule's spans in minutes of the week, with their copies a week before and after (wrapping). */
+function weekSpans(schedule: Schedule) {
+  return schedule.ranges.flatMap((range) => {
+    const span = rangeSpan(range);
+    return [-WEEK_MINUTES, 0, WEEK_MINUTES].map((shift) => ({
+      from: span.from + shift,
+      to: span.to + shift,
+    }));
+  });
+}
+
+type Spans = ReturnType<typeof weekSpans>;
+
+/** On-minutes of a day of `weekday` between its minutes `from` and `to`. */
+function onMinutes(spans: Spans, weekday: number, from = 0, to = MINUTES_PER_DAY): number {
+  const start = weekday * MINUTES_PER_DAY + from;
+  const end = weekday * MINUTES_PER_DAY + to;
+  let total = 0;
+  for (const span of spans) total += Math.max(0, Math.min(end, span.to) - Math.max(start, span.from));
+  return total;
+}
+
+/** On-minutes between two local times (the first not after the second). */
+function onMinutesBetween(spans: Spans, from: LocalTime, to: LocalTime): number {
+  if (from.date === to.date)
+    return onMinutes(spans, from.weekday, from.minute, Math.max(from.minute, to.minute));
+  let total = onMinutes(spans, from.weekday, from.minute);
+  for (let date = addDays(from.date, 1); date < to.date; date = addDays(date, 1))
+    total += onMinutes(spans, weekdayOf(date));
+  return total + onMinutes(spans, to.weekday, 0, to.minute);
+}
+
+export function forecastRunOut(input: ForecastInput): Forecast {
+  const spans = weekSpans(input.schedule);
+  const today = localTimeAt(input.timeZone, input.now);
+  const from = input.windowStart < input.now ? input.windowStart : input.now;
+  const windowHours = onMinutesBetween(spans, localTimeAt(input.timeZone, from), today) / 60;
+  const shotsPerHour = windowHours > 0 && input.windowShots > 0 ? input.windowShots / windowHours : 0;
+  if (input.remainingShots <= 0) return { runsOutOn: today.date, shotsPerHour };
+  if (shotsPerHour === 0) return { runsOutOn: null, shotsPerHour };
+
+  const shotsOn = (weekday: number) => (shotsPerHour * onMinutes(spans, weekday)) / 60;
+  let remaining = input.remainingShots - (shotsPerHour * onMinutes(spans, today.weekday, today.minute)) / 60;
+  if (remaining <= 0) return { runsOutOn: today.date, shotsPerHour };
+  const perWeek = [0, 1, 2, 3, 4, 5, 6].reduce((sum, weekday) => sum + shotsOn(weekday), 0);
+  if (perWeek <= 0) return { runsOutOn: null, shotsPerHour };
+  // Whole weeks first, leaving at most one week to walk day by day.
+  const weeks = Math.max(0, Math.ceil(remaining / perWeek) - 1);
+  remaining -= weeks * perWeek;
+  let days = weeks * 7;
+  for (let step = 1; step <= 8; step += 1) {
+    days += 1;
+    remaining -= shotsOn((today.weekday + days) % 7);
+    if (remaining <= 1e-9) break;
+  }
+  if (days > FORECAST_HORIZON_DAYS) return { runsOutOn: null, shotsPerHour };
+  return { runsOutOn: addDays(today.date, days), shotsPerHour };
+}

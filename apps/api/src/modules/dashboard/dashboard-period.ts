@@ -1,0 +1,123 @@
+import { DASHBOARD_DEFAULT_DAYS } from '@scentia/shared/dashboard.schemas';
+import { zoneClockAt } from '@scentia/shared/zone-clock';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * A dashboard period as the counts are read: whole UTC days from the daily counts, and the hours
+ * around them from the hourly counts. `hours` are half-open ranges of UTC hours, `days` a half-open
+ * range of UTC days (`YYYY-MM-DD`), absent when the period holds no whole UTC day.
+ */
+export type CountRanges = {
+  from: string;
+  to: string;
+  timeZone: string;
+  start: Date;
+  end: Date;
+  days?: { from: string; to: string };
+  hours: { from: Date; to: Date }[];
+};
+
+/** The wall clock of `timeZone` at `at`, written as if it were a UTC instant (ms). */
+function wallClockAsUtc(timeZone: string, at: number): number {
+  const clock = zoneClockAt(timeZone, at);
+  return (
+    Date.parse(`${clock.date}T00:00:00Z`) + ((clock.hour * 60 + clock.minute) * 60 + clock.second) * 1000
+  );
+}
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** The calendar day a clock in `timeZone` shows at `now`. */
+export function todayIn(timeZone: string, now = Date.now()): string {
+  return isoDay(wallClockAsUtc(timeZone, now));
+}
+
+/**
+ * The instant `day` begins in `timeZone`: its midnight, or, where a daylight-saving change skips
+ * midnight, the first instant the clock shows that day.
+ */
+export function startOfDayIn(day: string, timeZone: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  let guess = midnight - (wallClockAsUtc(timeZone, midnight) - midnight);
+  guess = midnight - (wallClockAsUtc(timeZone, guess) - guess);
+  // A skipped midnight leaves the guess on the day before: step to the first hour of `day`.
+  while (isoDay(wallClockAsUtc(timeZone, guess)) < day) guess += HOUR_MS;
+  return new Date(guess);
+}
+
+const addDays = (day: string, days: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+
+/**
+ * The period asked for, the missing ends filled in: `to` defaults to today in the zone, `from` to
+ * `DASHBOARD_DEFAULT_DAYS` days before `to` (both included).
+ */
+export function periodOf(query: { from?: string; to?: string; timeZone: string }, now = Date.now()) {
+  const to = query.to ?? todayIn(query.timeZone, now);
+  const from = query.from ?? addDays(to, -(DASHBOARD_DEFAULT_DAYS - 1));
+  return { from, to, timeZone: query.timeZone, days: (Date.parse(to) - Date.parse(from)) / DAY_MS + 1 };
+}
+
+/**
+ * The period `from`..`to` (whole days of `timeZone`, both included) as the UTC instants [start of
+ * `from`, start of the day after `to`), split into whole UTC days and the hours at both ends. The
+ * counts are kept per UTC hour, so in a zone whose offset is not a whole number of hours the ends are
+ * the hours containing them.
+ */
+export function countRangesOf(period: { from: string; to: string; timeZone: string }): CountRanges {
+  const { from, to, timeZone } = period;
+  const start = startOfDayIn(from, timeZone);
+  const end = startOfDayIn(addDays(to, 1), timeZone);
+  const firstHour = Math.floor(start.getTime() / HOUR_MS) * HOUR_MS;
+  const lastHour = Math.ceil(end.getTime() / HOUR_MS) * HOUR_MS;
+  const firstDay = Math.ceil(firstHour / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(lastHour / DAY_MS) * DAY_MS;
+  const base = { from, to, timeZone, start, end };
+  if (firstDay >= lastDay) return { ...base, hours: [{ from: new Date(firstHour), to: new Date(lastHour) }] };
+  return {
+    ...base,
+    days: { from: isoDay(firstDay), to: isoDay(lastDay) },
+    hours: [
+      { from: new Date(firstHour), to: new Date(firstDay) },
+      { from: new Date(lastDay), to: new Date(lastHour) },
+    ].filter((range) => range.from < range.to),
+  };
+}
+
+/** A half-open range of UTC days (`YYYY-MM-DD`). */
+export type DayRange = { from: string; to: string };
+
+/**
+ * The whole UTC days of a period as the roll-ups serve them (migration 0029), given the watermark
+ * `rolledThrough` (the last day rolled up): the whole months up to it (`months`, a range of days that
+ * starts and ends on a month's first day), the other days up to it (`rolledDays`), and the days after it
+ * (`openDays`), which only the daily counts hold. Empty ranges are left out.
+ */
+export function rollupRangesOf(
+  days: DayRange,
+  rolledThrough: string,
+): { months?: DayRange; rolledDays: DayRange[]; openDays?: DayRange } {
+  const afterRolled = addDays(rolledThrough, 1);
+  const rolledEnd = days.to < afterRolled ? days.to : afterRolled;
+  const openFrom = days.from > rolledEnd ? days.from : rolledEnd;
+  const openDays = openFrom < days.to ? { from: openFrom, to: days.to } : undefined;
+  if (days.from >= rolledEnd) return { rolledDays: [], openDays };
+  const firstMonth = days.from.endsWith('-01') ? days.from : nextMonthStart(days.from);
+  const lastMonthEnd = `${rolledEnd.slice(0, 8)}01`;
+  if (firstMonth >= lastMonthEnd) return { rolledDays: [{ from: days.from, to: rolledEnd }], openDays };
+  return {
+    months: { from: firstMonth, to: lastMonthEnd },
+    rolledDays: [
+      { from: days.from, to: firstMonth },
+      { from: lastMonthEnd, to: rolledEnd },
+    ].filter((range) => range.from < range.to),
+    openDays,
+  };
+}
+
+function nextMonthStart(day: string): string {
+  const date = new Date(`${day.slice(0, 8)}01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return isoDay(date.getTime());
+}

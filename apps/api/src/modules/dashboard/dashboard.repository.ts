@@ -1,0 +1,278 @@
+import type { SITE_SORTS } from '@scentia/shared/dashboard.schemas';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type CountRanges, type DayRange, rollupRangesOf } from './dashboard-period.ts';
+
+const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
+
+/** Which locations count: one organisation's, one location, both (then that location if it is the organisation's), or all. */
+export type SiteFilter = { organizationId?: number; locationId?: number };
+
+export type CampaignFragranceCount = {
+  campaignId: number;
+  campaignName: string;
+  fragranceId: number;
+  fragranceName: string;
+  shots: number;
+};
+
+export type SiteFigures = {
+  organizationId: number;
+  organizationName: string;
+  locationId: number | null;
+  locationName: string | null;
+  shots: number;
+  activeDevices: number;
+  offlineDevices: number;
+  capsulesRunningOut: number;
+};
+
+export type SitesRead = {
+  ranges: CountRanges;
+  filter: SiteFilter;
+  groupBy: 'organization' | 'location';
+  sort: (typeof SITE_SORTS)[number];
+  order: 'asc' | 'desc';
+  offlineAfterMinutes: number;
+  /** Capsules forecast to run out within this many days of today (in their location's zone) count as running out. */
+  runningOutDays: number;
+};
+
+function locationCondition(column: SQL, filter: SiteFilter): SQL {
+  const conditions: SQL[] = [];
+  if (filter.organizationId !== undefined)
+    conditions.push(
+      sql`${column} in (select id from locations where organization_id = ${filter.organizationId})`,
+    );
+  if (filter.locationId !== undefined) conditions.push(sql`${column} = ${filter.locationId}`);
+  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+}
+
+const dayRange = (column: SQL, range: DayRange) =>
+  sql`(${column} >= ${range.from}::date and ${column} < ${range.to}::date)`;
+
+type HourRange = { from: Date; to: Date };
+
+const hourRanges = (ranges: HourRange[]) =>
+  sql.join(
+    ranges.map(
+      (range) =>
+        sql`(hour >= ${range.from.toISOString()}::timestamptz and hour < ${range.to.toISOString()}::timestamptz)`,
+    ),
+    sql` or `,
+  );
+
+/**
+ * The period's ragged ends (hours) as rows to sum: with `rolled`, the hours of the days rolled up from
+ * that hourly roll-up (`rolled.until`: the first instant after the watermark's day), the others from
+ * every location's hourly counts.
+ */
+function hourCounts(
+  ranges: CountRanges,
+  columns: SQL,
+  filter: SiteFilter,
+  rolled?: { table: SQL; until: Date },
+): SQL[] {
+  const until = rolled?.until.getTime() ?? Number.NEGATIVE_INFINITY;
+  const early = ranges.hours
+    .filter((range) => range.from.getTime() < until)
+    .map((range) => ({ from: range.from, to: new Date(Math.min(range.to.getTime(), until)) }));
+  const late = ranges.hours
+    .filter((range) => range.to.getTime() > until)
+    .map((range) => ({ from: new Date(Math.max(range.from.getTime(), until)), to: range.to }));
+  const parts: SQL[] = [];
+  if (rolled && early.length > 0)
+    parts.push(sql`select ${columns} from ${rolled.table}
+      where (${hourRanges(early)}) and ${locationCondition(sql`location_id`, filter)}`);
+  if (late.length > 0)
+    parts.push(sql`select ${columns} from shot_counts_hourly
+      where (${hourRanges(late)}) and ${locationCondition(sql`location_id`, filter)}`);
+  return parts;
+}
+
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+function dailyCounts(range: DayRange, columns: SQL, filter: SiteFilter): SQL {
+  return sql`select ${columns} from shot_counts_daily
+    where ${dayRange(sql`day`, range)} and ${locationCondition(sql`location_id`, filter)}`;
+}
+
+function rolledCounts(table: SQL, columns: SQL, split: RollupRanges, filter: SiteFilter): SQL[] {
+  const parts: SQL[] = [];
+  if (split.months)
+    parts.push(sql`select ${columns} from ${table} where grain = 'month' and ${dayRange(sql`starts_on`, split.months)}
+      and ${locationCondition(sql`location_id`, filter)}`);
+  for (const range of split.rolledDays)
+    parts.push(sql`select ${columns} from ${table} where grain = 'day' and ${dayRange(sql`starts_on`, range)}
+      and ${locationCondition(sql`location_id`, filter)}`);
+  return parts;
+}
+
+const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
+
+type RollupRanges = ReturnType<typeof rollupRangesOf>;
+
+/**
+ * The period's shots per campaign and fragrance, as rows to sum (never `shots`): whole months and
+ * days up to the roll-ups' watermark from the roll-ups, the days after it from the daily counts, the
+ * hours at both ends from the hourly counts. Unfiltered, from the fleet's roll-ups (campaign and
+ * fragrance: a year is at most 12 + 62 rows and 24 hours per key, whatever the shots and the
+ * locations); by organisation or location, the whole months from the monthly counts of their locations
+ * and the other days and hours from the daily and hourly counts.
+ */
+function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
+  const columns = sql`campaign_id, fragrance_id, shots`;
+  const isFiltered = filter.organizationId !== undefined || filter.locationId !== undefined;
+  const parts: SQL[] = hourCounts(
+    ranges,
+    columns,
+    filter,
+    isFiltered ? undefined : { table: sql`shot_rollups_fleet_hourly`, until: dayAfter(rolledThrough) },
+  );
+  if (ranges.days) {
+    const split = rollupRangesOf(ranges.days, rolledThrough);
+    if (!isFiltered) {
+      parts.push(...rolledCounts(sql`shot_rollups_fleet`, columns, split, {}));
+      if (split.openDays) parts.push(dailyCounts(split.openDays, columns, filter));
+    } else {
+      if (split.months)
+        parts.push(sql`select ${columns} from shot_counts_monthly
+          where ${dayRange(sql`month`, split.months)} and ${locationCondition(sql`location_id`, filter)}`);
+      const days = [...split.rolledDays, ...(split.openDays ? [split.openDays] : [])];
+      for (const range of days) parts.push(dailyCounts(range, columns, filter));
+    }
+  }
+  return unionAll(parts);
+}
+
+/** The period's shots per location, as rows to sum: from the locations' roll-ups, like `campaignCounts`. */
+function locationCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
+  const columns = sql`location_id, shots`;
+  const parts = hourCounts(ranges, columns, filter, {
+    table: sql`shot_rollups_location_hourly`,
+    until: dayAfter(rolledThrough),
+  });
+  if (ranges.days) {
+    const split = rollupRangesOf(ranges.days, rolledThrough);
+    parts.push(...rolledCounts(sql`shot_rollups_location`, columns, split, filter));
+    if (split.openDays) parts.push(dailyCounts(split.openDays, columns, filter));
+  }
+  return unionAll(parts);
+}
+
+const SITE_SORT_COLUMNS: Record<SitesRead['sort'], SQL> = {
+  name: sql`s.name`,
+  shots: sql`s.shot_total`,
+  activeDevices: sql`s."activeDevices"`,
+  offlineDevices: sql`s."offlineDevices"`,
+  capsulesRunningOut: sql`s."capsulesRunningOut"`,
+};
+
+/** The dashboard's reads: sums of the pre-aggregated shot counts, and the fleet as it is now. */
+export class DashboardRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Shots per campaign and fragrance in the period; zero totals left out. */
+  /** The last UTC day the roll-ups hold (migration 0029). */
+  private async rolledThrough(): Promise<string> {
+    const [row] = await rowsOf<{ day: string }>(
+      this.db.execute(sql`select rolled_through::text as day from shot_rollup_state where id = 1`),
+    );
+    return row?.day ?? '0001-01-01';
+  }
+
+  async campaignFragranceCounts(ranges: CountRanges, filter: SiteFilter): Promise<CampaignFragranceCount[]> {
+    const counts = campaignCounts(ranges, filter, await this.rolledThrough());
+    const rows = await rowsOf<CampaignFragranceCount>(
+      this.db.execute(sql`
+        select t.campaign_id as "campaignId", c.name as "campaignName", t.fragrance_id as "fragranceId",
+          f.name as "fragranceName", t.shots::text as shots
+        from (select campaign_id, fragrance_id, sum(shots) as shots from (${counts}) u
+              group by campaign_id, fragrance_id) t
+        join campaigns c on c.id = t.campaign_id
+        join fragrances f on f.id = t.fragrance_id
+        where t.shots > 0`),
+    );
+    return rows.map((row) => ({ ...row, shots: Number(row.shots) }));
+  }
+
+  /**
+   * Every active organisation (or location, with its organisation) the filter keeps, even without
+   * shots: the period's shots, and its active devices, the offline ones among them, and the capsules
+   * in them running out, as they are now. Sorted by `sort`, ties by name then id.
+   */
+  async sites(read: SitesRead): Promise<SiteFigures[]> {
+    const { filter } = read;
+    const counts = locationCounts(read.ranges, filter, await this.rolledThrough());
+    const offlineSince = sql`now() - make_interval(mins => ${read.offlineAfterMinutes})`;
+    // Materialised: summed once, however the planner joins it to the organisations and locations.
+    const perLocation = sql`
+      period_shots as materialized (
+        select location_id, sum(shots) as shots from (${counts}) u group by location_id
+      ),
+      fleet as (
+        select d.location_id, count(*) as active_devices,
+          count(*) filter (where s.last_seen_at is null or s.last_seen_at <= ${offlineSince}) as offline_devices
+        from devices d left join device_states s on s.device_id = d.id
+        where d.deleted_at is null and ${locationCondition(sql`d.location_id`, filter)}
+        group by d.location_id
+      ),
+      running_out as (
+        select d.location_id, count(*) as capsules
+        from capsules c
+        join devices d on d.id = c.device_id and d.deleted_at is null
+        join locations loc on loc.id = d.location_id
+        join capsule_levels l on l.capsule_id = c.id
+        left join capsule_forecasts f on f.capsule_id = c.id
+        where c.deleted_at is null and ${locationCondition(sql`d.location_id`, filter)}
+          and (l.remaining_shots = 0
+            or f.runs_out_on <= (now() at time zone loc.time_zone)::date + ${read.runningOutDays}::int)
+        group by d.location_id
+      ),
+      per_location as (
+        select l.id, l.organization_id, l.name, l.deleted_at, coalesce(p.shots, 0) as shots,
+          coalesce(fl.active_devices, 0) as active_devices, coalesce(fl.offline_devices, 0) as offline_devices,
+          coalesce(r.capsules, 0) as capsules
+        from locations l
+        left join period_shots p on p.location_id = l.id
+        left join fleet fl on fl.location_id = l.id
+        left join running_out r on r.location_id = l.id
+        where ${locationCondition(sql`l.id`, filter)}
+      )`;
+    const sites =
+      read.groupBy === 'location'
+        ? sql`
+          select o.id as "organizationId", o.name as "organizationName", pl.id as "locationId",
+            pl.name as "locationName", pl.name as name, pl.id as id, pl.shots as shot_total,
+            pl.active_devices::int as "activeDevices", pl.offline_devices::int as "offlineDevices",
+            pl.capsules::int as "capsulesRunningOut"
+          from per_location pl join organizations o on o.id = pl.organization_id
+          where pl.deleted_at is null and o.deleted_at is null`
+        : sql`
+          select o.id as "organizationId", o.name as "organizationName", null::int as "locationId",
+            null::text as "locationName", o.name as name, o.id as id, coalesce(sum(pl.shots), 0) as shot_total,
+            coalesce(sum(pl.active_devices), 0)::int as "activeDevices",
+            coalesce(sum(pl.offline_devices), 0)::int as "offlineDevices",
+            coalesce(sum(pl.capsules), 0)::int as "capsulesRunningOut"
+          from organizations o left join per_location pl on pl.organization_id = o.id
+          where o.deleted_at is null
+            ${filter.organizationId !== undefined ? sql`and o.id = ${filter.organizationId}` : sql``}
+            ${filter.locationId !== undefined ? sql`and pl.id is not null` : sql``}
+          group by o.id, o.name`;
+    const direction = read.order === 'desc' ? sql`desc` : sql`asc`;
+    const sortKey =
+      read.sort === 'name'
+        ? sql`s.name ${direction}, s.id ${direction}`
+        : sql`${SITE_SORT_COLUMNS[read.sort]} ${direction}, s.name, s.id`;
+    // A bigint leaves the database as text (drivers differ on bigints); it sorts as the number inside.
+    const rows = await rowsOf<SiteFigures>(
+      this.db.execute(sql`
+        with ${perLocation}
+        select s."organizationId", s."organizationName", s."locationId", s."locationName",
+          s.shot_total::text as shots, s."activeDevices", s."offlineDevices", s."capsulesRunningOut"
+        from (${sites}) s
+        order by ${sortKey}`),
+    );
+    return rows.map((row) => ({ ...row, shots: Number(row.shots) }));
+  }
+}

@@ -1,0 +1,134 @@
+import {
+  dashboardQuerySchema,
+  dashboardSiteSchema,
+  dashboardSitesQuerySchema,
+  shotsCampaignSchema,
+  shotsFragranceSchema,
+} from '@scentia/shared/dashboard.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '../../i18n/translate.ts';
+import { errorResponses } from '../../lib/http-schemas.ts';
+import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
+import { shotCampaignColumns, shotFragranceColumns, siteColumns } from './dashboard.export.ts';
+import type { DashboardService } from './dashboard.service.ts';
+
+const tags = ['dashboard'];
+const PERIOD =
+  'over whole days `from`..`to` of `timeZone` (default the last 30 days, today included; at most 366), optionally one organisation’s or one location’s';
+
+/** One batch, for the spreadsheet writer: the dashboard's answers are small (one row per fragrance, campaign or site). */
+async function* once<Row>(rows: Row[]) {
+  yield rows;
+}
+
+/** The dashboard (staff): shots per campaign and fragrance, and the sites compared, from the counts ingestion keeps. */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/shots-campaign',
+    {
+      schema: {
+        tags,
+        summary: `Shots per campaign and fragrance ${PERIOD}; zero totals left out, most shots first. With limit=true, the 12 campaigns most fired, each with its 8 fragrances most fired and the rest summed as one "others" slice (fragranceId null)`,
+        querystring: dashboardQuerySchema,
+        response: { 200: z.array(shotsCampaignSchema), ...errorResponses },
+      },
+    },
+    async (request) => service.shotsCampaign(request.query, translate(request.language, 'dashboard.others')),
+  );
+
+  app.get(
+    '/shots-fragrance',
+    {
+      schema: {
+        tags,
+        summary: `Shots per fragrance over every campaign ${PERIOD}; zero totals left out, most shots first. With limit=true, the 8 fragrances most fired and the rest summed as one "others" entry (fragranceId null)`,
+        querystring: dashboardQuerySchema,
+        response: { 200: z.array(shotsFragranceSchema), ...errorResponses },
+      },
+    },
+    async (request) => service.shotsFragrance(request.query, translate(request.language, 'dashboard.others')),
+  );
+
+  app.get(
+    '/export-shot-campaign',
+    {
+      config: { fileAnswer: XLSX_TYPE },
+      schema: {
+        tags,
+        summary: `Shots per campaign and fragrance ${PERIOD}, as an .xlsx spreadsheet: every fragrance of every campaign (never limited)`,
+        querystring: dashboardQuerySchema,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const rows = await service.campaignExportRows(request.query);
+      return sendXlsx(reply, {
+        fileName: datedFileName(translate(request.language, 'export.shotsCampaign.fileName')),
+        sheetName: translate(request.language, 'export.shotsCampaign.sheet'),
+        columns: shotCampaignColumns(request.language),
+        batches: once(rows),
+      });
+    },
+  );
+
+  app.get(
+    '/export-shot-fragrance',
+    {
+      config: { fileAnswer: XLSX_TYPE },
+      schema: {
+        tags,
+        summary: `Shots per fragrance ${PERIOD}, as an .xlsx spreadsheet: every fragrance (never limited)`,
+        querystring: dashboardQuerySchema,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const rows = await service.fragranceExportRows(request.query);
+      return sendXlsx(reply, {
+        fileName: datedFileName(translate(request.language, 'export.shotsFragrance.fileName')),
+        sheetName: translate(request.language, 'export.shotsFragrance.sheet'),
+        columns: shotFragranceColumns(request.language),
+        batches: once(rows),
+      });
+    },
+  );
+
+  app.get(
+    '/dashboard/sites',
+    {
+      schema: {
+        tags,
+        summary: `The sites compared, per organisation (default) or per location: every active one, with its shots ${PERIOD}, and its active devices, those offline and the capsules in them running out, as they are now. Sorted by any column (default shots, most first), ties by name then id`,
+        querystring: dashboardSitesQuerySchema,
+        response: { 200: z.array(dashboardSiteSchema), ...errorResponses },
+      },
+    },
+    async (request) => service.sites(request.query),
+  );
+
+  app.get(
+    '/dashboard/sites/export',
+    {
+      config: { fileAnswer: XLSX_TYPE },
+      schema: {
+        tags,
+        summary: 'The sites table (same filters and sort) as an .xlsx spreadsheet',
+        querystring: dashboardSitesQuerySchema,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const rows = await service.sites(request.query);
+      return sendXlsx(reply, {
+        fileName: datedFileName(translate(request.language, 'export.sites.fileName')),
+        sheetName: translate(request.language, 'export.sites.sheet'),
+        columns: siteColumns(request.language, request.query.groupBy === 'location'),
+        batches: once(rows),
+      });
+    },
+  );
+};

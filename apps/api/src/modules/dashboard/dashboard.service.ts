@@ -1,0 +1,159 @@
+import {
+  DASHBOARD_MAX_DAYS,
+  DASHBOARD_TOP_CAMPAIGNS,
+  DASHBOARD_TOP_FRAGRANCES,
+  type DashboardQuery,
+  type DashboardSite,
+  type DashboardSitesQuery,
+  type ShotsCampaign,
+  type ShotsFragrance,
+} from '@scentia/shared/dashboard.schemas';
+import { DEFAULT_TIME_ZONE } from '@scentia/shared/time-zones';
+import { invalidFields } from '../../lib/app-error.ts';
+import type { CampaignFragranceCount, DashboardRepository, SiteFilter } from './dashboard.repository.ts';
+import { countRangesOf, periodOf } from './dashboard-period.ts';
+
+type Slice = { fragranceId: number | null; fragranceName: string; shots: number };
+
+/** Most shots first; ties by name, then id, so an answer never reorders between two refreshes. */
+function byShots<T extends { shots: number; name: string; id: number | null }>(a: T, b: T): number {
+  return b.shots - a.shots || a.name.localeCompare(b.name) || (a.id ?? 0) - (b.id ?? 0);
+}
+
+/** The fragrances most fired first; with `limit`, the first `DASHBOARD_TOP_FRAGRANCES` and one "others" slice. */
+function slices(counts: Slice[], limit: boolean, othersName: string): Slice[] {
+  const sorted = counts
+    .map((slice) => ({ ...slice, name: slice.fragranceName, id: slice.fragranceId }))
+    .sort(byShots)
+    .map(({ name: _name, id: _id, ...slice }) => slice);
+  if (!limit || sorted.length <= DASHBOARD_TOP_FRAGRANCES) return sorted;
+  const rest = sorted.slice(DASHBOARD_TOP_FRAGRANCES).reduce((sum, slice) => sum + slice.shots, 0);
+  return [
+    ...sorted.slice(0, DASHBOARD_TOP_FRAGRANCES),
+    { fragranceId: null, fragranceName: othersName, shots: rest },
+  ];
+}
+
+function filterOf(query: SiteFilter): SiteFilter {
+  return { organizationId: query.organizationId, locationId: query.locationId };
+}
+
+export type ShotCampaignExportRow = { campaignName: string; fragranceName: string; shots: number };
+
+/**
+ * The dashboard: shots per campaign and fragrance and the sites compared, all read from the counts
+ * ingestion keeps (never the raw shots), over a period of whole days of the viewer's time zone.
+ */
+export function createDashboardService(deps: {
+  repository: DashboardRepository;
+  offlineAfterMinutes: number;
+  capsuleAlertDays: number;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+
+  /** The period with its defaults; a reversed or too long one is refused (the schema checks only both ends given). */
+  function rangesOf(query: { from?: string; to?: string; timeZone?: string }) {
+    const period = periodOf({ ...query, timeZone: query.timeZone ?? DEFAULT_TIME_ZONE }, now());
+    if (period.days < 1) throw invalidFields({ path: 'to', key: 'field.periodReversed' });
+    if (period.days > DASHBOARD_MAX_DAYS)
+      throw invalidFields({ path: 'to', key: 'field.periodTooLong', params: { max: DASHBOARD_MAX_DAYS } });
+    return countRangesOf(period);
+  }
+
+  async function counts(query: DashboardQuery): Promise<CampaignFragranceCount[]> {
+    return deps.repository.campaignFragranceCounts(rangesOf(query), filterOf(query));
+  }
+
+  function campaignsOf(rows: CampaignFragranceCount[], limit: boolean, othersName: string): ShotsCampaign[] {
+    const campaigns = new Map<number, { id: number; name: string; shots: number; slices: Slice[] }>();
+    for (const row of rows) {
+      let campaign = campaigns.get(row.campaignId);
+      if (!campaign) {
+        campaign = { id: row.campaignId, name: row.campaignName, shots: 0, slices: [] };
+        campaigns.set(row.campaignId, campaign);
+      }
+      campaign.shots += row.shots;
+      campaign.slices.push({
+        fragranceId: row.fragranceId,
+        fragranceName: row.fragranceName,
+        shots: row.shots,
+      });
+    }
+    const sorted = [...campaigns.values()].sort(byShots);
+    return (limit ? sorted.slice(0, DASHBOARD_TOP_CAMPAIGNS) : sorted).map((campaign) => ({
+      campaignId: campaign.id,
+      campaignName: campaign.name,
+      fragrances: slices(campaign.slices, limit, othersName).map((slice) => ({
+        fragranceId: slice.fragranceId,
+        fragranceName: slice.fragranceName,
+        shotsTotalFragrance: slice.shots,
+      })),
+    }));
+  }
+
+  function fragrancesOf(
+    rows: CampaignFragranceCount[],
+    limit: boolean,
+    othersName: string,
+  ): ShotsFragrance[] {
+    const totals = new Map<number, Slice>();
+    for (const row of rows) {
+      const slice = totals.get(row.fragranceId) ?? {
+        fragranceId: row.fragranceId,
+        fragranceName: row.fragranceName,
+        shots: 0,
+      };
+      slice.shots += row.shots;
+      totals.set(row.fragranceId, slice);
+    }
+    return slices([...totals.values()], limit, othersName).map((slice) => ({
+      fragranceId: slice.fragranceId,
+      fragranceName: slice.fragranceName,
+      shotsTotal: slice.shots,
+    }));
+  }
+
+  return {
+    /** `GET /shots-campaign`: campaigns most fired first, each with its fragrances (spec §3). */
+    async shotsCampaign(query: DashboardQuery, othersName: string): Promise<ShotsCampaign[]> {
+      return campaignsOf(await counts(query), query.limit === 'true', othersName);
+    },
+
+    /** `GET /shots-fragrance`: every fragrance over all campaigns, most fired first. */
+    async shotsFragrance(query: DashboardQuery, othersName: string): Promise<ShotsFragrance[]> {
+      return fragrancesOf(await counts(query), query.limit === 'true', othersName);
+    },
+
+    /** The campaigns chart unlimited, one row per campaign and fragrance, in the chart's order. */
+    async campaignExportRows(query: DashboardQuery): Promise<ShotCampaignExportRow[]> {
+      return campaignsOf(await counts(query), false, '').flatMap((campaign) =>
+        campaign.fragrances.map((fragrance) => ({
+          campaignName: campaign.campaignName,
+          fragranceName: fragrance.fragranceName,
+          shots: fragrance.shotsTotalFragrance,
+        })),
+      );
+    },
+
+    /** The fragrances chart unlimited: every fragrance fired in the period. */
+    async fragranceExportRows(query: DashboardQuery): Promise<ShotsFragrance[]> {
+      return fragrancesOf(await counts(query), false, '');
+    },
+
+    /** The sites compared: per organisation (default) or location, most shots first by default. */
+    async sites(query: DashboardSitesQuery): Promise<DashboardSite[]> {
+      return deps.repository.sites({
+        ranges: rangesOf(query),
+        filter: filterOf(query),
+        groupBy: query.groupBy ?? 'organization',
+        sort: query.sort ?? 'shots',
+        order: query.order ?? (query.sort === 'name' ? 'asc' : 'desc'),
+        offlineAfterMinutes: deps.offlineAfterMinutes,
+        runningOutDays: deps.capsuleAlertDays,
+      });
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

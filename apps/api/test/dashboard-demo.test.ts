@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_DAYS, seededRandom, shopHoursOf } from '../src/demo-data/fleet.ts';
+import { seedDemoShots } from '../src/demo-data/seed-shots.ts';
+import { deviceGround, insertDevice } from './device-fixtures.ts';
+import { createTestApp, type TestContext } from './test-app.ts';
+
+/*
+ * The demo's shots: raw rows and the counts the dashboard reads, written together by the seed, agree
+ * to the shot per UTC hour and per UTC day, and the dashboard shows them.
+ */
+let ctx: TestContext;
+let staffToken: string;
+let ground: Awaited<ReturnType<typeof deviceGround>>;
+const DAY_MS = 86_400_000;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const staff = await ctx.createAccount({ profile: 'OPERADOR' });
+  staffToken = (await ctx.signIn(staff.email, staff.password)).token;
+  ground = await deviceGround(ctx);
+  const { deviceId, macAddress } = await insertDevice(ctx, ground);
+  const now = new Date();
+  await seedDemoShots(
+    ctx.db,
+    [
+      {
+        deviceId,
+        macAddress,
+        locationId: ground.locationId,
+        campaignId: ground.campaignId,
+        collection: [{ slot: 1, fragranceId: ground.fragranceId }],
+        schedule: shopHoursOf('Shopping Demo'),
+        timeZone: 'America/Sao_Paulo',
+        from: new Date(now.getTime() - HISTORY_DAYS * DAY_MS),
+        until: new Date(now.getTime() - 60_000),
+      },
+    ],
+    seededRandom(26),
+    now,
+  );
+});
+afterAll(() => ctx.close());
+
+describe('the demo shots', () => {
+  it('keep daily counts equal to the hourly counts and to the raw shots of each UTC day', async () => {
+    const days = await ctx.query<{ day: string; raw: number; hourly: number; daily: number }>(sql`
+      with raw as (select (shot_at at time zone 'UTC')::date as day, sum(count)::int as shots from shots group by 1),
+        hourly as (select (hour at time zone 'UTC')::date as day, sum(shots)::int as shots from shot_counts_hourly group by 1)
+      select coalesce(r.day, h.day, d.day)::text as day, r.shots as raw, h.shots as hourly, d.shots::int as daily
+      from raw r full join hourly h on h.day = r.day full join shot_counts_daily d on d.day = coalesce(r.day, h.day)
+      order by 1`);
+    // Several weeks of shots: the shop opens every day of the week.
+    expect(days.length).toBeGreaterThanOrEqual(HISTORY_DAYS - 1);
+    for (const day of days) expect([day.day, day.hourly, day.daily]).toEqual([day.day, day.raw, day.raw]);
+  });
+
+  it('show on the dashboard: the default period’s total is the raw shots of its days', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/shots-fragrance?organizationId=${ground.organizationId}`,
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const [{ total }] = (await ctx.query<{ total: number }>(
+      sql`select sum(count)::int as total from shots`,
+    )) as [{ total: number }];
+    // The history (four weeks) lies inside the default 30 days of São Paulo.
+    expect(response.json()).toEqual([
+      { fragranceId: ground.fragranceId, fragranceName: expect.any(String), shotsTotal: total },
+    ]);
+    expect(total).toBeGreaterThan(0);
+  });
+});
