@@ -13,9 +13,11 @@
 //    into `shots` through `pg`, from as many connections for as long; and the ratio of the two.
 // The server runs with DEVICE_REQUESTS_PER_MINUTE raised: the per-device limit is not what is measured.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { idleDevicePicker, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
 import { freshDatabase, startServer } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
@@ -24,85 +26,17 @@ const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
 const REPLAY_EVERY = Number(process.env.BENCH_INGEST_REPLAY_EVERY ?? 50);
 const BATCH = 100;
-const SLOTS = 20;
 const CAPSULE_SIZE = 1_000_000;
 const PORT = 3296;
 const DATABASE = 'scentia_bench_device_ingestion';
 const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0BE70${index.toString(16).toUpperCase().padStart(6, '0')}`;
+const MACS = Array.from({ length: DEVICES }, (_, index) => macOf(index));
 
 const postgres = await postgresForTests();
 if (postgres.url) await measure(postgres);
 else console.log(`Device ingestion benchmark skipped: ${postgres.reason}`);
-
-/** The fleet by SQL: one organisation and location, a campaign of 20 fragrances, the devices. */
-async function seedFleet(client) {
-  await client.query('begin');
-  await client.query(`select set_config('scentia.audit', 'off', true)`);
-  await client.query(`insert into categories (name) values ('Cítricos')`);
-  await client.query(`insert into fragrances (name, olfactory_way, category_id)
-    select 'Fragrância ' || i, 'Cítrico', 1 from generate_series(1, ${SLOTS}) i`);
-  await client.query(`insert into campaigns (name) values ('Coleção da bancada')`);
-  await client.query(`insert into campaign_slots (campaign_id, slot, fragrance_id)
-    select 1, i, i from generate_series(1, ${SLOTS}) i`);
-  await client.query(
-    `insert into organizations (name, legal_name, cnpj) values ('Bancada', 'Bancada Ltda', '11222333000181')`,
-  );
-  await client.query(`insert into locations (organization_id, name) values (1, 'Loja da bancada')`);
-  await client.query(
-    `insert into devices (mac_address, location_id, organization_id, campaign_id)
-     select unnest($1::text[]), 1, 1, 1`,
-    [Array.from({ length: DEVICES }, (_, index) => macOf(index))],
-  );
-  await client.query('commit');
-}
-
-/** Runs `work(item)` over `items`, `limit` at a time. */
-async function inParallel(items, limit, work) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]);
-    }),
-  );
-}
-
-async function provision(base) {
-  const devices = [];
-  await inParallel(
-    Array.from({ length: DEVICES }, (_, index) => index),
-    20,
-    async (index) => {
-      const response = await fetch(`${base}/api/device/provision`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ macAddress: macOf(index), provisioningKey: PROVISIONING_KEY }),
-      });
-      if (response.status !== 200 && response.status !== 201)
-        throw new Error(`Provisioning answered ${response.status}: ${await response.text()}`);
-      const { credential, deviceId } = await response.json();
-      const headers = { authorization: `Bearer ${credential}`, 'content-type': 'application/json' };
-      const heartbeat = await fetch(`${base}/api/device/heartbeat`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          firmwareVersion: 'bench-1',
-          capsules: Array.from({ length: SLOTS }, (_, slot) => ({
-            slot: slot + 1,
-            serialNumber: `BENCH-${deviceId}-${slot + 1}`,
-            fragranceId: slot + 1,
-            sizeShots: CAPSULE_SIZE,
-            remainingShots: CAPSULE_SIZE,
-          })),
-        }),
-      });
-      if (!heartbeat.ok) throw new Error(`Heartbeat answered ${heartbeat.status}: ${await heartbeat.text()}`);
-      devices.push({ deviceId, headers, sequence: 0, busy: false });
-    },
-  );
-  return devices;
-}
 
 /** A batch of 100 entries of one shot each, from random slots, fired now. */
 function batchOf(device) {
@@ -122,29 +56,44 @@ async function ingest(base, devices) {
   let acknowledged = 0;
   let batches = 0;
   let replays = 0;
-  let cursor = 0;
+  const nextIdle = idleDevicePicker(devices);
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
-  const post = async (device, body) => {
-    const response = await fetch(`${base}/api/device/shots`, {
-      method: 'POST',
-      headers: device.headers,
-      body: JSON.stringify(body),
+  // A lean client on kept-alive sockets (node:http rather than fetch): the devices are other machines,
+  // so the client's own CPU, which shares the two cores with the server and the database, is kept small.
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const { hostname, port } = new URL(base);
+  const post = (device, body) =>
+    new Promise((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const outgoing = request(
+        {
+          agent,
+          hostname,
+          port,
+          method: 'POST',
+          path: '/api/device/shots',
+          headers: { ...device.headers, 'content-length': Buffer.byteLength(payload) },
+        },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            if (response.statusCode !== 200)
+              reject(new Error(`Shots answered ${response.statusCode}: ${text}`));
+            else resolve(JSON.parse(text));
+          });
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(payload);
     });
-    const answer = await response.json();
-    if (response.status !== 200)
-      throw new Error(`Shots answered ${response.status}: ${JSON.stringify(answer)}`);
-    return answer;
-  };
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < until) {
-        // The next device with no batch under way: a device sends one batch at a time, as a diffuser does.
-        let device;
-        for (let tries = 0; tries < devices.length && !device; tries += 1) {
-          const candidate = devices[cursor++ % devices.length];
-          if (!candidate.busy) device = candidate;
-        }
+        const device = nextIdle();
         if (!device) {
           await new Promise((resolve) => setImmediate(resolve));
           continue;
@@ -167,6 +116,7 @@ async function ingest(base, devices) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
   return { acknowledged, batches, replays, seconds, shotsPerSecond: acknowledged / seconds };
 }
 
@@ -218,8 +168,12 @@ async function measure(postgres) {
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await client.connect();
-    await seedFleet(client);
-    const devices = await provision(server.base);
+    await seedShopFleet(client, MACS);
+    const devices = await provisionFleet(server.base, {
+      macs: MACS,
+      provisioningKey: PROVISIONING_KEY,
+      capsuleSize: CAPSULE_SIZE,
+    });
     const load = loadavg()[0];
     const http = await ingest(server.base, devices);
 

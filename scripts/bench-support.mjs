@@ -52,6 +52,8 @@ export async function startServer({ port, databaseUrl, env = {} }) {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
+      // A bench measures the server, not the database roles (docs/deployment.md): it runs as the owner.
+      DATABASE_ALLOW_OWNER: 'true',
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       ...env,

@@ -198,7 +198,9 @@ const statementsOf = (query, index) => {
   // another word; each state has its own index, and a list of both states asks both.
   const wordsFrom = (from) =>
     query.words.slice(from).map((_, offset) => `u.search_prefixes && $${from + offset + 1}::text[]`);
-  const values = query.words.map((word) => [`^${word}`, word]);
+  // Each word in its four stored forms (migrations 0007 and 0031): `^` begins the first token, `@` the
+  // e-mail lies in the word's range of the e-mail index.
+  const values = query.words.map((word) => [`^${word}`, word, `^@${word}`, `@${word}`]);
   const where = (conditions) =>
     query.active
       ? [active, ...conditions].join(' and ')
@@ -251,7 +253,7 @@ const statementsOf = (query, index) => {
     first,
     first.slice(0, -1) + String.fromCharCode(first.charCodeAt(first.length - 1) + 1),
   ];
-  const restValues = [...values.slice(1), [query.words[0]]];
+  const restValues = [...values.slice(1), [first, `@${first}`]];
   const shifted = (from) =>
     wordsFrom(from).map((condition) => condition.replace(/\$(\d+)/, (_, i) => `$${i - 1}`));
   const parallel = [
@@ -275,7 +277,7 @@ const statementsOf = (query, index) => {
       name: name('rest'),
       // Sorted on an expression, as the repository does, so it is never a walk of the name index.
       text: select(
-        where([`u.search_prefixes @> $${n}::text[]`, ...shifted(1)]),
+        where([`u.search_prefixes && $${n}::text[]`, ...shifted(1)]),
         query.order.replace('u.search_text', "(u.search_text || '')"),
         take,
         0,

@@ -1,13 +1,12 @@
 // `npm run bench`: measures what docs/performance.md reports, on this machine, against the built app.
 //  1. start-up: time from `npm start` to the first answered request, on a fresh and on an existing DATA_DIR;
-//  2. the JavaScript the browser loads for /auth/login (gzipped), measured in Chromium;
+//  2. the login route: the JavaScript the browser loads (gzipped) and its Lighthouse mobile score;
 //  then the users list, the organisations and locations lists, the audit trail, the quiz editor, the
-//  quiz sessions and device ingestion (bench-*.mjs).
+//  quiz sessions, device ingestion and the dashboard (bench-*.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = 3290;
@@ -61,60 +60,9 @@ for (let run = 0; run < RUNS; run += 1) {
   warm.push(await timeStart(warmDir));
 }
 
-// The login route, as a browser loads it.
-const { chromium } = await import('@playwright/test');
-const dataDir = mkdtempSync(join(tmpdir(), 'scentia-bench-'));
-const server = spawn('node', ['apps/api/dist/server.js'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: 'ignore',
-});
-await timeStartWait();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-const page = await browser.newPage();
-const scripts = [];
-page.on('response', (response) => {
-  if ((response.headers()['content-type'] ?? '').includes('javascript')) scripts.push(response);
-});
-await page.goto(`http://127.0.0.1:${PORT}/auth/login`);
-await page.locator('input[type="password"]').waitFor();
-await page.waitForLoadState('networkidle');
-if (scripts.length === 0) throw new Error('The login page loaded no JavaScript: is apps/web/dist built?');
-let gzipBytes = 0;
-let rawBytes = 0;
-for (const response of scripts) {
-  const body = await response.body();
-  rawBytes += body.length;
-  gzipBytes += gzipSync(body, { level: 9 }).length;
-}
-await browser.close();
-server.kill('SIGTERM');
-rmSync(dataDir, { recursive: true, force: true });
 rmSync(warmDir, { recursive: true, force: true });
 
-async function timeStartWait() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The server did not start');
-}
-
 const ms = (value) => `${Math.round(value)} ms`;
-const kb = (value) => `${(value / 1024).toFixed(1)} KB`;
 console.log(`| measure | median | max |\n|---|---|---|`);
 console.log(
   `| npm start → first answer, fresh DATA_DIR (${RUNS} runs) | ${ms(summary(fresh).median)} | ${ms(summary(fresh).max)} |`,
@@ -122,9 +70,10 @@ console.log(
 console.log(
   `| npm start → first answer, existing DATA_DIR (${RUNS} runs) | ${ms(summary(warm).median)} | ${ms(summary(warm).max)} |`,
 );
-console.log(
-  `\n/auth/login loads ${scripts.length} scripts: ${kb(gzipBytes)} gzipped (${kb(rawBytes)} raw); budget 200 KB.`,
-);
+
+// The login route's JavaScript and its Lighthouse mobile score.
+console.log('\nThe login route (Lighthouse runs take a minute)...');
+await import('./bench-login-route.mjs');
 
 // Users list and export at 1,000,000 rows on PostgreSQL.
 console.log('\nUsers list and export (seeding 1,000,000 users the first time takes a minute or two)...');
@@ -155,3 +104,18 @@ await import('./bench-quiz-sessions.mjs');
 // raw rows, on PostgreSQL.
 console.log('\nDevice ingestion: 200 devices sending batches of 100 shots (60 s over HTTP, 60 s floor)...');
 await import('./bench-device-ingestion.mjs');
+
+// Heartbeats and 10-entry shot batches as a fleet sends them, with the CPU each costs (docs/scaling.md).
+console.log("\nDevice requests at a fleet's shape: heartbeats and batches of 10 shots (15 s each)...");
+await import('./bench-device-requests.mjs');
+
+// Successful sign-ins per second and the password hash's cost (docs/scaling.md).
+console.log('\nSign-ins: POST /api/login at 1 to 64 connections, beside the hash alone (10 s each)...');
+await import('./bench-sign-ins.mjs');
+
+// The dashboard's calls at 1 thousand, 1 million and 10 million raw shots and counts of 100 million,
+// beside the same question asked of the raw shots, on PostgreSQL.
+console.log(
+  '\nDashboard: shots per campaign, per fragrance and the sites table as the shots grow (about 10 minutes)...',
+);
+await import('./bench-dashboard.mjs');

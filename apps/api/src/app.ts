@@ -4,15 +4,22 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import { type DatabaseHandle, migrationsFolder } from './db/client.ts';
 import { tooManyRequests } from './lib/app-error.ts';
+import { trustProxyOption } from './lib/client-address.ts';
+import { routeLimitStore } from './lib/limits/route-limit-store.ts';
 import type { MailOutbox } from './lib/mail/mail-outbox.ts';
+import { closeRedis, pingRedis } from './lib/redis.ts';
+import { s3FileOrigins } from './lib/storage/s3-storage.ts';
+import { notificationsRoutes } from './modules/alerts/notifications.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { capsulesRoutes } from './modules/capsules/capsules.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { deviceApiRoutes } from './modules/device-api/device-api.routes.ts';
 import { devicePairingsRoutes } from './modules/device-pairings/device-pairings.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
@@ -20,6 +27,8 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { fragrancesRoutes } from './modules/fragrances/fragrances.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { migrationsCheck, type ReadinessCheck } from './modules/health/readiness.ts';
+import { initiativesRoutes } from './modules/initiatives/initiatives.routes.ts';
 import { locationSchedulesRoutes } from './modules/locations/location-schedules.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
@@ -36,6 +45,7 @@ import { deviceAuthPlugin } from './plugins/device-auth.ts';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -57,7 +67,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: config.BODY_LIMIT_KB * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -79,7 +89,17 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   await app.register(errorHandlerPlugin);
   await app.register(unreadBodyPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(securityPlugin);
+  // Images stored in a bucket are loaded from it (presigned URLs): the page's policy has to allow it.
+  await app.register(securityPlugin, {
+    imageOrigins: config.S3_BUCKET
+      ? s3FileOrigins({
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        })
+      : [],
+  });
   await app.register(openapiPlugin);
   await app.register(auditContextPlugin);
 
@@ -93,11 +113,27 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   app.decorate('mailOutbox', mailOutbox);
   app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => services.jobs.stop());
+  app.addHook('onClose', async () => {
+    if (services.redis) await closeRedis(services.redis);
+  });
+  await app.register(metricsPlugin, {
+    token: config.METRICS_TOKEN,
+    port: config.METRICS_PORT,
+    host: config.HOST,
+    database,
+    jobs: services.jobs,
+  });
+  // What /api/health/ready checks besides the database: a shared store (Redis) adds its own here.
+  const readinessChecks: ReadinessCheck[] = [migrationsCheck(database.db, migrationsFolder)];
+  const { redis } = services;
+  if (redis) readinessChecks.push({ name: 'redis', isReady: () => pingRedis(redis) });
 
   await app.register(
     async (api) => {
       await api.register(fastifyRateLimit, {
         global: false,
+        // The routes' limits count in the limit store, shared by the instances like every limiter.
+        store: routeLimitStore(services.limitStore),
         errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
       });
       await api.register(fastifyMultipart);
@@ -108,6 +144,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       });
       await api.register(healthRoutes, {
         ping: database.ping,
+        readinessChecks,
         driver: database.driver,
         jobs: services.jobs.status,
         publicConfig: {
@@ -135,13 +172,17 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       });
       await api.register(organizationsRoutes, { service: services.organizations });
       await api.register(locationsRoutes, { service: services.locations });
+      await api.register(initiativesRoutes, { service: services.initiatives });
       await api.register(devicesRoutes, { service: services.devices });
       await api.register(capsulesRoutes, { service: services.capsules });
+      await api.register(notificationsRoutes, { service: services.notifications });
+      await api.register(dashboardRoutes, { service: services.dashboard });
       await api.register(locationSchedulesRoutes, { service: services.locationSchedules });
       await api.register(quizRoutes, { service: services.quiz });
       await api.register(quizQuestionsRoutes, { service: services.quiz });
       if (services.localStorage) await api.register(filesRoutes, { storage: services.localStorage });
       await api.register(geoRoutes, { geo: services.geo, postcodes: services.postcodes });
+      await api.register(brandKitRoutes, { service: services.brandKit });
       await api.register(profilesRoutes, { repository: services.profilesRepository });
       await api.register(privacyRoutes, { service: services.privacy });
       await api.register(quizAppRoutes, {

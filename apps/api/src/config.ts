@@ -1,5 +1,6 @@
 import { UPLOAD_MAX_MB } from '@scentia/shared/constants';
 import { z } from 'zod';
+import { parseTrustedProxies } from './lib/client-address.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -27,10 +28,45 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // The owner of the tables, which runs the migrations; unset: DATABASE_URL (docs/deployment.md).
+  DATABASE_OWNER_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // In production the server refuses to run as a superuser or as the owner unless this says so.
+  DATABASE_ALLOW_OWNER: booleanFromEnv.default(false),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // The limiters' shared store when several instances serve one site; unset: each process counts alone.
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('scentia:'),
+  // How long a SIGTERM waits for requests in flight and running jobs before the process exits anyway.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   WEB_DIST_DIR: optionalText,
   APP_URL: z.url().default('http://localhost:3000'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  // The proxies believed about the client's address: none, a hop count or a list (lib/client-address.ts).
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const parsed = parseTrustedProxies(value);
+      if ('proxies' in parsed) return parsed.proxies;
+      context.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
+  // /metrics (Prometheus): behind this bearer token on the main port, or alone on METRICS_PORT.
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  ),
+  METRICS_PORT: optionalText
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number().int().min(1).max(65_535).optional()),
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(100),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
@@ -83,6 +119,13 @@ const configSchema = z.object({
   VIACEP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
   GEO_SERVICE_URL: optionalText.pipe(z.url().optional()),
   GEO_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
+  // The brand kit's headless content service (Strapi REST); unset: the kit embedded in the API.
+  CONTENT_SERVICE_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  CONTENT_SERVICE_TOKEN: optionalText,
+  CONTENT_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  CONTENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(100).default(UPLOAD_MAX_MB),
   STORAGE_DIR: optionalText,
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3_600),
@@ -109,6 +152,13 @@ const configSchema = z.object({
   DEVICE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   // Raw shots are kept this many months (whole monthly partitions dropped); the counts stay.
   SHOT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  // Alerts (the alerts job): a capsule forecast to run out within this many days, a device not heard
+  // from for more than this many hours; the job runs every ALERTS_INTERVAL_MINUTES.
+  ALERT_CAPSULE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  ALERT_DEVICE_OFFLINE_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  ALERTS_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
+  // A capsule's forecast reads its shots over this many recent days.
+  FORECAST_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   DEMO_PASSWORD: z.string().min(4).max(16).default('demo1234'),
   APP_STORE_URL: z.url().default('https://apps.apple.com/br/app/scentia/id0000000000'),
   GOOGLE_PLAY_URL: z.url().default('https://play.google.com/store/apps/details?id=app.scentia'),
@@ -126,6 +176,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (result.success) {
     if (result.data.ADMIN_PASSWORD && !result.data.ADMIN_EMAIL) {
       throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is set but ADMIN_EMAIL is not');
+    }
+    if (result.data.DATABASE_OWNER_URL && !result.data.DATABASE_URL) {
+      throw new ConfigError('Invalid configuration: DATABASE_OWNER_URL is set but DATABASE_URL is not');
+    }
+    if (result.data.METRICS_PORT === result.data.PORT) {
+      throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT');
     }
     return result.data;
   }

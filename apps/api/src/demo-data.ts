@@ -10,6 +10,7 @@ import { seedDemoCampaigns } from './demo-data/seed-campaigns.ts';
 import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
 import { seedDemoClients } from './demo-data/seed-clients.ts';
 import { seedDemoFleet } from './demo-data/seed-devices.ts';
+import { seedDemoInitiatives } from './demo-data/seed-initiatives.ts';
 import { seedDemoQuizSessions } from './demo-data/seed-quiz-sessions.ts';
 import { seedDemoQuizzes } from './demo-data/seed-quizzes.ts';
 import {
@@ -59,7 +60,12 @@ function slug(text: string): string {
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // As the owner: the demonstration's rows are loaded with the trail switched off (withoutAudit),
+  // which only the owner's connection may do.
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_OWNER_URL ?? config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
   try {
     await database.migrate();
     await seedProfiles(database.db);
@@ -128,7 +134,7 @@ async function main() {
       .from(users);
     // The catalog, campaigns and clients go through the services, so their trail names the demonstration loader.
     const audited = auditedDatabase(database.db);
-    const { catalog, campaignsAdded, quizzesAdded, clients, fleet } = await runWithAuditContext(
+    const { catalog, campaignsAdded, quizzesAdded, clients, fleet, initiatives } = await runWithAuditContext(
       DEMO_DATA_CONTEXT,
       async () => ({
         catalog: await seedDemoCatalog(audited, config, log),
@@ -137,10 +143,18 @@ async function main() {
         clients: await seedDemoClients(audited),
         // After the clients and campaigns: devices stand at their locations and play their campaigns.
         fleet: await seedDemoFleet(audited, config),
+        // After the fleet: two approved initiatives play now on locations with devices.
+        initiatives: await seedDemoInitiatives(audited),
       }),
     );
     // Played sessions are the app's, nobody's change: outside the trail, as the people are.
     const sessions = await seedDemoQuizSessions(database.db, quizzesAdded.published);
+    // The demo's manager has the daily digest of alerts on (off for everyone else, as by default), so
+    // the outbox shows one after the server's first runs of the alerts and digest jobs.
+    await database.db.execute(sql`
+      insert into notification_settings (user_id, daily_digest)
+      select id, true from users where email = 'gestora@scentia.test'
+      on conflict (user_id) do nothing`);
     log.info(
       {
         inserted: inserted.length,
@@ -151,6 +165,7 @@ async function main() {
         ...sessions,
         ...clients,
         fleet,
+        initiatives,
       },
       'Demo data ready',
     );

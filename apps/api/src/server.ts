@@ -2,20 +2,30 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { databaseRole, databaseRoleRefusal } from './db/runtime-role.ts';
 import { ensureAdmin, seedProfiles } from './db/seed.ts';
 import { createLogger } from './logger.ts';
-
-const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    ownerUrl: config.DATABASE_OWNER_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  await database.migrate();
+  await database.migrate({ auditRetentionDays: config.AUDIT_RETENTION_DAYS });
+  const refusal = databaseRoleRefusal({
+    driver: database.driver,
+    nodeEnv: config.NODE_ENV,
+    isOwnerAllowed: config.DATABASE_ALLOW_OWNER,
+    role: await databaseRole(database),
+  });
+  if (refusal) {
+    await database.close();
+    throw new ConfigError(refusal);
+  }
   await seedProfiles(database.db);
   await ensureAdmin(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, log);
 
@@ -25,19 +35,31 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info({ driver: database.driver, port: config.PORT }, 'Scentia is ready');
 
+  // A stop (SIGTERM from an orchestrator, Ctrl+C): the listening socket closes at once, idle keep-alive
+  // connections with it; requests in flight finish and are answered (a request arriving on a kept-alive
+  // connection meanwhile gets 503, which a proxy retries elsewhere); then the jobs stop, waiting for a
+  // run in progress, and the Redis connection and the database pools close. Whatever is still running
+  // after SHUTDOWN_TIMEOUT_MS is abandoned: the process exits with 1.
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
-    log.info({ signal }, 'Shutting down');
+    const startedAt = performance.now();
+    log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'Shutting down');
     const timer = setTimeout(() => {
-      log.error('Shutdown took too long; exiting');
+      log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'Shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    // Node closes the connections idle at the moment of close() only: a connection whose request was
+    // in flight stays open, kept alive, after its answer, and close() would wait for the client.
+    const idleCloser = setInterval(() => app.server.closeIdleConnections(), 50);
+    idleCloser.unref();
     try {
       await app.close();
+      clearInterval(idleCloser);
       await database.close();
+      log.info({ ms: Math.round(performance.now() - startedAt) }, 'Shut down');
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'Shutdown failed');

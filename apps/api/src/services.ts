@@ -8,14 +8,19 @@ import { createAccessTokens } from './lib/access-tokens.ts';
 import { auditedDatabase } from './lib/audit/audit-context.ts';
 import { pruneAuditTrail } from './lib/audit/audit-retention.ts';
 import { createDeviceSecretBox } from './lib/device-secrets.ts';
-import { createFailureLimiter } from './lib/failure-limiter.ts';
 import { createJobRunner } from './lib/jobs/job-runner.ts';
+import { addMaintenanceJob } from './lib/jobs/period-claims.ts';
+import { createFailureLimiter } from './lib/limits/failure-limiter.ts';
+import { createLimitStore } from './lib/limits/limit-store.ts';
+import { createRateLimiter } from './lib/limits/rate-limiter.ts';
 import { MailOutbox } from './lib/mail/mail-outbox.ts';
-import { createMemoryRateLimiter } from './lib/rate-limiter.ts';
+import { openRedis } from './lib/redis.ts';
 import { resolveSigningKey } from './lib/signing-key.ts';
 import { createLocalStorage, type LocalStorage } from './lib/storage/local-storage.ts';
 import { createS3Storage } from './lib/storage/s3-storage.ts';
 import { createStoredFiles } from './lib/storage/stored-files.ts';
+import { runAlertsJob } from './modules/alerts/alerts-job.ts';
+import { createNotificationsService } from './modules/alerts/notifications.service.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { AuditNamesRepository } from './modules/audit/audit-names.repository.ts';
@@ -24,11 +29,17 @@ import { AccountRepository } from './modules/auth/account.repository.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createBrandKitService } from './modules/brand-kit/brand-kit.service.ts';
+import { createEmbeddedKitLoader } from './modules/brand-kit/embedded-kit.ts';
+import { createStrapiKitLoader } from './modules/brand-kit/strapi-kit.ts';
 import { CampaignsRepository } from './modules/campaigns/campaigns.repository.ts';
 import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { createCapsulesService } from './modules/capsules/capsules.service.ts';
 import { CategoriesRepository } from './modules/categories/categories.repository.ts';
 import { createCategoriesService } from './modules/categories/categories.service.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { runShotRollupsJob, SHOT_ROLLUPS_INTERVAL_MS } from './modules/dashboard/shot-rollups-job.ts';
 import { DeviceApiRepository } from './modules/device-api/device-api.repository.ts';
 import { createDeviceApiService } from './modules/device-api/device-api.service.ts';
 import { resolveProvisioningKey } from './modules/device-api/provisioning-key.ts';
@@ -41,6 +52,8 @@ import { FragrancesRepository } from './modules/fragrances/fragrances.repository
 import { createFragrancesService } from './modules/fragrances/fragrances.service.ts';
 import { createEmbeddedGeoProvider, createHttpGeoProvider } from './modules/geo/geo-provider.ts';
 import { createViaCepProvider } from './modules/geo/postcode-provider.ts';
+import { InitiativesRepository } from './modules/initiatives/initiatives.repository.ts';
+import { createInitiativesService } from './modules/initiatives/initiatives.service.ts';
 import { LocationSchedulesRepository } from './modules/locations/location-schedules.repository.ts';
 import { createLocationSchedulesService } from './modules/locations/location-schedules.service.ts';
 import { LocationsRepository } from './modules/locations/locations.repository.ts';
@@ -67,6 +80,8 @@ const ACCESS_LOG_PRUNE_INTERVAL_MS = 24 * HOUR_MS;
 const PRIVACY_RETENTION_INTERVAL_MS = 24 * HOUR_MS;
 const QUIZ_ABANDONMENT_INTERVAL_MS = 5 * 60_000;
 const SHOT_PARTITIONS_INTERVAL_MS = 24 * HOUR_MS;
+/** The daily digest job looks hourly for the people whose day's digest is not queued yet. */
+const ALERTS_DIGEST_INTERVAL_MS = HOUR_MS;
 /** Wrong pairing codes per device and per app user before both wait (6 digits: a million guesses). */
 export const PAIRING_FAILURES = { limit: 5, windowMinutes: 10 };
 
@@ -96,8 +111,12 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const signingKey = await resolveSigningKey(database.db, config.JWT_SECRET);
   // What services write through: each transaction names its caller to the audit triggers.
   const db = auditedDatabase(database.db);
-  // Every timed job of the process (mail delivery, the file sweep…), started and stopped together.
+  // Every timed job of the process (mail delivery, the file sweep…), started and stopped together;
+  // a maintenance job runs once per period across the instances sharing the database.
   const jobs = createJobRunner(log);
+  // Every limiter counts in one store: Redis when configured (shared by the instances), else memory.
+  const redis = config.REDIS_URL ? await openRedis({ url: config.REDIS_URL, log }) : undefined;
+  const limitStore = createLimitStore({ redis, keyPrefix: config.REDIS_KEY_PREFIX });
 
   const mailOutbox = new MailOutbox({
     db: database.db,
@@ -121,11 +140,11 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     repository: new AuthRepository(db),
     accessTokens: await createAccessTokens(signingKey, config.ACCESS_TOKEN_TTL_SECONDS),
     refreshTtlMs: config.REFRESH_TOKEN_TTL_DAYS * 86_400_000,
-    failuresByAccount: createFailureLimiter({
+    failuresByAccount: createFailureLimiter(limitStore, 'sign-in:account', {
       limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       windowMs: failureWindowMs,
     }),
-    failuresByIp: createFailureLimiter({
+    failuresByIp: createFailureLimiter(limitStore, 'sign-in:ip', {
       limit: config.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: failureWindowMs,
     }),
@@ -140,11 +159,11 @@ export async function createServices(config: Config, database: DatabaseHandle, l
       registration: Math.round(config.REGISTRATION_LINK_TTL_HOURS * 3_600),
       recovery: Math.round(config.RECOVERY_LINK_TTL_MINUTES * 60),
     },
-    recoveryMailsPerAddress: createFailureLimiter({
+    recoveryMailsPerAddress: createFailureLimiter(limitStore, 'recovery-mail:address', {
       limit: config.RECOVERY_MAILS_PER_ADDRESS_PER_HOUR,
       windowMs: HOUR_MS,
     }),
-    wrongCurrentPasswords: createFailureLimiter({
+    wrongCurrentPasswords: createFailureLimiter(limitStore, 'password-change:account', {
       limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       windowMs: failureWindowMs,
     }),
@@ -159,6 +178,18 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const geo = config.GEO_SERVICE_URL
     ? createHttpGeoProvider({ baseUrl: config.GEO_SERVICE_URL, timeoutMs: config.GEO_SERVICE_TIMEOUT_MS })
     : createEmbeddedGeoProvider();
+  // The visual identity: from the content service when configured (cached), else the embedded kit.
+  const brandKit = createBrandKitService({
+    load: config.CONTENT_SERVICE_URL
+      ? createStrapiKitLoader({
+          baseUrl: config.CONTENT_SERVICE_URL,
+          token: config.CONTENT_SERVICE_TOKEN,
+          timeoutMs: config.CONTENT_SERVICE_TIMEOUT_MS,
+        })
+      : createEmbeddedKitLoader(),
+    cacheMs: config.CONTENT_SERVICE_URL ? config.CONTENT_CACHE_SECONDS * 1000 : Number.POSITIVE_INFINITY,
+    log,
+  });
   const postcodes = createViaCepProvider({
     baseUrl: config.VIACEP_URL,
     timeoutMs: config.VIACEP_TIMEOUT_MS,
@@ -177,7 +208,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const shotPartitions = () =>
     maintainShotPartitions({ db: database.db, retentionMonths: config.SHOT_RETENTION_MONTHS });
   await shotPartitions();
-  jobs.add({
+  addMaintenanceJob(jobs, database.db, {
     name: 'shot-partitions',
     intervalMs: SHOT_PARTITIONS_INTERVAL_MS,
     run: async () => {
@@ -193,7 +224,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
       configured: config.DEVICE_PROVISIONING_KEY,
       dataDir: config.DATA_DIR,
     }),
-    provisioningFailuresByIp: createFailureLimiter({
+    provisioningFailuresByIp: createFailureLimiter(limitStore, 'device-provisioning:ip', {
       limit: config.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: failureWindowMs,
     }),
@@ -203,11 +234,17 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const devicePairings = createDevicePairingsService({
     repository: new DevicePairingsRepository(db),
     secrets: deviceSecrets,
-    failuresByDevice: createFailureLimiter({ limit: PAIRING_FAILURES.limit, windowMs: pairingWindowMs }),
-    failuresByUser: createFailureLimiter({ limit: PAIRING_FAILURES.limit, windowMs: pairingWindowMs }),
+    failuresByDevice: createFailureLimiter(limitStore, 'pairing:device', {
+      limit: PAIRING_FAILURES.limit,
+      windowMs: pairingWindowMs,
+    }),
+    failuresByUser: createFailureLimiter(limitStore, 'pairing:user', {
+      limit: PAIRING_FAILURES.limit,
+      windowMs: pairingWindowMs,
+    }),
   });
-  // Calls per device credential over all device routes (one interface; a shared store can back it).
-  const deviceRequests = createMemoryRateLimiter({
+  // Calls per device credential over all device routes, in the limit store like every limiter.
+  const deviceRequests = createRateLimiter(limitStore, 'device-requests:credential', {
     limit: config.DEVICE_REQUESTS_PER_MINUTE,
     windowMs: 60_000,
   });
@@ -216,7 +253,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const localStorage = 'read' in storage ? (storage as LocalStorage) : undefined;
   const storedFiles = createStoredFiles({ db, storage, log });
   // Files whose row never committed or that a row stopped referencing, left by a killed process.
-  jobs.add({
+  addMaintenanceJob(jobs, database.db, {
     name: 'file-sweep',
     intervalMs: FILE_SWEEP_INTERVAL_MS,
     run: async () => {
@@ -225,7 +262,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   });
 
   // Access-log records past their retention (Marco Civil art. 15 sets the floor, config the period).
-  jobs.add({
+  addMaintenanceJob(jobs, database.db, {
     name: 'access-log-prune',
     intervalMs: ACCESS_LOG_PRUNE_INTERVAL_MS,
     run: async () => {
@@ -238,7 +275,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   });
 
   // Accounts unused past their retention are anonymised, audit events past theirs removed (LGPD art. 16).
-  jobs.add({
+  addMaintenanceJob(jobs, database.db, {
     name: 'privacy-retention',
     intervalMs: PRIVACY_RETENTION_INTERVAL_MS,
     run: async () => {
@@ -255,7 +292,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   });
 
   // Quiz sessions quiet for longer than the timeout count as abandoned, once (quiz-session-abandonment.ts).
-  jobs.add({
+  addMaintenanceJob(jobs, database.db, {
     name: 'quiz-session-abandonment',
     intervalMs: QUIZ_ABANDONMENT_INTERVAL_MS,
     run: async () => {
@@ -267,11 +304,53 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     },
   });
 
+  // Capsule forecasts and alerts, recomputed by a timed job (modules/alerts/alerts-job.ts), which runs
+  // at start-up too; then the daily digest mails, queued through the outbox.
+  addMaintenanceJob(jobs, database.db, {
+    name: 'alerts',
+    intervalMs: config.ALERTS_INTERVAL_MINUTES * 60_000,
+    run: async () => {
+      const result = await runAlertsJob({
+        db: database.db,
+        windowDays: config.FORECAST_WINDOW_DAYS,
+        capsuleDays: config.ALERT_CAPSULE_DAYS,
+        offlineHours: config.ALERT_DEVICE_OFFLINE_HOURS,
+      });
+      log.info(result, 'alerts recomputed');
+    },
+  });
+  // The dashboard's shot roll-ups, a closed UTC day at a time (modules/dashboard/shot-rollups-job.ts).
+  addMaintenanceJob(jobs, database.db, {
+    name: 'shot-rollups',
+    intervalMs: SHOT_ROLLUPS_INTERVAL_MS,
+    run: async () => {
+      const result = await runShotRollupsJob(database.db);
+      if (result.steps > 0) log.info(result, 'shot counts rolled up');
+    },
+  });
+  const notifications = createNotificationsService({
+    db: database.db,
+    outbox: mailOutbox,
+    appUrl: config.APP_URL,
+  });
+  addMaintenanceJob(jobs, database.db, {
+    name: 'alerts-digest',
+    intervalMs: ALERTS_DIGEST_INTERVAL_MS,
+    run: async () => {
+      const queued = await notifications.queueDigests();
+      if (queued > 0) mailOutbox.nudge();
+      log.info({ queued }, 'alert digests queued');
+    },
+  });
+
   const locations = createLocationsService(new LocationsRepository(db));
 
   return {
     localStorage,
     jobs,
+    limitStore,
+    /** The limiters' Redis connection, when configured (closed with the app; readiness may ping it). */
+    redis,
     deviceSecrets,
     deviceApi,
     devicePairings,
@@ -281,6 +360,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     categories: createCategoriesService(new CategoriesRepository(db)),
     organizations: createOrganizationsService(new OrganizationsRepository(db)),
     locations,
+    initiatives: createInitiativesService({ repository: new InitiativesRepository(db), outbox: mailOutbox }),
     devices: createDevicesService({
       repository: new DevicesRepository(db, devicesListOf(config.DEVICE_OFFLINE_AFTER_MINUTES)),
       secrets: deviceSecrets,
@@ -288,6 +368,14 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     }),
     // Read-only telemetry: nothing here writes, so the plain handle.
     capsules: createCapsulesService(database.db),
+    // Read marks and one's own settings: bookkeeping, not audited (the plain handle).
+    notifications,
+    // Reads of the pre-aggregated counts and the fleet: nothing written, so the plain handle.
+    dashboard: createDashboardService({
+      repository: new DashboardRepository(database.db),
+      offlineAfterMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
+      capsuleAlertDays: config.ALERT_CAPSULE_DAYS,
+    }),
     locationSchedules: createLocationSchedulesService({
       repository: new LocationSchedulesRepository(db),
       readLocation: (id) => locations.get(id),
@@ -296,6 +384,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     mailOutbox,
     geo,
     postcodes,
+    brandKit,
     users,
     auth,
     account,

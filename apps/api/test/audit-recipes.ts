@@ -5,6 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { adminDeviceAuditRecipes } from './admin-device-audit-recipes.ts';
 import { DEVICE_TELEMETRY, deviceAuditRecipes } from './device-audit-recipes.ts';
+import { initiativeAuditRecipes } from './initiative-audit-recipes.ts';
 import { type KitSample, kitRecipes, type Recipe } from './kit-recipes.ts';
 import { multipart, pngImage } from './multipart.ts';
 import { quizAuditRecipes } from './quiz-audit-recipes.ts';
@@ -30,6 +31,10 @@ export const OUTSIDE_THE_TRAIL: Record<string, string> = {
   'POST /api/app/quiz-sessions/events':
     'a played quiz’s events: counted as statistics, not a change to a record',
   ...DEVICE_TELEMETRY,
+  'PUT /api/notifications/read/{alertId}': 'a person’s own read mark: bookkeeping of their attention',
+  'PUT /api/notifications/read-all': 'a person’s own read marks: bookkeeping of their attention',
+  'PUT /api/notification-settings':
+    'a person’s own choice of the digest mail, no business record (shown in their personal-data export)',
 };
 
 let sequence = 0;
@@ -148,6 +153,7 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
   return {
     ...Object.assign({}, ...kitOperations),
     ...quizAuditRecipes(send, createCampaign),
+    ...initiativeAuditRecipes(ctx, send),
     ...devices.recipes,
     ...deviceAuditRecipes(ctx),
     'POST /api/usuario': [

@@ -130,7 +130,8 @@ describe('the audit trail', () => {
         expect(event.changes, where).toBeGreaterThan(0);
       }
     }
-  });
+    // Every operation of the API played one after the other: longer than one test's default on a busy machine.
+  }, 180_000);
 
   it('records nothing for the access-logged calls', async () => {
     const before = await lastEventId();
@@ -161,6 +162,9 @@ describe('the audit trail', () => {
     expect(Object.keys(OUTSIDE_THE_TRAIL)).toEqual([
       'POST /api/app/quiz-sessions/events',
       ...Object.keys(DEVICE_TELEMETRY),
+      'PUT /api/notifications/read/{alertId}',
+      'PUT /api/notifications/read-all',
+      'PUT /api/notification-settings',
     ]);
     expect(operations.map(({ key }) => key)).toEqual(expect.arrayContaining(Object.keys(OUTSIDE_THE_TRAIL)));
     const quiz = await publishedQuizFixture(ctx);
@@ -180,6 +184,23 @@ describe('the audit trail', () => {
     });
     expect(played.statusCode, played.body).toBe(200);
     expect(played.json()).toMatchObject({ recorded: 4 });
+    expect(await eventsAfter(before)).toEqual([]);
+  });
+
+  it('records nothing for a person’s own read marks and digest choice', async () => {
+    const before = await lastEventId();
+    const saved = await send({
+      method: 'PUT',
+      url: '/api/notification-settings',
+      payload: { dailyDigest: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const readAll = await send({ method: 'PUT', url: '/api/notifications/read-all' });
+    expect(readAll.statusCode, readAll.body).toBe(204);
+    const [settings] = await ctx.query<{ daily_digest: boolean }>(
+      sql`select daily_digest from notification_settings where daily_digest`,
+    );
+    expect(settings?.daily_digest).toBe(true);
     expect(await eventsAfter(before)).toEqual([]);
   });
 

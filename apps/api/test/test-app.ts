@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -40,12 +41,16 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(env: Record<string, string> = {}) {
+/** `logger`: where the app's log goes (by default nowhere: the config's level is `silent`). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: FastifyBaseLogger } = {},
+) {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   await seedProfiles(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger: options.logger });
   await app.ready();
   const db = database.db;
 

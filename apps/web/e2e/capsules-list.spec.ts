@@ -45,7 +45,7 @@ async function deviceReporting(request: APIRequestContext, capsules: Capsule[]) 
     headers: await bearer(request),
     params: { isActive: 'true', perPage: 10 },
   });
-  const [fragrance] = ((await fragrances.json()) as { data: { fragranceId: number }[] }).data;
+  const [fragrance] = ((await fragrances.json()) as { data: { fragranceId: number; name: string }[] }).data;
   if (!fragrance) throw new Error('the demo data has no active fragrance');
 
   const provisioned = await request.post('/api/device/provision', {
@@ -65,7 +65,7 @@ async function deviceReporting(request: APIRequestContext, capsules: Capsule[]) 
     },
   });
   expect(heartbeat.status()).toBe(200);
-  return device;
+  return { device, fragrance };
 }
 
 /** The remaining shots of each row, top to bottom, read from the cells ("2.500 / 5.000 (50%)"). */
@@ -91,6 +91,8 @@ test('a device’s capsules are listed read-only, sorted by remaining shots both
   page,
   request,
 }) => {
+  // A device's set-up through the API, two sorts and an audit: 44 s of the default 45 on a busy machine.
+  test.slow();
   const serial = uniqueName('CAP')
     .replace(/[^A-Za-z0-9]/g, '')
     .toUpperCase();
@@ -99,7 +101,7 @@ test('a device’s capsules are listed read-only, sorted by remaining shots both
     { slot: 2, serialNumber: `${serial}-B`, remainingShots: 120, dueDate: dayFromToday(3) },
     { slot: 3, serialNumber: `${serial}-C`, remainingShots: 4_900, dueDate: dayFromToday(90) },
   ];
-  const device = await deviceReporting(request, capsules);
+  const { device } = await deviceReporting(request, capsules);
 
   await openSignedIn(page);
   await page.goto(`/admin/capsules?deviceId=${device.deviceId}`);
@@ -137,4 +139,64 @@ test('a device’s capsules are listed read-only, sorted by remaining shots both
   await page.getByRole('button', { name: /Mostrar as cápsulas de todos os dispositivos/ }).click();
   await expect(page).toHaveURL('/admin/capsules');
   await expect(page.locator('.list-toolbar')).not.toContainText(`Dispositivo ${shownMac(device.macAddress)}`);
+});
+
+test('the list opened with ?fragranceId= (a dashboard link) shows that fragrance’s capsules, the filter visible and clearable', async ({
+  page,
+  request,
+}) => {
+  // Two pages and a device's set-up through the API: more than the default time on a busy machine.
+  test.slow();
+  const serial = uniqueName('FRG')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase();
+  const { device, fragrance } = await deviceReporting(request, [
+    { slot: 1, serialNumber: `${serial}-E`, remainingShots: 0, dueDate: dayFromToday(60) },
+    { slot: 2, serialNumber: `${serial}-F`, remainingShots: 3_000, dueDate: dayFromToday(60) },
+  ]);
+
+  await openSignedIn(page);
+  const filtered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === '/api/capsules' &&
+      url.searchParams.get('fragranceId') === String(fragrance.fragranceId)
+    );
+  });
+  await page.goto(`/admin/capsules?fragranceId=${fragrance.fragranceId}`);
+  expect((await filtered).status()).toBe(200);
+  // The filter shows the fragrance by name, and every row is of it.
+  await expect(page.locator('.list-toolbar .capsule-filter')).toContainText(fragrance.name);
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).not.toHaveCount(0);
+  for (const name of await rows.locator('td:nth-child(2)').allTextContents())
+    expect(name).toBe(fragrance.name);
+
+  // The forecast column: the empty capsule says so; one without counted shots has no forecast.
+  await page.getByRole('searchbox', { name: /Buscar por número de série/ }).fill(serial);
+  await expect(rows).toHaveCount(2);
+  await expect(tableRow(page, `${serial}-E`).locator('.capsule-run-out.is-soon')).toHaveText(/Vazia/);
+  await expect(tableRow(page, `${serial}-F`).locator('.capsule-run-out')).toHaveText('Sem previsão');
+
+  // Cleared from the toolbar: the address and the list lose the filter.
+  const unfiltered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/capsules' && !url.searchParams.has('fragranceId');
+  });
+  await page.locator('.list-toolbar .capsule-filter').hover();
+  await page.locator('.list-toolbar .capsule-filter .ant-select-clear').click();
+  expect((await unfiltered).status()).toBe(200);
+  await expect(page).toHaveURL('/admin/capsules');
+  await expect(page.locator('.list-toolbar .capsule-filter')).not.toContainText(fragrance.name);
+
+  // The device's page says the same per slot.
+  await page.goto(`/admin/devices/${device.deviceId}/update`);
+  const card = page.getByRole('region', { name: 'Cápsulas por slot' });
+  await expect(card.getByRole('columnheader', { name: 'Previsão de fim' })).toBeVisible();
+  await expect(card.locator('tr', { hasText: `${serial}-E` }).locator('.capsule-run-out')).toHaveText(
+    /Vazia/,
+  );
+  await expect(card.locator('tr', { hasText: `${serial}-F` }).locator('.capsule-run-out')).toHaveText(
+    'Sem previsão',
+  );
 });

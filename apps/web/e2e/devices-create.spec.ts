@@ -15,6 +15,8 @@ test('a device is registered with its MAC in any spelling, listed under its loca
   page,
   request,
 }) => {
+  // Three axe audits and two saves: past the default allowance on a busy machine.
+  test.slow();
   const organization = await createOrganizationThroughApi(request, uniqueName('Rede Aromas'));
   const location = await createLocationThroughApi(
     request,

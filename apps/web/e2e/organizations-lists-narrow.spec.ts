@@ -33,7 +33,7 @@ test('the organisations and locations lists fit a 375 px phone and stay usable',
   await expect(rows).toHaveCount(1);
   expect(await overflow()).toBeLessThanOrEqual(0);
   // The buttons are in the one menu; "Novo local" opens the form.
-  await page.getByRole('button', { name: 'Ações' }).click();
+  await page.getByRole('button', { name: /(^|\s)Ações$/ }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Novo local' }).click();
   await expect(page).toHaveURL('/admin/locations/create');
   expect(await overflow()).toBeLessThanOrEqual(0);

@@ -6,6 +6,7 @@ import { router } from './app/router.tsx';
 import { hideSplashLater } from './app/splash.ts';
 import './app/global.css';
 import { initI18n } from './lib/i18n.ts';
+import { PATHS } from './lib/paths.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { setSessionNavigator } from './lib/session.ts';
 
@@ -17,7 +18,9 @@ setSessionNavigator((to) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-void initI18n().then(() => {
+// The public pages' texts load beside the common ones: the login page paints one round trip sooner.
+const isPublicPage = window.location.pathname.startsWith(PATHS.auth.root);
+void initI18n(isPublicPage ? ['auth'] : []).then(() => {
   createRoot(container).render(
     <StrictMode>
       {/* Translations load per namespace on demand; pages suspend until theirs arrive. */}

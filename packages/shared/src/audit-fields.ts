@@ -3,9 +3,10 @@ import { type AuditRecordType, auditEventSchema } from './audit.schemas.ts';
 
 /**
  * Every column the audit trail records, per audited table: the triggers keep all but the bookkeeping
- * (search_text, search_prefixes, created_at, updated_at). A record's history shows each one under a
- * label in the reader's language; the web's labels are typed over this list, and an API test keeps the
- * list equal to the audited tables' columns, so a new column cannot reach the history unnamed.
+ * (search_text, search_prefixes, created_at, updated_at, a campaign's downloads counter). A record's
+ * history shows each one under a label in the reader's language; the web's labels are typed over this
+ * list, and an API test keeps the list equal to the audited tables' columns, so a new column cannot
+ * reach the history unnamed.
  */
 export const AUDITED_COLUMNS = {
   users: [
@@ -50,7 +51,6 @@ export const AUDITED_COLUMNS = {
     'fragrance_shots',
     'cover_key',
     'cover_thumbnail_key',
-    'downloads',
     'is_default',
     'deleted_at',
   ],
@@ -123,6 +123,19 @@ export const AUDITED_COLUMNS = {
     'position',
   ],
   quiz_fragrance_options: ['id', 'quiz_id', 'quiz_answer_id', 'fragrance_id'],
+  initiatives: [
+    'id',
+    'title',
+    'description',
+    'organization_id',
+    'campaign_id',
+    'starts_on',
+    'ends_on',
+    'status',
+    'proposed_by',
+    'deleted_at',
+  ],
+  initiative_locations: ['initiative_id', 'location_id'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditedTable = keyof typeof AUDITED_COLUMNS;
@@ -143,6 +156,7 @@ export const AUDIT_MAIN_TABLES = {
   location: 'locations',
   quiz: 'quizzes',
   device: 'devices',
+  initiative: 'initiatives',
   audit: null,
 } as const satisfies Record<AuditRecordType, AuditedTable | null>;
 
@@ -186,6 +200,8 @@ export const AUDIT_REFERENCES: References = {
     next_question_id: 'quizQuestion',
   },
   quiz_fragrance_options: { quiz_answer_id: 'quizAnswer', fragrance_id: 'fragrance' },
+  initiatives: { organization_id: 'organization', campaign_id: 'campaign', proposed_by: 'user' },
+  initiative_locations: { location_id: 'location' },
 };
 
 /** What a column of `table` refers to, if it holds a reference. */

@@ -21,6 +21,7 @@ export const AUDIT_RECORD_TYPES = [
   'location',
   'quiz',
   'device',
+  'initiative',
   'audit',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
@@ -44,6 +45,7 @@ export const RECORD_PATHS = {
   location: '/locations',
   quiz: '/quiz',
   device: '/devices',
+  initiative: '/initiatives',
   audit: null,
 } as const satisfies Record<AuditRecordType, `/${string}` | null>;
 

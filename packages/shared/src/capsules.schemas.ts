@@ -37,6 +37,11 @@ export const capsuleRowSchema = z.object({
   device: z.object({ deviceId: z.number().int(), macAddress: z.string() }).nullable(),
   slot: z.number().int().nullable(),
   dueDate: z.string().nullable(),
+  /**
+   * The day it is forecast to run out (`YYYY-MM-DD`, in its location's zone), from its counted shots
+   * over the recent window and its device's schedule; null without recent shots or out of a device.
+   */
+  runsOutOn: z.string().nullable(),
   ativo: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

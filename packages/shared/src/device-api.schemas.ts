@@ -144,6 +144,11 @@ export const deviceConfigSchema = z.object({
         shotSeconds: z.number().int(),
       }),
     ),
+    /**
+     * The approved initiative this campaign plays for (today is within its dates at the device's
+     * location); null when the device plays its own campaign.
+     */
+    initiativeId: z.number().int().nullable(),
   }),
   schedule: z.object({
     source: z.enum(['device', 'location']),

@@ -120,6 +120,8 @@ export const deviceCapsuleSchema = z.object({
   sizeShots: z.number().int(),
   remainingShots: z.number().int(),
   dueDate: z.string().nullable(),
+  /** The forecast run-out day (`YYYY-MM-DD`, the location's zone); null without recent shots. */
+  runsOutOn: z.string().nullable(),
 });
 export type DeviceCapsule = z.infer<typeof deviceCapsuleSchema>;
 

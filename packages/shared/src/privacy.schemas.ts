@@ -174,5 +174,33 @@ export const personalDataSchema = z.object({
       pairedAt: timestamp.nullable(),
     }),
   ),
+  /** Their notification choices (the daily digest, and the last day one was queued), if ever made. */
+  notificationSettings: z
+    .object({ dailyDigest: z.boolean(), lastDigestOn: z.string().nullable(), updatedAt: timestamp })
+    .nullable(),
+  /** The alerts they marked read, and when. */
+  alertReads: z.array(z.object({ alertId: z.number().int(), readAt: timestamp })),
+  /** The initiatives they proposed (`initiatives.proposed_by`). */
+  initiativesProposed: z.array(z.object({ id: z.number().int(), title: z.string(), createdAt: timestamp })),
+  /** The changes of status they made to initiatives (`initiative_status_changes.changed_by`). */
+  initiativeStatusChanges: z.array(
+    z.object({
+      id: z.number().int(),
+      initiativeId: z.number().int(),
+      fromStatus: z.string().nullable(),
+      toStatus: z.string(),
+      changedAt: timestamp,
+    }),
+  ),
+  /** The mails about initiatives they sent (`initiative_mails.sent_by`), without their body. */
+  initiativeMails: z.array(
+    z.object({
+      id: z.number().int(),
+      initiativeId: z.number().int(),
+      recipient: z.string(),
+      subject: z.string(),
+      createdAt: timestamp,
+    }),
+  ),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;

@@ -1,4 +1,5 @@
 import { minutesOf, type Schedule } from './schedules.schemas.ts';
+import { zoneClockAt } from './zone-clock.ts';
 
 /**
  * When a weekly schedule runs, in real time. A schedule is written in wall-clock times of a time zone
@@ -8,37 +9,10 @@ import { minutesOf, type Schedule } from './schedules.schemas.ts';
 
 type WallClock = { weekday: number; minute: number };
 
-const WEEKDAY_NUMBERS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-
-/** Building a formatter is far slower than using one: one per zone, kept. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The weekday (0 is Sunday) and minute of the day that a clock in `timeZone` shows at `at`. */
 function wallClockAt(timeZone: string, at: Date): WallClock {
-  let weekday = 0;
-  let hour = 0;
-  let minute = 0;
-  for (const part of formatterOf(timeZone).formatToParts(at)) {
-    if (part.type === 'weekday') weekday = WEEKDAY_NUMBERS[part.value] ?? 0;
-    else if (part.type === 'hour') hour = Number(part.value);
-    else if (part.type === 'minute') minute = Number(part.value);
-  }
-  return { weekday, minute: hour * 60 + minute };
+  const clock = zoneClockAt(timeZone, at);
+  return { weekday: clock.weekday, minute: clock.hour * 60 + clock.minute };
 }
 
 /** The intensity (shots per hour) of the range running at a wall-clock minute, 0 when none does. */

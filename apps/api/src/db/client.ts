@@ -24,7 +24,8 @@ export type DatabaseHandle = {
    */
   plannedOnceDb: Database;
   driver: 'pglite' | 'postgres';
-  migrate: () => Promise<void>;
+  /** Applies the migrations as the owner (`ownerUrl`), then writes the owner's settings they read. */
+  migrate: (options?: MigrateOptions) => Promise<void>;
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
 };
@@ -32,11 +33,24 @@ export type DatabaseHandle = {
 const CLOSE_GRACE_MS = 5_000;
 
 // Resolves next to this module in the sources and next to the bundle in dist (the build copies it).
-const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+export type MigrateOptions = {
+  /**
+   * AUDIT_RETENTION_DAYS, kept where only the owner writes (migration 0032's audit_policy): the trail's
+   * prune function removes nothing younger, whatever the runtime asks. Left as it is when absent.
+   */
+  auditRetentionDays?: number;
+};
 
 export type DatabaseOptions = {
   /** A PostgreSQL server; when absent the embedded PGlite is used. */
   databaseUrl?: string;
+  /**
+   * The owner of the tables, which runs the migrations (docs/deployment.md, "Database roles"); when
+   * absent, `databaseUrl` is used for both. Embedded PGlite has one user.
+   */
+  ownerUrl?: string;
   /** Folder for PGlite's files; `memory://` keeps everything in memory (tests). */
   dataDir: string;
   poolSize?: number;
@@ -44,7 +58,7 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.ownerUrl, options.poolSize ?? 10)
     : openPglite(options.dataDir);
 }
 
@@ -69,13 +83,20 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db,
     plannedOnceDb: db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async (options) => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await writeOwnerSettings((text, values) => client.query(text, values), options);
+    },
     ping: () => ping(db),
     close: () => client.close(),
   };
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  connectionString: string,
+  ownerUrl: string | undefined,
+  max: number,
+): Promise<DatabaseHandle> {
   const openPool = (planCacheMode: 'force_custom_plan' | 'force_generic_plan') => {
     const pool = new pg.Pool({
       connectionString,
@@ -98,7 +119,22 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     db,
     plannedOnceDb: drizzleNodePostgres(plannedOncePool, { schema }) as unknown as Database,
     driver: 'postgres',
-    migrate: () => migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder }),
+    migrate: async (options) => {
+      // The owner's connection lives only as long as the migrations: the server runs as the runtime.
+      const ownerPool =
+        ownerUrl && ownerUrl !== connectionString
+          ? new pg.Pool({ connectionString: ownerUrl, max: 1, connectionTimeoutMillis: 5_000 })
+          : undefined;
+      ownerPool?.on('error', () => {});
+      try {
+        await withMigrationLock(ownerPool ?? pool, async (client) => {
+          await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder });
+          await writeOwnerSettings((text, values) => client.query(text, values), options);
+        });
+      } finally {
+        await ownerPool?.end();
+      }
+    },
     ping: () => ping(db),
     close: async () => {
       // Requests whose client hung up may still be querying: let them finish (bounded) first.
@@ -110,6 +146,38 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       await Promise.all([pool.end(), plannedOncePool.end()]);
     },
   };
+}
+
+/**
+ * Runs the migrations holding a session advisory lock on their own connection: instances starting
+ * together migrate one at a time, and those after the first find nothing left to apply (without it,
+ * two would both create the migrations' schema, or apply the same file twice). The migrator's own
+ * transaction runs on that connection, so the lock is held until it has committed.
+ */
+async function withMigrationLock(pool: pg.Pool, migrate: (client: pg.PoolClient) => Promise<void>) {
+  const client = await pool.connect();
+  let isBroken = false;
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('scentia.migrations'))`);
+    try {
+      await migrate(client);
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('scentia.migrations'))`).catch(() => {
+        isBroken = true;
+      });
+    }
+  } finally {
+    // A connection that could not say unlock may still hold the lock: closed rather than pooled.
+    client.release(isBroken);
+  }
+}
+
+async function writeOwnerSettings(
+  query: (text: string, values: unknown[]) => Promise<unknown>,
+  options: MigrateOptions | undefined,
+) {
+  if (options?.auditRetentionDays === undefined) return;
+  await query('update audit_policy set retention_days = $1', [options.auditRetentionDays]);
 }
 
 async function ping(db: Database): Promise<boolean> {

@@ -50,11 +50,14 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** A first capsule's due date: now and then past, or within the week, mostly months ahead. */
+/**
+ * A first capsule's due date: rarely past (each one is an alert, and a demo fleet with dozens of them
+ * would look neglected), now and then within the week, mostly months ahead.
+ */
 function firstDueDate(random: Random, now: number): string {
   const roll = random.next();
-  if (roll < 0.12) return isoDate(now - random.between(1, 30) * DAY_MS);
-  if (roll < 0.25) return isoDate(now + random.between(0, 7) * DAY_MS);
+  if (roll < 0.025) return isoDate(now - random.between(1, 30) * DAY_MS);
+  if (roll < 0.15) return isoDate(now + random.between(0, 7) * DAY_MS);
   return isoDate(now + random.between(8, 180) * DAY_MS);
 }
 
@@ -193,7 +196,8 @@ export async function seedDemoShots(db: Database, plans: DeviceHistoryPlan[], ra
     shotTotal += entries.reduce((sum, entry) => sum + entry.count, 0);
     capsuleTotal += planned.length;
   }
-  // The aggregates, summed from the raw rows just written (UTC hours and days, as ingestion keys them).
+  // The aggregates, summed from the raw rows just written (UTC hours and days, as ingestion keys them):
+  // the hourly and daily counts the dashboard reads, and each capsule's days for its forecast.
   const deviceIds = plans.map((plan) => plan.deviceId);
   await db.execute(sql`
     insert into shot_counts_hourly as h (hour, location_id, campaign_id, fragrance_id, shots)
@@ -203,10 +207,18 @@ export async function seedDemoShots(db: Database, plans: DeviceHistoryPlan[], ra
     group by 1, 2, 3, 4
     on conflict (hour, location_id, campaign_id, fragrance_id) do update set shots = h.shots + excluded.shots`);
   await db.execute(sql`
+    insert into shot_counts_daily as d (day, location_id, campaign_id, fragrance_id, shots)
+    select (shot_at at time zone 'UTC')::date, location_id, campaign_id, fragrance_id, sum(count)
+    from ${shots} where ${inArray(shots.deviceId, deviceIds)}
+    group by 1, 2, 3, 4
+    on conflict (day, location_id, campaign_id, fragrance_id) do update set shots = d.shots + excluded.shots`);
+  await db.execute(sql`
     insert into capsule_shot_days as d (capsule_id, day, shots)
     select capsule_id, (shot_at at time zone 'UTC')::date, sum(count)
     from ${shots} where ${inArray(shots.deviceId, deviceIds)}
     group by 1, 2
     on conflict (capsule_id, day) do update set shots = d.shots + excluded.shots`);
+  // The dashboard's roll-ups (migration 0029) rebuilt from the daily counts up to their watermark.
+  await db.execute(sql`select rebuild_shot_rollups(rolled_through) from shot_rollup_state`);
   return { capsules: capsuleTotal, shots: shotTotal };
 }

@@ -2,13 +2,14 @@ import { operationIdOf } from '@scentia/shared/audit.schemas';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuditContext, runWithAuditContext } from '../lib/audit/audit-context.ts';
+import { clientAddress } from '../lib/client-address.ts';
 
 function auditContextOf(request: FastifyRequest): AuditContext {
   const { method, url, schema } = request.routeOptions;
   const userAgent = request.headers['user-agent'];
   return {
     actorId: request.account?.id ?? null,
-    ip: request.ip ?? null,
+    ip: clientAddress(request),
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     action: (schema?.operationId as string | undefined) ?? operationIdOf(String(method), url ?? ''),
     requestId: request.id,

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, tooManyRequests } from '../lib/app-error.ts';
 import { bearerToken } from '../lib/bearer-token.ts';
-import type { RateLimiter } from '../lib/rate-limiter.ts';
+import type { RateLimiter } from '../lib/limits/rate-limiter.ts';
 import { hashToken } from '../lib/token-hash.ts';
 
 /** A device as its credential names it: what the device routes need about the caller. */

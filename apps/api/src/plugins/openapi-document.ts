@@ -36,7 +36,13 @@ const TAGS: Record<string, string> = {
   quiz: 'Quizzes per campaign and language: the draft tree of questions and answers, its banks of texts, validation and publication',
   'quiz-app':
     'The mobile app’s quiz: the published quiz a campaign plays, and the events of each session played (any signed-in account)',
+  initiatives:
+    'Initiatives: a campaign played at locations of an organisation between two dates, proposed by staff and reviewed by an admin (approve, request changes with a mail, reject, deactivate, reopen); the dashboard’s pie by status',
+  dashboard:
+    'The dashboard, read from the shot counts ingestion keeps (never the raw shots): shots per campaign and per fragrance over a period of a time zone, the sites compared, their exports',
   geo: 'Countries, regions, cities and Brazilian postcodes (CEP) for the address fields',
+  'brand-kit':
+    'The visual identity to download: the identity text and the logo files, from the headless content service when one is configured, from the embedded kit otherwise',
   files: 'Stored files (images), through signed URLs that expire',
   health: 'Health check, and the settings the sign-in page reads',
   privacy: 'A person’s data: everything held about an account, as JSON or .xlsx, and its anonymisation',
@@ -45,6 +51,8 @@ const TAGS: Record<string, string> = {
     'The device API, what the diffusers call with their own credential (`deviceCredential`, never a staff token): provisioning, heartbeats, shot batches, the configuration to play',
   'device-pairings':
     'The app’s device pairing: a signed-in USER links themself to a device with the reset code it shows, lists and unlinks their devices',
+  notifications:
+    'The quick panel’s alerts (capsules running out or past due, devices offline) with each person’s read marks, and their notification settings (the daily digest mail)',
 };
 
 const ACCESS_LEVELS = [

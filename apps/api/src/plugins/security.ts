@@ -2,9 +2,14 @@ import fastifyCompress from '@fastify/compress';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
+export type SecurityOptions = {
+  /** Where images are loaded from besides the site: the file bucket's origins, when files live in S3. */
+  imageOrigins?: string[];
+};
+
 /** Security headers and response compression for everything the server answers. */
-export const securityPlugin = fp(
-  async (app) => {
+export const securityPlugin = fp<SecurityOptions>(
+  async (app, options) => {
     // Helmet's middleware, built once: the Fastify wrapper rebuilt it (parsing the policy) on every request.
     const setSecurityHeaders = helmet({
       contentSecurityPolicy: {
@@ -13,7 +18,7 @@ export const securityPlugin = fp(
           scriptSrc: ["'self'"],
           // Ant Design writes its styles at run time (CSS-in-JS).
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],

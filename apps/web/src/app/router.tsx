@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./shell/admin-layout.tsx')),
             children: [
               { index: true, element: <Navigate to={PATHS.admin.home} replace /> },
-              adminSection(PATHS.admin.home, () => import('../features/home/pages/home-page.tsx')),
+              adminSection(PATHS.admin.home, () => import('../features/dashboard/pages/dashboard-page.tsx')),
               resourceRoutes(PATHS.admin.users, {
                 list: () => import('../features/users/pages/users-list-page.tsx'),
                 create: () => import('../features/users/pages/user-create-page.tsx'),
@@ -119,9 +119,18 @@ export const routes: RouteObject[] = [
                 create: () => import('../features/devices/pages/device-create-page.tsx'),
                 update: () => import('../features/devices/pages/device-update-page.tsx'),
               }),
+              resourceRoutes(PATHS.admin.initiatives, {
+                list: () => import('../features/initiatives/pages/initiatives-list-page.tsx'),
+                create: () => import('../features/initiatives/pages/initiative-create-page.tsx'),
+                update: () => import('../features/initiatives/pages/initiative-update-page.tsx'),
+              }),
               adminSection(
                 PATHS.admin.capsules,
                 () => import('../features/capsules/pages/capsules-page.tsx'),
+              ),
+              adminSection(
+                PATHS.admin.initiatives.calendar,
+                () => import('../features/initiatives/pages/initiatives-calendar-page.tsx'),
               ),
               {
                 lazy: page(() => import('./routes/require-admin.tsx')),

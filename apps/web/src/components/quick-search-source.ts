@@ -8,6 +8,8 @@ type QuickSearchOptions<Option> = {
   queryKey: QueryKey;
   /** The resource's quick search on the route kit (`/organizations/quick-search`). */
   path: string;
+  /** Other query parameters the search is narrowed by (`{ organizationId: '3' }`), also in `queryKey`. */
+  narrowBy?: Record<string, string>;
   /** Its shared answer schema (`organizationOptionsSchema`). */
   schema: z.ZodType<Option[]>;
   /** An answered record as the typeahead shows it: its id as text, and its name. */
@@ -21,13 +23,14 @@ type QuickSearchOptions<Option> = {
 export function quickSearchSource<Option>({
   queryKey,
   path,
+  narrowBy = {},
   schema,
   toOption,
 }: QuickSearchOptions<Option>): TypeaheadSource {
   return {
-    queryKey,
+    queryKey: [...queryKey, narrowBy],
     fetchOptions: async (search, signal) => {
-      const options = await http.get(path, { query: { str: search }, signal, schema });
+      const options = await http.get(path, { query: { ...narrowBy, str: search }, signal, schema });
       return options.map(toOption);
     },
   };

@@ -52,21 +52,15 @@ export function TypeaheadSelect({
   ...rest
 }: TypeaheadSelectProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const search = useDebouncedSearch(text);
-  const [isOpen, setOpen] = useState(false);
-  const query = useQuery({
-    queryKey: [...queryKey, search],
-    queryFn: ({ signal }) => fetchOptions(search, signal),
-    enabled: isOpen && !rest.disabled,
-    staleTime: 10 * 60_000,
-  });
+  const { text, clearText, query, isWaiting, searchProps } = useTypeaheadSearch(
+    { queryKey, fetchOptions },
+    !rest.disabled,
+  );
   const options = [...(query.data ?? [])];
   if (value && !options.some((option) => option.value === value)) {
     options.unshift({ value, label: valueLabel ?? value });
   }
   const typed = text.trim();
-  const isWaiting = typed !== search && isSearchable(text);
   if (
     canCreate &&
     typed.length >= CREATE_MIN_CHARS &&
@@ -81,22 +75,49 @@ export function TypeaheadSelect({
       {...rest}
       value={value ?? null}
       onChange={(next) => {
-        setText('');
+        clearText();
         onChange?.(next ?? null);
       }}
       options={options}
       optionRender={renderOption && ((option) => renderOption(option.data))}
-      showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
-      onOpenChange={setOpen}
-      allowClear
-      loading={query.isFetching || isWaiting}
-      notFoundContent={
-        query.isFetching || isWaiting
-          ? t('typeahead.searching')
-          : isSearchable(text)
-            ? t('typeahead.empty')
-            : t('typeahead.minChars')
-      }
+      {...searchProps}
     />
   );
+}
+
+/**
+ * What every typeahead does with `source`: the typed text, its search 500 ms after typing stops (3
+ * characters or none), asked only while the list is open and `isEnabled`; and the select's props for it
+ * (the text as the search, the loading state and the not-found text of each moment).
+ */
+export function useTypeaheadSearch(source: TypeaheadSource, isEnabled: boolean) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const search = useDebouncedSearch(text);
+  const [isOpen, setOpen] = useState(false);
+  const query = useQuery({
+    queryKey: [...source.queryKey, search],
+    queryFn: ({ signal }) => source.fetchOptions(search, signal),
+    enabled: isOpen && isEnabled,
+    staleTime: 10 * 60_000,
+  });
+  const isWaiting = text.trim() !== search && isSearchable(text);
+  const isBusy = query.isFetching || isWaiting;
+  return {
+    text,
+    clearText: () => setText(''),
+    query,
+    isWaiting,
+    searchProps: {
+      showSearch: { filterOption: false, onSearch: setText, searchValue: text },
+      onOpenChange: setOpen,
+      allowClear: true,
+      loading: isBusy,
+      notFoundContent: isBusy
+        ? t('typeahead.searching')
+        : isSearchable(text)
+          ? t('typeahead.empty')
+          : t('typeahead.minChars'),
+    },
+  };
 }

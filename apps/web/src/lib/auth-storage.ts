@@ -1,21 +1,20 @@
-import {
-  type CurrentUser,
-  currentUserSchema,
-  type TokenPair,
-  tokenPairSchema,
-} from '@scentia/shared/auth.schemas';
-import { z } from 'zod';
-import { readJson, removeItem, STORAGE_KEYS, subscribe, writeJson } from './browser-storage.ts';
+import type { CurrentUser, TokenPair } from '@scentia/shared/auth.schemas';
+import { removeItem, STORAGE_KEYS, subscribe, writeJson } from './browser-storage.ts';
+import { isCurrentUser, isRecord, isTokenPair, plainCheck, readCheckedJson } from './plain-checks.ts';
 
 /**
  * The `auth` entry of localStorage (spec §3): `{ user, authData }` where authData is the token pair
  * answered by POST /api/login or /api/login/refresh and user is GET /api/usuario/me.
  */
-const storedAuthSchema = z.object({
-  user: currentUserSchema.nullable(),
-  authData: tokenPairSchema.nullable(),
-});
-export type StoredAuth = z.infer<typeof storedAuthSchema>;
+export type StoredAuth = { user: CurrentUser | null; authData: TokenPair | null };
+
+// Checked without zod: this module is part of the login route (see plain-checks.ts).
+const storedAuthCheck = plainCheck(
+  (value): value is StoredAuth =>
+    isRecord(value) &&
+    (value.user === null || isCurrentUser(value.user)) &&
+    (value.authData === null || isTokenPair(value.authData)),
+);
 
 const EMPTY: StoredAuth = { user: null, authData: null };
 
@@ -26,7 +25,7 @@ subscribe(STORAGE_KEYS.auth, () => {
 });
 
 export function getAuth(): StoredAuth {
-  cached ??= readJson(STORAGE_KEYS.auth, storedAuthSchema) ?? EMPTY;
+  cached ??= readCheckedJson(STORAGE_KEYS.auth, storedAuthCheck) ?? EMPTY;
   return cached;
 }
 

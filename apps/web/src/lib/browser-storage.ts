@@ -11,6 +11,9 @@ export const STORAGE_KEYS = {
   language: 'language',
   lastLocation: 'lastLocation',
   tablePagination: 'tablePagination',
+  dashboardFilters: 'dashboardFilters',
+  /** The initiatives calendar: its view, `dateInitial`, filter and list page (spec §3). */
+  initiativesCalendar: 'initiativesCalendar',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

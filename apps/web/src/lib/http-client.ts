@@ -1,8 +1,8 @@
 import type { TokenPair } from '@scentia/shared/auth.schemas';
 import { REQUEST_CANCEL_MS, REQUEST_TIMEOUT_MS } from '@scentia/shared/constants';
 import type { ErrorBody } from '@scentia/shared/error-codes';
-import type { z } from 'zod';
 import { ApiError, CLIENT_ERROR_CODE } from './api-error.ts';
+import type { SafeParser } from './plain-checks.ts';
 
 /**
  * A small fetch wrapper (spec §7–§9): bearer token, Content-Language, a 60 s timeout surfaced as
@@ -36,7 +36,7 @@ export type RequestOptions<T> = {
   isAuthenticated?: boolean;
   responseType?: 'json' | 'blob' | 'text';
   /** Validates the answer; a mismatch is a BAD_RESPONSE error instead of a crash further down. */
-  schema?: z.ZodType<T>;
+  schema?: SafeParser<T>;
 };
 
 type Exchange = { response: Response; payload: unknown };

@@ -27,7 +27,11 @@ const lazyBackend: BackendModule = {
 
 const i18n = i18next.createInstance();
 
-export function initI18n(): Promise<unknown> {
+/**
+ * `namespaces`: loaded together with `common` before the first render, so that the first page does
+ * not wait for its own texts one round trip later (main.tsx names the public pages').
+ */
+export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
   return i18n
     .use(lazyBackend)
     .use(initReactI18next)
@@ -37,7 +41,7 @@ export function initI18n(): Promise<unknown> {
       supportedLngs: [...LANGUAGES],
       // Languages are always full tags here; never try to load a bare `pt` bundle.
       load: 'currentOnly',
-      ns: ['common'],
+      ns: ['common', ...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       showSupportNotice: false,

@@ -1,14 +1,19 @@
 import { LAST_LOCATION_TTL_MS } from '@scentia/shared/constants';
-import { z } from 'zod';
-import { readJson, removeItem, STORAGE_KEYS, writeJson } from './browser-storage.ts';
+import { removeItem, STORAGE_KEYS, writeJson } from './browser-storage.ts';
 import { PATHS } from './paths.ts';
+import { isRecord, plainCheck, readCheckedJson } from './plain-checks.ts';
 
 /**
  * The `lastLocation` entry (spec §3, §9): the admin page a user was on when the session ended,
  * stored as `{ path, at }` (epoch ms) and honoured for 120 s after the next sign-in.
  */
-const lastLocationSchema = z.object({ path: z.string(), at: z.number() });
-export type LastLocation = z.infer<typeof lastLocationSchema>;
+export type LastLocation = { path: string; at: number };
+
+// Checked without zod: the login page reads this entry (see plain-checks.ts).
+const lastLocationCheck = plainCheck(
+  (value): value is LastLocation =>
+    isRecord(value) && typeof value.path === 'string' && typeof value.at === 'number',
+);
 
 /** Only admin pages are worth coming back to; anything else could be an open redirect. */
 function isRestorable(path: string): boolean {
@@ -22,7 +27,7 @@ export function rememberLocation(path: string, now: number = Date.now()): void {
 
 /** Returns the remembered path when it is still fresh and forgets it either way (one use only). */
 export function takeLastLocation(now: number = Date.now()): string | undefined {
-  const entry = readJson(STORAGE_KEYS.lastLocation, lastLocationSchema);
+  const entry = readCheckedJson(STORAGE_KEYS.lastLocation, lastLocationCheck);
   removeItem(STORAGE_KEYS.lastLocation);
   if (!entry || !isRestorable(entry.path)) return undefined;
   const age = now - entry.at;

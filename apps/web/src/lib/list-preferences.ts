@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@scentia/shared/constants';
-import { z } from 'zod';
-import { readJson, removeItem, STORAGE_KEYS, writeJson } from './browser-storage.ts';
+import { removeItem, STORAGE_KEYS, writeJson } from './browser-storage.ts';
+import { isRecord, plainCheck, readCheckedJson } from './plain-checks.ts';
 
 /**
  * The per-endpoint table state of spec §3 ("per-endpoint table pagination state"): each list
@@ -11,20 +11,24 @@ import { readJson, removeItem, STORAGE_KEYS, writeJson } from './browser-storage
 export type SortDirection = 'asc' | 'desc';
 export type ListPreferences = { perPage: number; orderBy: string; orderByDirection: SortDirection };
 
-const preferencesSchema = z.object({
-  perPage: z
-    .number()
-    .int()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value)),
-  orderBy: z.string().min(1).max(64),
-  orderByDirection: z.enum(['asc', 'desc']),
-});
+// Checked without zod: session.ts clears these on the login route, which loads without it (see
+// plain-checks.ts).
+const preferencesCheck = plainCheck(
+  (value): value is ListPreferences =>
+    isRecord(value) &&
+    Number.isSafeInteger(value.perPage) &&
+    (PAGE_SIZES as readonly unknown[]).includes(value.perPage) &&
+    typeof value.orderBy === 'string' &&
+    value.orderBy.length >= 1 &&
+    value.orderBy.length <= 64 &&
+    (value.orderByDirection === 'asc' || value.orderByDirection === 'desc'),
+);
 
 // One bad entry (hand-edited, or from an older version) must not discard the other endpoints'.
-const storedSchema = z.record(z.string(), z.unknown());
+const storedCheck = plainCheck(isRecord);
 
 function readAll(): Record<string, unknown> {
-  return readJson(STORAGE_KEYS.tablePagination, storedSchema) ?? {};
+  return readCheckedJson(STORAGE_KEYS.tablePagination, storedCheck) ?? {};
 }
 
 /**
@@ -37,10 +41,11 @@ export function readListPreferences(
   allowedSorts?: readonly string[],
 ): ListPreferences {
   const fallback: ListPreferences = { perPage: DEFAULT_PAGE_SIZE, ...defaults };
-  const parsed = preferencesSchema.safeParse(readAll()[endpoint]);
+  const parsed = preferencesCheck.safeParse(readAll()[endpoint]);
   if (!parsed.success) return fallback;
-  const isSortAllowed = !allowedSorts || allowedSorts.includes(parsed.data.orderBy);
-  return isSortAllowed ? parsed.data : { ...fallback, perPage: parsed.data.perPage };
+  const { perPage, orderBy, orderByDirection } = parsed.data;
+  const isSortAllowed = !allowedSorts || allowedSorts.includes(orderBy);
+  return isSortAllowed ? { perPage, orderBy, orderByDirection } : { ...fallback, perPage };
 }
 
 export function writeListPreferences(endpoint: string, preferences: ListPreferences): void {

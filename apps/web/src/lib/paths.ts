@@ -44,6 +44,7 @@ export const PATHS = {
     quiz: resourcePaths('quiz'),
     devices: resourcePaths('devices'),
     capsules: `${ADMIN}/capsules`,
+    initiatives: { ...resourcePaths('initiatives'), calendar: `${ADMIN}/initiatives/calendar` },
     profiles: `${ADMIN}/perfis`,
   },
 } as const;

@@ -13,6 +13,9 @@ export const appTheme: ThemeConfig = {
   cssVar: { key: 'scentia' },
   token: {
     colorPrimary: ACCESSIBLE_ORANGE,
+    // antd lightens a hovered primary button (white text on its #CF602D is 3.9:1); darkening keeps AA.
+    colorPrimaryHover: DEEP_ORANGE,
+    colorPrimaryActive: '#7C2D12',
     colorLink: ACCESSIBLE_ORANGE,
     colorLinkHover: DEEP_ORANGE,
     colorInfo: ACCESSIBLE_ORANGE,

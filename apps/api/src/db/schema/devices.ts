@@ -210,6 +210,27 @@ export const shotCountsHourly = pgTable(
   (table) => [primaryKey({ columns: [table.hour, table.locationId, table.campaignId, table.fragranceId] })],
 );
 
+/**
+ * The same counts per UTC day: a period of months reads whole days here and only its ragged edges
+ * (the hours before its first and after its last whole UTC day) from the hourly counts, so every
+ * dashboard answer costs about the same whatever the period and however many shots there are.
+ */
+export const shotCountsDaily = pgTable(
+  'shot_counts_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    locationId: integer('location_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    fragranceId: integer('fragrance_id').notNull(),
+    shots: bigint('shots', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.locationId, table.campaignId, table.fragranceId] }),
+    // The charts filtered by organisation or location read their days here by location (migration 0029).
+    index('shot_counts_daily_location_day_idx').on(table.locationId, table.day),
+  ],
+);
+
 /** Shots per capsule and UTC day: a capsule's recent pace, for run-out forecasts. Kept like the hourly counts. */
 export const capsuleShotDays = pgTable(
   'capsule_shot_days',

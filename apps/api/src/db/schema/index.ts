@@ -1,10 +1,12 @@
 // The one place drizzle-kit and the database client read the whole schema from.
 export * from './access-log.ts';
 export * from './account-activity.ts';
+export * from './alerts.ts';
 export * from './audit.ts';
 export * from './campaigns.ts';
 export * from './catalog.ts';
 export * from './devices.ts';
+export * from './initiatives.ts';
 export * from './mail-outbox.ts';
 export * from './organizations.ts';
 export * from './profiles.ts';
@@ -13,6 +15,7 @@ export * from './quizzes.ts';
 export * from './refresh-tokens.ts';
 export * from './row-counts.ts';
 export * from './settings.ts';
+export * from './shot-rollups.ts';
 export * from './stored-files.ts';
 export * from './temporary-requests.ts';
 export * from './users.ts';

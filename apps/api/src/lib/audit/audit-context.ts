@@ -26,6 +26,11 @@ export function runWithAuditContext<T>(context: () => AuditContext, work: () => 
   return storage.run(context, work);
 }
 
+/** The id of the request whose handler is running, for the log lines it writes through any logger. */
+export function currentRequestId(): string | null {
+  return storage.getStore()?.().requestId ?? null;
+}
+
 /**
  * The context as the database's `scentia.audit` setting holds it (migration 0011 reads it): the address
  * only when it is one, the user agent cleaned and bounded like every header stored for audit.
@@ -59,7 +64,9 @@ export function auditedDatabase(db: Database): Database {
 
 /**
  * Runs `work` in a transaction the audit trail does not record: loading demonstration or benchmark
- * data, whose thousands of rows are not anybody's change.
+ * data, whose thousands of rows are not anybody's change. Honoured only on a connection acting as the
+ * owner of the tables (migration 0032): the runtime role's switch-off is ignored, and its changes are
+ * recorded as usual.
  */
 export function withoutAudit<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {

@@ -15,29 +15,20 @@ export type PruneAuditTrailOptions = {
 
 /**
  * Deletes the audit events older than the retention period, with their changes; answers how many
- * events it removed. Each batch is its own short transaction, which tells the guard trigger
- * (migration 0011) that this is the retention job, so a prune of a million events never holds locks
- * for long and a request writing its own event meanwhile waits for one batch at most.
+ * events it removed. The deleting is migration 0032's audit_prune, which runs as the owner of the trail
+ * (the runtime role may not delete from it) and removes nothing younger than the owner's retention,
+ * whatever cut-off it is given. Each batch is its own short statement, so a prune of a million events
+ * never holds locks for long and a request writing its own event meanwhile waits for one batch at most.
  */
 export async function pruneAuditTrail(options: PruneAuditTrailOptions): Promise<number> {
   const { db, retentionDays, now = new Date(), batchSize = 5_000 } = options;
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
   let removed = 0;
   for (;;) {
-    const deleted = await db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('scentia.audit_maintenance', 'prune', true)`);
-      // Oldest first, along audit_events_occurred_at_idx: a batch reads only the rows it deletes.
-      const result = (await tx.execute(sql`
-        with gone as (
-          delete from audit_events where id in (
-            select id from audit_events where occurred_at < ${cutoff}::timestamptz
-            order by occurred_at, id limit ${batchSize}
-          ) returning id
-        ), changes as (
-          delete from audit_changes where event_id in (select id from gone)
-        ) select count(*)::int as total from gone`)) as unknown as { rows: { total: number }[] };
-      return Number(result.rows[0]?.total ?? 0);
-    });
+    const result = (await db.execute(
+      sql`select audit_prune(${cutoff}::timestamptz, ${batchSize}) as total`,
+    )) as unknown as { rows: { total: number }[] };
+    const deleted = Number(result.rows[0]?.total ?? 0);
     removed += deleted;
     if (deleted < batchSize) return removed;
   }

@@ -13,7 +13,11 @@ export type JobRunner = {
   stop: () => Promise<void>;
   /** Every job's last and next run, for the health answer. */
   status: () => JobStatus[];
+  /** Tells `listener` how every later run of every job ends (the metrics). */
+  observe: (listener: JobRunListener) => void;
 };
+
+export type JobRunListener = (job: string, outcome: 'ok' | 'failed', seconds: number) => void;
 
 /**
  * The one runner of the server's timed work (mail delivery, the stored-files sweep, retention jobs):
@@ -23,9 +27,16 @@ export type JobRunner = {
  */
 export function createJobRunner(log: FastifyBaseLogger): JobRunner {
   const jobs: PeriodicJob[] = [];
+  const listeners: JobRunListener[] = [];
   return {
     add(options) {
-      const job = createPeriodicJob({ ...options, log });
+      const job = createPeriodicJob({
+        ...options,
+        log,
+        onRunEnd: (outcome, seconds) => {
+          for (const listener of listeners) listener(options.name, outcome, seconds);
+        },
+      });
       jobs.push(job);
       return job;
     },
@@ -36,5 +47,8 @@ export function createJobRunner(log: FastifyBaseLogger): JobRunner {
       await Promise.all(jobs.map((job) => job.stop()));
     },
     status: () => jobs.map((job) => job.status()),
+    observe(listener) {
+      listeners.push(listener);
+    },
   };
 }

@@ -8,6 +8,8 @@ export type PeriodicJobOptions = {
   log: FastifyBaseLogger;
   /** The clock the status reads; tests pass their own. */
   now?: () => Date;
+  /** Told how each run ended and how long it took (the metrics count runs by job and outcome). */
+  onRunEnd?: (outcome: 'ok' | 'failed', seconds: number) => void;
 };
 
 export type JobStatus = {
@@ -45,6 +47,7 @@ export function createPeriodicJob({
   run,
   log,
   now = () => new Date(),
+  onRunEnd,
 }: PeriodicJobOptions): PeriodicJob {
   let timer: NodeJS.Timeout | undefined;
   let startedAt: number | undefined;
@@ -56,6 +59,7 @@ export function createPeriodicJob({
   const runNow = () => {
     if (running) return running;
     const runStartedAt = now();
+    const startedTick = performance.now();
     running = run()
       .then(
         () => {
@@ -67,6 +71,7 @@ export function createPeriodicJob({
         },
       )
       .finally(() => {
+        if (lastOutcome) onRunEnd?.(lastOutcome, (performance.now() - startedTick) / 1000);
         lastRunAt = runStartedAt;
         running = undefined;
         if (isRerunWanted) {

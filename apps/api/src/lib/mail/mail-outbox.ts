@@ -69,19 +69,25 @@ export class MailOutbox {
     });
   }
 
-  async enqueue(db: Database, mail: OutgoingMail): Promise<void> {
-    await db.insert(mailOutbox).values({
-      kind: mail.kind,
-      userId: mail.userId,
-      toAddress: mail.to,
-      toName: mail.toName,
-      language: mail.language,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      link: mail.link,
-      status: 'pending',
-    });
+  /** Queues the mail; answers its outbox row's id (a feature that records its mails keeps it). */
+  async enqueue(db: Database, mail: OutgoingMail): Promise<number> {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
+        kind: mail.kind,
+        userId: mail.userId,
+        toAddress: mail.to,
+        toName: mail.toName,
+        language: mail.language,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        link: mail.link,
+        status: 'pending',
+      })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('Mail not queued');
+    return row.id;
   }
 
   /** Requests a delivery round soon, after a commit that queued mail; rounds never overlap. */

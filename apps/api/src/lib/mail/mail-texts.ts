@@ -118,3 +118,130 @@ export function describeDuration(language: Language, seconds: number): string {
         : [Math.ceil(seconds / 60), 'minute'];
   return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
+
+type DigestTexts = {
+  subject: string;
+  heading: string;
+  intro: string;
+  /** `{{count}}` more alerts than the mail lists. */
+  more: string;
+  open: string;
+  settings: string;
+  critical: string;
+  warning: string;
+  kinds: Record<'capsuleRunningOut' | 'capsulePastDue' | 'deviceOffline', { title: string; todo: string }>;
+  runsOutOn: string;
+  empty: string;
+  dueDate: string;
+  lastSeenAt: string;
+  neverSeen: string;
+  keepsRunning: string;
+  stops: string;
+  slot: string;
+};
+
+/**
+ * The daily digest of open alerts (modules/alerts), per language. `{{date}}`, `{{count}}` and `{{slot}}`
+ * are filled in when the mail is written; `todo` says what to do about each kind.
+ */
+export const digestTexts: Record<Language, DigestTexts> = {
+  'pt-BR': {
+    subject: 'Scentia: {{count}} alerta(s) em aberto',
+    heading: 'Resumo diário dos alertas',
+    intro: 'Estes são os alertas em aberto dos difusores, os mais urgentes primeiro.',
+    more: 'E mais {{count}} alerta(s) no painel.',
+    open: 'Abrir o difusor',
+    settings:
+      'Você recebe este resumo porque o ativou nas configurações de notificação do painel; desative-o lá.',
+    critical: 'Crítico',
+    warning: 'Atenção',
+    kinds: {
+      capsuleRunningOut: {
+        title: 'Cápsula acabando',
+        todo: 'Troque a cápsula antes que acabe.',
+      },
+      capsulePastDue: {
+        title: 'Cápsula vencida',
+        todo: 'Troque a cápsula: a validade passou e a fragrância perde qualidade.',
+      },
+      deviceOffline: {
+        title: 'Difusor sem comunicação',
+        todo: 'Verifique se o difusor está ligado e conectado à rede do local.',
+      },
+    },
+    runsOutOn: 'Previsão de fim: {{date}}',
+    empty: 'A cápsula está vazia.',
+    dueDate: 'Validade: {{date}}',
+    lastSeenAt: 'Última comunicação: {{date}}',
+    neverSeen: 'Nunca se comunicou.',
+    keepsRunning: 'O difusor continua funcionando enquanto isso.',
+    stops: 'O difusor para de perfumar o ambiente.',
+    slot: 'posição {{slot}}',
+  },
+  'en-US': {
+    subject: 'Scentia: {{count}} open alert(s)',
+    heading: 'Daily digest of alerts',
+    intro: 'These are the diffusers’ open alerts, the most urgent first.',
+    more: 'And {{count}} more alert(s) in the back-office.',
+    open: 'Open the diffuser',
+    settings:
+      'You get this digest because you turned it on in the back-office’s notification settings; turn it off there.',
+    critical: 'Critical',
+    warning: 'Warning',
+    kinds: {
+      capsuleRunningOut: {
+        title: 'Capsule running out',
+        todo: 'Replace the capsule before it runs out.',
+      },
+      capsulePastDue: {
+        title: 'Capsule past its due date',
+        todo: 'Replace the capsule: its due date has passed and the fragrance loses quality.',
+      },
+      deviceOffline: {
+        title: 'Diffuser offline',
+        todo: 'Check that the diffuser is powered on and connected to the site’s network.',
+      },
+    },
+    runsOutOn: 'Runs out on: {{date}}',
+    empty: 'The capsule is empty.',
+    dueDate: 'Due date: {{date}}',
+    lastSeenAt: 'Last heard from: {{date}}',
+    neverSeen: 'Never heard from.',
+    keepsRunning: 'The diffuser keeps running meanwhile.',
+    stops: 'The diffuser stops scenting the room.',
+    slot: 'slot {{slot}}',
+  },
+  'es-ES': {
+    subject: 'Scentia: {{count}} alerta(s) abierta(s)',
+    heading: 'Resumen diario de alertas',
+    intro: 'Estas son las alertas abiertas de los difusores, las más urgentes primero.',
+    more: 'Y {{count}} alerta(s) más en el panel.',
+    open: 'Abrir el difusor',
+    settings:
+      'Recibe este resumen porque lo activó en la configuración de notificaciones del panel; desactívelo allí.',
+    critical: 'Crítica',
+    warning: 'Aviso',
+    kinds: {
+      capsuleRunningOut: {
+        title: 'Cápsula por agotarse',
+        todo: 'Cambie la cápsula antes de que se agote.',
+      },
+      capsulePastDue: {
+        title: 'Cápsula caducada',
+        todo: 'Cambie la cápsula: su fecha de caducidad pasó y la fragancia pierde calidad.',
+      },
+      deviceOffline: {
+        title: 'Difusor sin conexión',
+        todo: 'Compruebe que el difusor está encendido y conectado a la red del local.',
+      },
+    },
+    runsOutOn: 'Se agota el: {{date}}',
+    empty: 'La cápsula está vacía.',
+    dueDate: 'Caducidad: {{date}}',
+    lastSeenAt: 'Última conexión: {{date}}',
+    neverSeen: 'Nunca se conectó.',
+    keepsRunning: 'El difusor sigue funcionando mientras tanto.',
+    stops: 'El difusor deja de perfumar el ambiente.',
+    slot: 'posición {{slot}}',
+  },
+};

@@ -12,6 +12,20 @@ export type S3StorageOptions = {
   urlTtlSeconds: number;
 };
 
+/**
+ * The origins a browser loads the bucket's files from (presigned URLs), for the page's
+ * Content-Security-Policy: the endpoint itself when the bucket is in the path, and also the bucket as a
+ * sub-domain of it otherwise (the SDK falls back to the path for a name that cannot be a host name).
+ */
+export function s3FileOrigins(
+  options: Pick<S3StorageOptions, 'bucket' | 'region' | 'endpoint' | 'forcePathStyle'>,
+): string[] {
+  const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
+  return options.forcePathStyle
+    ? [endpoint.origin]
+    : [`${endpoint.protocol}//${options.bucket}.${endpoint.host}`, endpoint.origin];
+}
+
 /** Files in S3-compatible object storage; the browser loads them through presigned, expiring URLs. */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const client = new S3Client({

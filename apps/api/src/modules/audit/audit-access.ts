@@ -18,6 +18,7 @@ const RECORD_HISTORY_ACCESS: Record<AuditRecordType, Access> = {
   location: 'staff',
   quiz: 'staff',
   device: 'staff',
+  initiative: 'staff',
   audit: 'admin',
 };
 

@@ -8,6 +8,7 @@ import {
   categories,
   devices,
   fragrances,
+  initiatives,
   locations,
   organizations,
   profiles,
@@ -42,6 +43,7 @@ const NAMED_TABLES: Readonly<Record<AuditReferenceKind, NamedTable | null>> = {
     name: sql<string>`regexp_replace(${devices.macAddress}, '(..)(?=.)', '\\1:', 'g')`,
   },
   questionText: { table: questionTexts, id: questionTexts.id, name: questionTexts.quest },
+  initiative: { table: initiatives, id: initiatives.id, name: initiatives.title },
   answerText: { table: answerTexts, id: answerTexts.id, name: answerTexts.label },
   quizQuestion: {
     table: quizQuestions,

@@ -7,7 +7,7 @@ import type { TemporaryRequestKind } from '../../db/schema/index.ts';
 import { requireAccess } from '../../lib/access-policy.ts';
 import type { Account } from '../../lib/account.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
-import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
 import type { MailOutbox } from '../../lib/mail/mail-outbox.ts';
 import { renderActionMail, withoutControlCharacters } from '../../lib/mail/render-mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -107,8 +107,8 @@ export function createAccountService(deps: AccountServiceDeps) {
      */
     async requestRecovery(email: string): Promise<void> {
       const key = email.toLowerCase();
-      if (deps.recoveryMailsPerAddress.retryAfter(key) > 0) return;
-      deps.recoveryMailsPerAddress.recordFailure(key);
+      if ((await deps.recoveryMailsPerAddress.retryAfter(key)) > 0) return;
+      await deps.recoveryMailsPerAddress.recordFailure(key);
       const person = await deps.repository.findPersonByEmail(email);
       if (!person || person.deletedAt) return;
       await deps.repository.transaction((repository) => issueLink(repository, person, 'recovery'));
@@ -149,15 +149,15 @@ export function createAccountService(deps: AccountServiceDeps) {
       input: { current: string; next: string },
     ) {
       const key = String(personId);
-      const blockedFor = deps.wrongCurrentPasswords.retryAfter(key);
+      const blockedFor = await deps.wrongCurrentPasswords.retryAfter(key);
       if (blockedFor > 0) throw tooManyRequests(blockedFor);
       const person = await deps.repository.findPersonById(personId);
       if (!person?.passwordHash) throw new AppError(ErrorCode.UNAUTHENTICATED);
       if (!(await verifyPassword(person.passwordHash, input.current))) {
-        deps.wrongCurrentPasswords.recordFailure(key);
+        await deps.wrongCurrentPasswords.recordFailure(key);
         throw new AppError(ErrorCode.CURRENT_PASSWORD_WRONG);
       }
-      deps.wrongCurrentPasswords.reset(key);
+      await deps.wrongCurrentPasswords.reset(key);
       const passwordHash = await hashPassword(input.next);
       await deps.repository.transaction(async (repository) => {
         await repository.updatePerson(personId, { passwordHash });

@@ -4,8 +4,10 @@ import {
   refreshBodySchema,
   tokenPairSchema,
 } from '@scentia/shared/auth.schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientAddress } from '../../lib/client-address.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
 
@@ -13,8 +15,8 @@ import type { AuthService, ClientInfo } from './auth.service.ts';
 const burstLimit = { max: 30, timeWindow: '1 minute' };
 
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
-  const clientOf = (request: { ip: string; headers: { 'user-agent'?: string } }): ClientInfo => ({
-    ip: request.ip,
+  const clientOf = (request: FastifyRequest): ClientInfo => ({
+    ip: clientAddress(request),
     userAgent: request.headers['user-agent'],
   });
 

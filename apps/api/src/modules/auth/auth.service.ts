@@ -6,7 +6,7 @@ import type { AccessTokens } from '../../lib/access-tokens.ts';
 import type { Account } from '../../lib/account.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import { storedAddress, storedHeader } from '../../lib/audit/client-trace.ts';
-import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
 import { getDecoyHash, verifyPassword } from '../../lib/passwords.ts';
 import { createSessionCheckCache } from '../../lib/session-check-cache.ts';
 import { hashToken } from '../../lib/token-hash.ts';
@@ -92,8 +92,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     async signIn(credentials: { email: string; password: string }, client: ClientInfo): Promise<TokenPair> {
       const accountKey = credentials.email.toLowerCase();
       const blockedFor = Math.max(
-        deps.failuresByIp.retryAfter(client.ip),
-        deps.failuresByAccount.retryAfter(accountKey),
+        ...(await Promise.all([
+          deps.failuresByIp.retryAfter(client.ip),
+          deps.failuresByAccount.retryAfter(accountKey),
+        ])),
       );
       if (blockedFor > 0) return refuseSignIn(tooManyRequests(blockedFor), credentials.email, client);
 
@@ -103,8 +105,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         credentials.password,
       );
       if (!account?.passwordHash || !isPasswordRight) {
-        deps.failuresByIp.recordFailure(client.ip);
-        deps.failuresByAccount.recordFailure(accountKey);
+        await Promise.all([
+          deps.failuresByIp.recordFailure(client.ip),
+          deps.failuresByAccount.recordFailure(accountKey),
+        ]);
         return refuseSignIn(
           new AppError(ErrorCode.INVALID_CREDENTIALS),
           credentials.email,
@@ -117,7 +121,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       } catch (refusal) {
         return refuseSignIn(refusal, credentials.email, client, account.id);
       }
-      deps.failuresByAccount.reset(accountKey);
+      await deps.failuresByAccount.reset(accountKey);
       return repository.transaction((repo) => issueTokens(account, randomUUID(), client, 'sign-in', repo));
     },
 

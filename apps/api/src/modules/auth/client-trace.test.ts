@@ -4,14 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { MAX_STORED_USER_AGENT } from '../../lib/audit/client-trace.ts';
 
-// Behind a trusted proxy the client's address is X-Forwarded-For's, which a client can forge.
+// Behind a trusted proxy the client's address is X-Forwarded-For's, which a client can forge: text that
+// is no address is never stored; the connection's address is recorded instead (lib/client-address.ts).
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ TRUST_PROXY: 'true' });
+  ctx = await createTestApp({ TRUST_PROXY: '1' });
 });
 afterAll(() => ctx.close());
 
 const FORGED_ADDRESS = 'x'.repeat(8_192);
+/** Where app.inject's requests come from. */
+const CONNECTION_ADDRESS = '127.0.0.1';
 // U+0085 (next line) and U+009B (CSI, which rewrites what a terminal shows), and a C0 escape.
 const HOSTILE_AGENT = 'Agent\u0085One\u009B31m\u001B[2JTwo';
 const CLEAN_AGENT = 'AgentOne31m[2JTwo';
@@ -24,7 +27,7 @@ const from = (address: string, userAgent = HOSTILE_AGENT) => ({
 });
 
 describe('what a request leaves for audit', () => {
-  it('stores no forged address: a failed sign-in from 8 KB of X-Forwarded-For keeps a null address', async () => {
+  it('stores no forged address: a failed sign-in from 8 KB of X-Forwarded-For keeps the connection’s', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -35,7 +38,7 @@ describe('what a request leaves for audit', () => {
     const [row] = await ctx.query<{ ip: string | null; user_agent: string }>(
       sql`select ip, user_agent from access_log where email = 'ninguem@scentia.test'`,
     );
-    expect(row).toEqual({ ip: null, user_agent: CLEAN_AGENT });
+    expect(row).toEqual({ ip: CONNECTION_ADDRESS, user_agent: CLEAN_AGENT });
   });
 
   it('stores a valid address and a cleaned, bounded user agent in the access log, the session and the trail', async () => {
@@ -61,14 +64,14 @@ describe('what a request leaves for audit', () => {
     }
 
     for (const [address, stored] of [
-      [FORGED_ADDRESS, null],
+      [FORGED_ADDRESS, CONNECTION_ADDRESS],
       ['2001:db8::1', '2001:db8::1'],
     ] as const) {
       const created = await ctx.app.inject({
         method: 'POST',
         url: '/api/categories',
         headers: { ...from(address), authorization: `Bearer ${token}` },
-        payload: { name: `Categoria ${stored ?? 'forjada'}` },
+        payload: { name: `Categoria ${stored}` },
       });
       expect(created.statusCode, created.body).toBe(201);
       const [event] = await ctx.query<{ ip: string | null; user_agent: string }>(

@@ -17,5 +17,10 @@ export function capsuleExportColumns(language: Language) {
     },
     { header: t('export.slot'), width: 8, value: (row) => row.slot },
     { header: t('export.dueDate'), width: 12, value: (row) => row.dueDate },
+    {
+      header: t('export.runsOutOn'),
+      width: 14,
+      value: (row) => (row.deletedAt === null ? row.runsOutOn : null),
+    },
   ]);
 }

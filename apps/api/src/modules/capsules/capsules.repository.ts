@@ -1,7 +1,7 @@
 import type { CapsuleListQuery } from '@scentia/shared/capsules.schemas';
 import { macSearchWord } from '@scentia/shared/devices.schemas';
 import { and, eq } from 'drizzle-orm';
-import { capsuleLevels, capsules, devices, fragrances } from '../../db/schema/index.ts';
+import { capsuleForecasts, capsuleLevels, capsules, devices, fragrances } from '../../db/schema/index.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /**
@@ -25,6 +25,7 @@ export const capsulesList = resourceList({
     macAddress: devices.macAddress,
     slot: capsules.slot,
     dueDate: capsules.dueDate,
+    runsOutOn: capsuleForecasts.runsOutOn,
     createdAt: capsules.createdAt,
     updatedAt: capsules.updatedAt,
     deletedAt: capsules.deletedAt,
@@ -33,9 +34,10 @@ export const capsulesList = resourceList({
     query
       .innerJoin(fragrances, eq(capsules.fragranceId, fragrances.id))
       .innerJoin(capsuleLevels, eq(capsuleLevels.capsuleId, capsules.id))
-      .leftJoin(devices, eq(capsules.deviceId, devices.id)),
-  // Inner joins on a NOT NULL key and on the level every capsule has (inserted with it), a left join
-  // on the primary key: one row each.
+      .leftJoin(devices, eq(capsules.deviceId, devices.id))
+      .leftJoin(capsuleForecasts, eq(capsuleForecasts.capsuleId, capsules.id)),
+  // Inner joins on a NOT NULL key and on the level every capsule has (inserted with it), left joins
+  // on primary keys (the forecast, written by the alerts job for capsules in service): one row each.
   joinsOnlyAddColumns: true,
   searchIn: [capsules.searchText],
   searchWord: macSearchWord,

@@ -16,6 +16,7 @@ function toCapsuleRow(record: CapsuleRecord): CapsuleRow {
         : { deviceId: record.deviceId, macAddress: record.macAddress },
     slot: record.slot,
     dueDate: record.dueDate,
+    runsOutOn: record.deletedAt === null ? record.runsOutOn : null,
     ativo: record.deletedAt === null,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),

@@ -36,6 +36,8 @@ export type ReportedCapsule = {
 
 export type ConfigSource = {
   campaign: { id: number; name: string; fragranceShots: number; updatedAt: string };
+  /** The approved initiative whose campaign it plays today, null when it plays its own. */
+  initiativeId: number | null;
   collection: { slot: number; fragranceId: number; fragranceName: string; shotSeconds: number }[];
   schedule: { source: 'device' | 'location'; timeZone: string; ranges: Schedule['ranges'] };
 };
@@ -215,9 +217,15 @@ export class DeviceApiRepository {
     });
   }
 
-  /** What the device plays: its campaign with the collection, and the schedule in force (its own or its location's). */
-  async configSource(deviceId: number): Promise<ConfigSource | undefined> {
+  /**
+   * What the device plays: its campaign with the collection, and the schedule in force (its own or its
+   * location's). On a day (`at` in its location's time zone) within an approved initiative at its
+   * location, the initiative's campaign instead (two approved initiatives never put different
+   * campaigns on one location on one day; of several with the same campaign, the latest started).
+   */
+  async configSource(deviceId: number, at: Date): Promise<ConfigSource | undefined> {
     const [head] = await this.rows<{
+      initiativeId: number | null;
       campaignId: number;
       name: string;
       fragranceShots: number;
@@ -228,8 +236,16 @@ export class DeviceApiRepository {
     }>(sql`
       select c.id as "campaignId", c.name, c.fragrance_shots as "fragranceShots",
         to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt",
-        d.schedule as "deviceSchedule", l.schedule as "locationSchedule", l.time_zone as "timeZone"
-      from devices d join campaigns c on c.id = d.campaign_id join locations l on l.id = d.location_id
+        d.schedule as "deviceSchedule", l.schedule as "locationSchedule", l.time_zone as "timeZone",
+        pick.initiative_id as "initiativeId"
+      from devices d join locations l on l.id = d.location_id
+      left join lateral (
+        select i.id as initiative_id, i.campaign_id from initiative_locations il
+        join initiatives i on i.id = il.initiative_id
+        where il.location_id = d.location_id and i.status = 'approved'
+          and (${at.toISOString()}::timestamptz at time zone l.time_zone)::date between i.starts_on and i.ends_on
+        order by i.starts_on desc, i.id desc limit 1) pick on true
+      join campaigns c on c.id = coalesce(pick.campaign_id, d.campaign_id)
       where d.id = ${deviceId}`);
     if (!head) return undefined;
     const collection = await this.rows<ConfigSource['collection'][number]>(sql`
@@ -238,6 +254,7 @@ export class DeviceApiRepository {
       where s.campaign_id = ${head.campaignId} order by s.slot`);
     const schedule = head.deviceSchedule ?? head.locationSchedule;
     return {
+      initiativeId: head.initiativeId,
       campaign: {
         id: head.campaignId,
         name: head.name,
@@ -257,8 +274,8 @@ export class DeviceApiRepository {
    * Records that the device received this campaign version; the first time, the campaign's
    * `downloads` goes up by one. That update must not touch `updated_at` (it is the version the QR
    * code prints) nor write an audit event: a device fetching its configuration is nobody's change to
-   * the campaign, and thousands of devices would bury its real history. `scentia.audit = 'off'` is
-   * read by migration 0011's audit_row_change, for this transaction only.
+   * the campaign, and thousands of devices would bury its real history. The trail's own rule leaves
+   * `downloads` out (migration 0032's audit_is_bookkeeping), so a change of it alone records nothing.
    */
   async recordDownload(
     deviceId: number,
@@ -278,7 +295,6 @@ export class DeviceApiRepository {
         tx,
       );
       if (inserted.length > 0) {
-        await tx.execute(sql`select set_config('scentia.audit', 'off', true)`);
         await tx.execute(sql`update campaigns set downloads = downloads + 1 where id = ${campaignId}`);
       }
     });

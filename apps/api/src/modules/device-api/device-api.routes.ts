@@ -9,6 +9,7 @@ import {
 } from '@scentia/shared/device-api.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientAddress } from '../../lib/client-address.ts';
 import { errorBodySchema, errorResponses } from '../../lib/http-schemas.ts';
 import { currentDevice } from '../../plugins/device-auth.ts';
 import type { DeviceApiService } from './device-api.service.ts';
@@ -62,7 +63,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.code(201);
-      return service.provision(request.body, request.ip);
+      return service.provision(request.body, clientAddress(request));
     },
   );
 

@@ -12,7 +12,7 @@ import { RESET_CODE_DIGITS, RESET_CODE_STEP_SECONDS } from '@scentia/shared/devi
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { AppError, type FieldProblem, invalidFields, tooManyRequests } from '../../lib/app-error.ts';
 import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
-import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
 import { newOneTimeSecret, toBase32 } from '../../lib/one-time-codes.ts';
 import { hashToken } from '../../lib/token-hash.ts';
 import { type AuthenticatedDevice, DEVICE_CREDENTIAL_PREFIX } from '../../plugins/device-auth.ts';
@@ -72,7 +72,7 @@ export function createDeviceApiService(deps: {
   });
 
   async function currentConfig(device: AuthenticatedDevice): Promise<DeviceConfig> {
-    const source = await repository.configSource(device.id);
+    const source = await repository.configSource(device.id, now());
     if (!source) throw new AppError(ErrorCode.DEVICE_CREDENTIAL_INVALID);
     const content: Omit<DeviceConfig, 'version'> = {
       campaign: {
@@ -81,6 +81,7 @@ export function createDeviceApiService(deps: {
         fragranceShots: source.campaign.fragranceShots,
         updatedAt: source.campaign.updatedAt,
         collection: source.collection,
+        initiativeId: source.initiativeId,
       },
       schedule: source.schedule,
     };
@@ -92,10 +93,10 @@ export function createDeviceApiService(deps: {
 
     /** Answers the credential and the secret once; the key is checked before the MAC is looked up. */
     async provision(body: ProvisionBody, ip: string): Promise<ProvisionAnswer> {
-      const wait = deps.provisioningFailuresByIp.retryAfter(ip);
+      const wait = await deps.provisioningFailuresByIp.retryAfter(ip);
       if (wait > 0) throw tooManyRequests(wait);
       if (!isSameKey(body.provisioningKey, deps.provisioningKey)) {
-        deps.provisioningFailuresByIp.recordFailure(ip);
+        await deps.provisioningFailuresByIp.recordFailure(ip);
         throw new AppError(ErrorCode.PROVISIONING_KEY_INVALID);
       }
       const credential = `${DEVICE_CREDENTIAL_PREFIX}${randomBytes(32).toString('base64url')}`;

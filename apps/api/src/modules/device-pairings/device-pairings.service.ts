@@ -4,7 +4,7 @@ import { ErrorCode } from '@scentia/shared/error-codes';
 import type { Account } from '../../lib/account.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
-import type { FailureLimiter } from '../../lib/failure-limiter.ts';
+import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
 import { isOneTimeCodeValid } from '../../lib/one-time-codes.ts';
 import type { DevicePairingsRepository } from './device-pairings.repository.ts';
 
@@ -36,13 +36,13 @@ export function createDevicePairingsService(deps: {
     /** Answers the device and whether this call created the link (false: it was there already). */
     async pair(account: Account, body: PairingBody): Promise<{ device: PairedDevice; isNew: boolean }> {
       const userKey = `user:${account.id}`;
-      const waitForUser = deps.failuresByUser.retryAfter(userKey);
+      const waitForUser = await deps.failuresByUser.retryAfter(userKey);
       if (waitForUser > 0) throw tooManyRequests(waitForUser);
       const device = await repository.findByMac(body.macAddress);
       if (!device || device.isRetired) throw new AppError(ErrorCode.DEVICE_NOT_REGISTERED);
       if (!device.secretCiphertext) throw new AppError(ErrorCode.DEVICE_NOT_PROVISIONED);
       const deviceKey = `device:${device.id}`;
-      const waitForDevice = deps.failuresByDevice.retryAfter(deviceKey);
+      const waitForDevice = await deps.failuresByDevice.retryAfter(deviceKey);
       if (waitForDevice > 0) throw tooManyRequests(waitForDevice);
       const isValid = isOneTimeCodeValid(deps.secrets.open(device.secretCiphertext), body.code, now(), {
         stepSeconds: RESET_CODE_STEP_SECONDS,
@@ -50,8 +50,10 @@ export function createDevicePairingsService(deps: {
         window: CODE_WINDOW_STEPS,
       });
       if (!isValid) {
-        deps.failuresByUser.recordFailure(userKey);
-        deps.failuresByDevice.recordFailure(deviceKey);
+        await Promise.all([
+          deps.failuresByUser.recordFailure(userKey),
+          deps.failuresByDevice.recordFailure(deviceKey),
+        ]);
         throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
       }
       const { linkedUserId, isNew } = await repository.link(device.id, account.id);

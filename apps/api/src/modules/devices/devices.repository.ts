@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import {
   campaignSlots,
   campaigns,
+  capsuleForecasts,
   capsuleLevels,
   capsules,
   deviceStates,
@@ -276,10 +277,12 @@ export class DevicesRepository extends KitRepository<DeviceRecord, DeviceOption>
         sizeShots: capsules.sizeShots,
         remainingShots: capsuleLevels.remainingShots,
         dueDate: capsules.dueDate,
+        runsOutOn: capsuleForecasts.runsOutOn,
       })
       .from(capsules)
       .innerJoin(fragrances, eq(fragrances.id, capsules.fragranceId))
       .innerJoin(capsuleLevels, eq(capsuleLevels.capsuleId, capsules.id))
+      .leftJoin(capsuleForecasts, eq(capsuleForecasts.capsuleId, capsules.id))
       .where(eq(capsules.deviceId, deviceId))
       .orderBy(asc(capsules.slot));
   }

@@ -102,6 +102,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
         sizeShots: capsule.sizeShots,
         remainingShots: capsule.remainingShots,
         dueDate: capsule.dueDate,
+        runsOutOn: capsule.runsOutOn,
       })),
       schedule: {
         source: ownSchedule ? 'device' : 'location',

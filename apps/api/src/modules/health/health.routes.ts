@@ -2,6 +2,7 @@ import { publicConfigSchema } from '@scentia/shared/auth.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobStatus } from '../../lib/jobs/periodic-job.ts';
+import { type ReadinessCheck, runCheck } from './readiness.ts';
 
 const jobStatusSchema = z.object({
   name: z.string(),
@@ -21,8 +22,18 @@ const healthSchema = z.object({
   jobs: z.array(jobStatusSchema),
 });
 
+const liveSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
+
+const readySchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  /** Each check by name: the database, its migrations, and what other parts registered (Redis). */
+  checks: z.array(z.object({ name: z.string(), isReady: z.boolean() })),
+});
+
 export type HealthRoutesOptions = {
   ping: () => Promise<boolean>;
+  /** Besides the database's answer: the migrations, and whatever else the instance needs to serve. */
+  readinessChecks: ReadinessCheck[];
   driver: 'pglite' | 'postgres';
   publicConfig: z.infer<typeof publicConfigSchema>;
   jobs: () => JobStatus[];
@@ -47,6 +58,46 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         driver: options.driver,
         uptimeSeconds: Math.round(process.uptime()),
         jobs: options.jobs(),
+      });
+    },
+  );
+
+  // For an orchestrator: `live` restarts a process that stopped answering; `ready` takes an instance
+  // out of the balancer while what it needs is missing (and while it shuts down: Fastify answers 503).
+  app.get(
+    '/health/live',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers (nothing else is checked)',
+        response: { 200: liveSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
+  );
+
+  const readinessChecks = (): ReadinessCheck[] => [
+    { name: 'database', isReady: options.ping },
+    ...options.readinessChecks,
+  ];
+  app.get(
+    '/health/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers, its migrations are current, and each configured store',
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
+    async (_request, reply) => {
+      const checks = readinessChecks();
+      const outcomes = await Promise.all(checks.map(runCheck));
+      const isReady = outcomes.every(Boolean);
+      return reply.status(isReady ? 200 : 503).send({
+        status: isReady ? 'ready' : 'not-ready',
+        checks: checks.map((check, index) => ({ name: check.name, isReady: outcomes[index] === true })),
       });
     },
   );

@@ -1,25 +1,9 @@
 import { PROFILE_ADMIN } from '@scentia/shared/constants';
 import { ErrorCode } from '@scentia/shared/error-codes';
-import { ANONYMISED_VALUE } from '@scentia/shared/privacy.schemas';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { accountAddresses } from './account-addresses.ts';
-
-/** The users columns that name or describe the person: erased on the row, scrubbed in the trail. */
-const PERSONAL_USER_FIELDS = [
-  'name',
-  'email',
-  'cpf',
-  'document',
-  'birthday',
-  'genre',
-  'street',
-  'city',
-  'state',
-  'zipcode',
-  'country',
-] as const;
 
 /** What an anonymised account is called instead: unique, telling nothing about the person. */
 const neutralName = (id: number) => `#${id}`;
@@ -35,6 +19,7 @@ const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).
  *   `anonymised-<id>@invalid`, without document, birthday, gender, address or password, inactive;
  * - its sessions, pending links and activity are deleted, and its mails with them: those written for
  *   the account and those to any address it ever had (an admin may have corrected it; the trail knows);
+ * - its notification settings and its read marks of alerts are deleted;
  * - the access log keeps its records (the law asks for them, and they are pruned by their own
  *   retention) linked to the id, without the e-mail typed at failed sign-ins, any of its addresses;
  * - the QR codes it printed and the quiz versions it published keep their rows (records of a staff
@@ -78,6 +63,9 @@ export async function anonymiseAccount(options: { db: Database; userId: number; 
     await tx.execute(sql`delete from refresh_tokens where user_id = ${userId}`);
     await tx.execute(sql`delete from temporary_requests where user_id = ${userId}`);
     await tx.execute(sql`delete from account_activity where user_id = ${userId}`);
+    // Their notification choices and read marks (the users row stays, so no cascade removes them).
+    await tx.execute(sql`delete from notification_settings where user_id = ${userId}`);
+    await tx.execute(sql`delete from alert_reads where user_id = ${userId}`);
     await tx.execute(sql`delete from mail_outbox where user_id = ${userId} or ${isAnAddress('to_address')}`);
     await tx.execute(sql`
       update access_log set email = null
@@ -89,20 +77,10 @@ export async function anonymiseAccount(options: { db: Database; userId: number; 
 /**
  * Replaces the person's values in the trail's changes of their users row, the erasure's own change
  * included (it runs last, in the same transaction); the neutral values the row now holds are kept.
- * The guard trigger allows this update only with `scentia.audit_maintenance = 'anonymise'`.
+ * Migration 0032's audit_anonymise_account does it as the owner of the trail, for an erased account
+ * only: the columns the update above erases (name, e-mail, documents, birthday, gender, address) become
+ * "anonymised" (ANONYMISED_VALUE of packages/shared privacy.schemas.ts).
  */
 async function scrubAuditTrail(tx: Database, userId: number): Promise<void> {
-  await tx.execute(sql`select set_config('scentia.audit_maintenance', 'anonymise', true)`);
-  const fields = sql.raw(`array[${PERSONAL_USER_FIELDS.map((field) => `'${field}'`).join(', ')}]`);
-  const scrubbed = (column: 'before' | 'after') => sql`(
-    select jsonb_object_agg(key, case
-      when key = any(${fields}) and value <> 'null'::jsonb
-        and value not in (to_jsonb(${neutralName(userId)}::text), to_jsonb(${neutralEmail(userId)}::text))
-      then to_jsonb(${ANONYMISED_VALUE}::text) else value end)
-    from jsonb_each(${sql.raw(column)}))`;
-  await tx.execute(sql`
-    update audit_changes
-    set before = case when before is null then null else ${scrubbed('before')} end,
-        after = case when after is null then null else ${scrubbed('after')} end
-    where table_name = 'users' and row_key = ${String(userId)}`);
+  await tx.execute(sql`select audit_anonymise_account(${userId})`);
 }

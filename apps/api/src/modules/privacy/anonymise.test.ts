@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceGround, insertDevice } from '../../../test/device-fixtures.ts';
 import { publishedQuizFixture } from '../../../test/quiz-sessions-fixture.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,6 +40,14 @@ async function tracedPerson() {
     url: '/api/usuario/recuperar-senha',
     payload: { email: person.email },
   });
+  // Their digest choice and an alert they read (rows the users row outlives: no cascade).
+  const ground = await deviceGround(ctx);
+  const { deviceId } = await insertDevice(ctx, ground);
+  await ctx.query(sql`insert into notification_settings (user_id, daily_digest) values (${person.id}, true)`);
+  await ctx.query(sql`insert into alerts (kind, severity, can_keep_running, device_id, location_id, organization_id)
+    values ('deviceOffline', 'warning', true, ${deviceId}, ${ground.locationId}, ${ground.organizationId})`);
+  await ctx.query(sql`insert into alert_reads (alert_id, user_id)
+    select id, ${person.id} from alerts where device_id = ${deviceId}`);
   return person;
 }
 
@@ -66,7 +75,13 @@ describe('POST /api/usuario/anonymise/{id}', () => {
     );
     expect(row).toMatchObject({ password_hash: null, street: null });
     expect(row?.anonymized_at).not.toBeNull();
-    for (const table of ['refresh_tokens', 'temporary_requests', 'account_activity']) {
+    for (const table of [
+      'refresh_tokens',
+      'temporary_requests',
+      'account_activity',
+      'notification_settings',
+      'alert_reads',
+    ]) {
       const [left] = await ctx.query<{ total: number }>(
         sql`select count(*)::int as total from ${sql.identifier(table)} where user_id = ${person.id}`,
       );

@@ -1,6 +1,7 @@
 import { ANONYMISED_VALUE } from '@scentia/shared/privacy.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initiativeBody, initiativeGround } from '../../../test/initiatives-fixture.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -166,6 +167,40 @@ describe('POST /api/organizations/contact-erasure/{id}', () => {
     const response = await erase(99999999);
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the initiatives of an organisation whose contact is erased', () => {
+  it('keep their review mails, but no longer the address they were sent to', async () => {
+    const ground = await initiativeGround(ctx);
+    const [{ contact_email: contactEmail } = { contact_email: '' }] = await ctx.query<{
+      contact_email: string;
+    }>(sql`select contact_email from organizations where id = ${ground.organizationId}`);
+    const call = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method, url, payload, headers: { authorization: `Bearer ${adminToken}` } });
+    const proposed = await call('POST', '/api/initiatives', initiativeBody(ground));
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const { initiativeId } = proposed.json();
+    const requested = await call('PUT', `/api/initiatives/request-changes/${initiativeId}`, {
+      email: contactEmail.toUpperCase(),
+      subject: 'Ajustes na ativação',
+      html: '<p>Mudem as datas, por favor.</p>',
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const mails = () =>
+      ctx.query<{ recipient: string; subject: string }>(
+        sql`select recipient, subject from initiative_mails where initiative_id = ${initiativeId}`,
+      );
+    expect(await mails()).toEqual([
+      { recipient: contactEmail.toUpperCase(), subject: 'Ajustes na ativação' },
+    ]);
+
+    expect((await erase(ground.organizationId)).statusCode).toBe(204);
+    expect(await mails()).toEqual([{ recipient: ANONYMISED_VALUE, subject: 'Ajustes na ativação' }]);
+    const [left] = await ctx.query<{ total: number }>(sql`
+      select count(*)::int as total from initiative_mails m
+      where lower(m::text) like ${`%${contactEmail.toLowerCase()}%`}`);
+    expect(left?.total).toBe(0);
   });
 });
 

@@ -46,6 +46,14 @@ function sheetsOf(data: PersonalData): Sheet[] {
     { title: 'export.privacy.quizSessions', rows: data.quizSessions.map(flat) },
     { title: 'export.privacy.mailOutbox', rows: data.mailOutbox.map(flat) },
     { title: 'export.privacy.devices', rows: data.devices.map(flat) },
+    {
+      title: 'export.privacy.notificationSettings',
+      rows: data.notificationSettings ? [flat(data.notificationSettings)] : [],
+    },
+    { title: 'export.privacy.alertReads', rows: data.alertReads.map(flat) },
+    { title: 'export.privacy.initiativesProposed', rows: data.initiativesProposed.map(flat) },
+    { title: 'export.privacy.initiativeStatusChanges', rows: data.initiativeStatusChanges.map(flat) },
+    { title: 'export.privacy.initiativeMails', rows: data.initiativeMails.map(flat) },
   ];
 }
 

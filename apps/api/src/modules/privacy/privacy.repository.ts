@@ -4,12 +4,17 @@ import type { Database } from '../../db/client.ts';
 import {
   accessLog,
   accountActivity,
+  alertReads,
   auditChanges,
   auditEvents,
   campaignQrPrints,
   devices,
+  initiativeMails,
+  initiativeStatusChanges,
+  initiatives,
   locations,
   mailOutbox,
+  notificationSettings,
   profiles,
   quizPublications,
   quizSessions,
@@ -50,70 +55,107 @@ export class PrivacyRepository {
     if (!user) return undefined;
     const { user: row } = user;
     const addresses = await accountAddresses(this.db, userId, row.email);
-    const [activity, sessions, log, requests, about, by, prints, publications, plays, mails, linked] =
-      await Promise.all([
-        this.db.select().from(accountActivity).where(eq(accountActivity.userId, userId)),
-        this.db
-          .select()
-          .from(refreshTokens)
-          .where(eq(refreshTokens.userId, userId))
-          .orderBy(asc(refreshTokens.id)),
-        // Its own records, and the failed sign-ins typing any address it had (on the partial index).
-        this.db
-          .select()
-          .from(accessLog)
-          .where(
-            or(
-              eq(accessLog.userId, userId),
-              and(isNotNull(accessLog.email), inArray(sql`lower(${accessLog.email})`, addresses)),
-            ),
-          )
-          .orderBy(asc(accessLog.id)),
-        this.db
-          .select()
-          .from(temporaryRequests)
-          .where(eq(temporaryRequests.userId, userId))
-          .orderBy(asc(temporaryRequests.id)),
-        this.auditAbout(userId),
-        this.db
-          .select(eventColumns)
-          .from(auditEvents)
-          .where(eq(auditEvents.actorId, userId))
-          .orderBy(asc(auditEvents.id)),
-        this.db
-          .select()
-          .from(campaignQrPrints)
-          .where(eq(campaignQrPrints.printedBy, userId))
-          .orderBy(asc(campaignQrPrints.id)),
-        this.db
-          .select({ publication: quizPublications, quizName: quizzes.name })
-          .from(quizPublications)
-          .innerJoin(quizzes, eq(quizPublications.quizId, quizzes.id))
-          .where(eq(quizPublications.publishedBy, userId))
-          .orderBy(asc(quizPublications.id)),
-        this.db
-          .select({ session: quizSessions, quizName: quizzes.name })
-          .from(quizSessions)
-          .innerJoin(quizzes, eq(quizSessions.quizId, quizzes.id))
-          .where(eq(quizSessions.userId, userId))
-          .orderBy(asc(quizSessions.startedAt), asc(quizSessions.id)),
-        this.db
-          .select()
-          .from(mailOutbox)
-          .where(or(eq(mailOutbox.userId, userId), inArray(sql`lower(${mailOutbox.toAddress})`, addresses)))
-          .orderBy(asc(mailOutbox.id)),
-        this.db
-          .select({
-            id: devices.id,
-            macAddress: devices.macAddress,
-            locationName: locations.name,
-            pairedAt: devices.pairedAt,
-          })
-          .from(devices)
-          .innerJoin(locations, eq(locations.id, devices.locationId))
-          .where(eq(devices.userId, userId))
-          .orderBy(asc(devices.id)),
-      ]);
+    const [
+      activity,
+      sessions,
+      log,
+      requests,
+      about,
+      by,
+      prints,
+      publications,
+      plays,
+      mails,
+      linked,
+      settings,
+      reads,
+      proposed,
+      statusChanges,
+      initiativeMailsSent,
+    ] = await Promise.all([
+      this.db.select().from(accountActivity).where(eq(accountActivity.userId, userId)),
+      this.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, userId))
+        .orderBy(asc(refreshTokens.id)),
+      // Its own records, and the failed sign-ins typing any address it had (on the partial index).
+      this.db
+        .select()
+        .from(accessLog)
+        .where(
+          or(
+            eq(accessLog.userId, userId),
+            and(isNotNull(accessLog.email), inArray(sql`lower(${accessLog.email})`, addresses)),
+          ),
+        )
+        .orderBy(asc(accessLog.id)),
+      this.db
+        .select()
+        .from(temporaryRequests)
+        .where(eq(temporaryRequests.userId, userId))
+        .orderBy(asc(temporaryRequests.id)),
+      this.auditAbout(userId),
+      this.db
+        .select(eventColumns)
+        .from(auditEvents)
+        .where(eq(auditEvents.actorId, userId))
+        .orderBy(asc(auditEvents.id)),
+      this.db
+        .select()
+        .from(campaignQrPrints)
+        .where(eq(campaignQrPrints.printedBy, userId))
+        .orderBy(asc(campaignQrPrints.id)),
+      this.db
+        .select({ publication: quizPublications, quizName: quizzes.name })
+        .from(quizPublications)
+        .innerJoin(quizzes, eq(quizPublications.quizId, quizzes.id))
+        .where(eq(quizPublications.publishedBy, userId))
+        .orderBy(asc(quizPublications.id)),
+      this.db
+        .select({ session: quizSessions, quizName: quizzes.name })
+        .from(quizSessions)
+        .innerJoin(quizzes, eq(quizSessions.quizId, quizzes.id))
+        .where(eq(quizSessions.userId, userId))
+        .orderBy(asc(quizSessions.startedAt), asc(quizSessions.id)),
+      this.db
+        .select()
+        .from(mailOutbox)
+        .where(or(eq(mailOutbox.userId, userId), inArray(sql`lower(${mailOutbox.toAddress})`, addresses)))
+        .orderBy(asc(mailOutbox.id)),
+      this.db
+        .select({
+          id: devices.id,
+          macAddress: devices.macAddress,
+          locationName: locations.name,
+          pairedAt: devices.pairedAt,
+        })
+        .from(devices)
+        .innerJoin(locations, eq(locations.id, devices.locationId))
+        .where(eq(devices.userId, userId))
+        .orderBy(asc(devices.id)),
+      this.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
+      this.db
+        .select({ alertId: alertReads.alertId, readAt: alertReads.readAt })
+        .from(alertReads)
+        .where(eq(alertReads.userId, userId))
+        .orderBy(asc(alertReads.alertId)),
+      this.db
+        .select({ id: initiatives.id, title: initiatives.title, createdAt: initiatives.createdAt })
+        .from(initiatives)
+        .where(eq(initiatives.proposedBy, userId))
+        .orderBy(asc(initiatives.id)),
+      this.db
+        .select()
+        .from(initiativeStatusChanges)
+        .where(eq(initiativeStatusChanges.changedBy, userId))
+        .orderBy(asc(initiativeStatusChanges.id)),
+      this.db
+        .select()
+        .from(initiativeMails)
+        .where(eq(initiativeMails.sentBy, userId))
+        .orderBy(asc(initiativeMails.id)),
+    ]);
     return {
       generatedAt: now.toISOString(),
       account: {
@@ -214,6 +256,29 @@ export class PrivacyRepository {
         sentAt: iso(mail.sentAt),
       })),
       devices: linked.map((device) => ({ ...device, pairedAt: iso(device.pairedAt) })),
+      notificationSettings: settings[0]
+        ? {
+            dailyDigest: settings[0].dailyDigest,
+            lastDigestOn: settings[0].lastDigestOn,
+            updatedAt: settings[0].updatedAt.toISOString(),
+          }
+        : null,
+      alertReads: reads.map((read) => ({ alertId: read.alertId, readAt: read.readAt.toISOString() })),
+      initiativesProposed: proposed.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      initiativeStatusChanges: statusChanges.map((change) => ({
+        id: change.id,
+        initiativeId: change.initiativeId,
+        fromStatus: change.fromStatus,
+        toStatus: change.toStatus,
+        changedAt: change.changedAt.toISOString(),
+      })),
+      initiativeMails: initiativeMailsSent.map((mail) => ({
+        id: mail.id,
+        initiativeId: mail.initiativeId,
+        recipient: mail.recipient,
+        subject: mail.subject,
+        createdAt: mail.createdAt.toISOString(),
+      })),
     };
   }
 

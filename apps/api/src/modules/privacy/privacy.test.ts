@@ -91,6 +91,20 @@ beforeAll(async () => {
   // A device the person linked themself to from the app.
   const { deviceId } = await insertDevice(ctx, await deviceGround(ctx));
   await ctx.query(sql`update devices set user_id = ${person.id}, paired_at = now() where id = ${deviceId}`);
+  // Their digest choice and an alert they read.
+  await ctx.query(sql`insert into notification_settings (user_id, daily_digest) values (${person.id}, true)`);
+  await ctx.query(sql`insert into alerts (kind, severity, can_keep_running, device_id, location_id, organization_id)
+    select 'deviceOffline', 'warning', true, id, location_id, organization_id from devices where id = ${deviceId}`);
+  await ctx.query(sql`insert into alert_reads (alert_id, user_id) select id, ${person.id} from alerts`);
+  // An initiative they proposed, a change of its status they made and a mail about it they sent.
+  await ctx.query(sql`insert into initiatives (title, organization_id, campaign_id, starts_on, ends_on, proposed_by)
+    select 'Iniciativa da Joana', organization_id, campaign_id, '2030-01-01', '2030-01-02', ${person.id}
+    from devices where id = ${deviceId}`);
+  await ctx.query(sql`insert into initiative_status_changes (initiative_id, to_status, changed_by)
+    select id, 'inReview', ${person.id} from initiatives where proposed_by = ${person.id}`);
+  await ctx.query(sql`insert into initiative_mails (initiative_id, status_change_id, recipient, subject, html, language, sent_by)
+    select initiative_id, id, 'loja@rede.test', 'Ajustes', '<p>x</p>', 'pt-BR', ${person.id}
+    from initiative_status_changes where changed_by = ${person.id}`);
 });
 afterAll(() => ctx.close());
 
@@ -132,6 +146,18 @@ const SECTION_OF_COLUMN: Record<string, string> = {
   'quiz_sessions.user_id': 'quizSessions',
   'audit_events.actor_id': 'auditTrail.by',
   'devices.user_id': 'devices',
+  'notification_settings.user_id': 'notificationSettings',
+  'alert_reads.user_id': 'alertReads',
+  'initiatives.proposed_by': 'initiativesProposed',
+  'initiative_status_changes.changed_by': 'initiativeStatusChanges',
+  'initiative_mails.sent_by': 'initiativeMails',
+};
+
+/** What a row of each table is told by in the answer, when not its `id` (null: the section's size). */
+const ROW_KEY: Record<string, string> = {
+  account_activity: 'null',
+  notification_settings: 'null',
+  alert_reads: 'alert_id',
 };
 
 const sectionAt = (data: Record<string, unknown>, path: string) =>
@@ -158,7 +184,7 @@ describe('GET /api/usuario/personal-data/{id}', () => {
       expect(path, `no section of the export holds ${key}`).toBeDefined();
       // Ids as text: most are integers, a quiz session's is the app's UUID.
       const rows = await ctx.query<{ id: string | null }>(
-        sql`select ${sql.raw(table === 'account_activity' ? 'null' : 'id')}::text as id
+        sql`select ${sql.raw(ROW_KEY[table] ?? 'id')}::text as id
           from ${sql.identifier(table)} where ${sql.identifier(column)} = ${person.id}`,
       );
       expect(rows.length, `${key} holds no row of the person: the test set-up misses it`).toBeGreaterThan(0);
@@ -166,7 +192,9 @@ describe('GET /api/usuario/personal-data/{id}', () => {
       const shown = Array.isArray(held) ? held : held ? [held] : [];
       const ids = shown.map((entry) =>
         String(
-          (entry as { id?: number | string; auditId?: number }).id ?? (entry as { auditId?: number }).auditId,
+          (entry as { id?: number | string; auditId?: number; alertId?: number }).id ??
+            (entry as { auditId?: number }).auditId ??
+            (entry as { alertId?: number }).alertId,
         ),
       );
       for (const row of rows) {
@@ -243,6 +271,11 @@ describe('GET /api/usuario/personal-data/{id}', () => {
       'Quizzes jogados',
       'E-mails',
       'Dispositivos',
+      'Notificações',
+      'Alertas lidos',
+      'Iniciativas propostas',
+      'Situações de iniciativas',
+      'E-mails de iniciativas',
     ]);
     const sessions = workbook.getWorksheet('Sessões');
     expect(sessions?.actualRowCount).toBeGreaterThan(1);

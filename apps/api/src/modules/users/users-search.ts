@@ -5,9 +5,10 @@ import { stateCondition } from '../../lib/list-query.ts';
 import { searchPrefixes } from '../../lib/search-text.ts';
 
 /**
- * How a search is looked up. `words` are the starts stored in `users.search_prefixes` (migration 0007):
- * a word matches a record when it begins the record's first token (stored marked, `^ana`) or another
- * of its words (stored plain).
+ * How a search is looked up. `words` are the starts stored in `users.search_prefixes` (migrations 0007
+ * and 0031): a word matches a record when it begins one of its words. Each start is stored once, marked
+ * `^` when it begins the record's first token and `@` when the record's e-mail lies in the start's range
+ * of the e-mail index (`^@ana`, `^ana`, `@ana` or `ana`), so each word is looked up in its four forms.
  */
 export type UserSearch =
   | { kind: 'none' }
@@ -28,7 +29,7 @@ export function userSearchOf(text: string | undefined): UserSearch {
 export type Value = (name: string) => Param | Placeholder;
 const wordName = (index: number) => `word${index}`;
 
-/** Every word begins the first token or another word: both stored starts are looked for. */
+/** Every word begins a word of the record: its four stored forms are looked for. */
 const wordMatches = (count: number, value: Value, from = 0) =>
   Array.from(
     { length: count - from },
@@ -68,12 +69,18 @@ export function userSearchValues(search: UserSearch): Record<string, unknown> {
   if (search.kind !== 'words') return {};
   const [first = ''] = search.words;
   return {
-    ...Object.fromEntries(search.words.map((word, index) => [wordName(index), [`^${word}`, word]])),
-    // Names starting with the word: from the word to the word with its last character moved up one,
-    // byte order (a range, unlike LIKE, stays a range when the statement is planned for any value).
+    ...Object.fromEntries(
+      search.words.map((word, index) => [wordName(index), [`^${word}`, word, `^@${word}`, `@${word}`]]),
+    ),
+    // Names (or e-mails) starting with the word: from the word to the word with its last character moved
+    // up one (a range, unlike LIKE, stays a range when the statement is planned for any value).
     firstFrom: first,
     firstUntil: nextAfterPrefix(first),
-    firstElsewhere: [first],
+    // The first word where it does not begin the first token (names), where the e-mail lies in its range
+    // and where it does not (e-mails).
+    firstElsewhere: [first, `@${first}`],
+    firstInEmail: [`^@${first}`, `@${first}`],
+    firstNotInEmail: [`^${first}`, first],
   };
 }
 

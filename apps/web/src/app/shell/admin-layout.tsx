@@ -19,8 +19,6 @@ import { SideMenu } from './side-menu.tsx';
 import { useDayjsLocale } from './use-dayjs-locale.ts';
 import './shell.css';
 
-const DEMO_NOTIFICATION_COUNT = 3;
-
 export default function AdminLayoutRoute() {
   return (
     <AntdProvider>
@@ -115,7 +113,6 @@ function AdminLayout() {
           isCollapsed={isCollapsed}
           onToggleMenu={() => (isNarrow ? setDrawerOpenedAt(pathname) : setCollapsed((value) => !value))}
           onOpenQuickPanel={() => setQuickPanelOpen(true)}
-          notificationCount={DEMO_NOTIFICATION_COUNT}
         />
         <Layout.Content id="main-content" tabIndex={-1} className="admin-content">
           <Suspense fallback={null}>

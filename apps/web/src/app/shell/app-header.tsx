@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { useNotifications } from '../../features/notifications/api/list-notifications.ts';
 import { isWithin, PATHS } from '../../lib/paths.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -21,18 +22,12 @@ type AppHeaderProps = {
   isCollapsed: boolean;
   onToggleMenu: () => void;
   onOpenQuickPanel: () => void;
-  notificationCount: number;
 };
 
-export function AppHeader({
-  user,
-  isNarrow,
-  isCollapsed,
-  onToggleMenu,
-  onOpenQuickPanel,
-  notificationCount,
-}: AppHeaderProps) {
+export function AppHeader({ user, isNarrow, isCollapsed, onToggleMenu, onOpenQuickPanel }: AppHeaderProps) {
   const { t } = useTranslation('shell');
+  // The open alerts this person has not read, asked again every minute (list-notifications.ts).
+  const unreadCount = useNotifications().data?.unreadCount ?? 0;
   const { pathname } = useLocation();
   const isProfilesActive = isWithin(pathname, PATHS.admin.profiles);
 
@@ -75,11 +70,13 @@ export function AppHeader({
       </div>
       <div className="admin-header-end">
         {!isNarrow && <LanguageSwitcher size="small" />}
-        <Badge count={notificationCount} size="small" offset={[-6, 6]}>
+        <Badge count={unreadCount} size="small" offset={[-6, 6]}>
           <Button
             type="text"
             icon={<BellOutlined />}
-            aria-label={t('header.quickPanel')}
+            aria-label={
+              unreadCount > 0 ? t('header.quickPanelUnread', { count: unreadCount }) : t('header.quickPanel')
+            }
             onClick={onOpenQuickPanel}
           />
         </Badge>

@@ -1,5 +1,6 @@
 import {
   BankOutlined,
+  CalendarOutlined,
   EnvironmentOutlined,
   ExperimentOutlined,
   HomeOutlined,
@@ -28,4 +29,5 @@ export const SIDE_MENU: MenuEntry[] = [
   { key: 'quiz', path: PATHS.admin.quiz.list, icon: <QuestionCircleOutlined /> },
   { key: 'devices', path: PATHS.admin.devices.list, icon: <WifiOutlined /> },
   { key: 'capsules', path: PATHS.admin.capsules, icon: <InboxOutlined /> },
+  { key: 'initiatives', path: PATHS.admin.initiatives.list, icon: <CalendarOutlined /> },
 ];

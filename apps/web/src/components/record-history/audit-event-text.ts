@@ -92,6 +92,7 @@ const RECORD_PAGES: Readonly<Record<AuditRecordType, ((id: string) => string) | 
   location: PATHS.admin.locations.update,
   quiz: PATHS.admin.quiz.update,
   device: PATHS.admin.devices.update,
+  initiative: PATHS.admin.initiatives.update,
   audit: null,
 };
 

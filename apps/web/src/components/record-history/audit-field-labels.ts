@@ -67,7 +67,6 @@ export const FIELD_LABELS: {
     fragrance_shots: 'fields.fragrance_shots',
     cover_key: 'fields.cover_key',
     cover_thumbnail_key: null,
-    downloads: 'fields.downloads',
     is_default: 'fields.is_default',
     deleted_at: 'fields.deleted_at',
   },
@@ -157,6 +156,19 @@ export const FIELD_LABELS: {
     quiz_answer_id: 'fields.quiz_answer_id',
     fragrance_id: 'fields.fragrance_id',
   },
+  initiatives: {
+    id: null,
+    title: 'fields.title',
+    description: 'fields.description',
+    organization_id: 'fields.organization_id',
+    campaign_id: 'fields.campaign_id',
+    starts_on: 'fields.starts_on',
+    ends_on: 'fields.ends_on',
+    status: 'fields.initiative_status',
+    proposed_by: 'fields.proposed_by',
+    deleted_at: 'fields.deleted_at',
+  },
+  initiative_locations: { initiative_id: null, location_id: 'fields.location_id' },
 };
 
 /**

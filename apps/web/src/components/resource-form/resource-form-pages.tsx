@@ -38,6 +38,11 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
   /** Why a loaded record cannot be edited (a campaign while inactive), shown instead of the form. */
   editRefusal?: (row: Row, t: TFunction) => string | undefined;
   /**
+   * Why a loaded record cannot be edited while its page still serves it (an approved initiative is
+   * reviewed there): the form shows it read-only with this reason, and the cards and history follow.
+   */
+  readOnlyReason?: (row: Row, t: TFunction) => string | undefined;
+  /**
    * What the update page shows of the record besides its form, before the History card (its
    * locations); `reload` reads the record again into a fresh form, after a change made from a card.
    */
@@ -108,6 +113,7 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
           record={row}
           onSubmit={(values) => update.mutateAsync({ id, body: options.toBody(values, row) })}
           onReload={opened.reload}
+          readOnlyReason={options.readOnlyReason?.(row, t)}
         />
         {RecordCards && <RecordCards row={row} reload={opened.reload} />}
         <RecordHistory recordType={options.recordType} recordId={id} />

@@ -26,6 +26,8 @@ export type ResourceFormComponentProps<Values, Row = unknown> = {
   onReload?: () => Promise<unknown>;
   /** The record the edit form was opened with (labels the form shows before it searches). */
   record?: Row;
+  /** Why the loaded record may not be changed: the form shows it read-only, with this reason above it. */
+  readOnlyReason?: string;
 };
 
 export type ResourceFormProps<Values> = ResourceFormComponentProps<Values> & {
@@ -51,7 +53,7 @@ export type ResourceFormProps<Values> = ResourceFormComponentProps<Values> & {
  */
 export function ResourceForm<Values extends object>(props: ResourceFormProps<Values>) {
   const { t } = useTranslation();
-  const { form, mode, initialValues, listPath, onReload } = props;
+  const { form, mode, initialValues, listPath, onReload, readOnlyReason } = props;
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const values = Form.useWatch([], { form, preserve: true }) as Values | undefined;
@@ -149,6 +151,9 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
     <>
       <PageHeading title={props.title} />
       <Card className="resource-form">
+        {readOnlyReason && (
+          <Alert type="info" showIcon title={readOnlyReason} className="resource-form-read-only" />
+        )}
         <Form<Values>
           form={form}
           layout="vertical"
@@ -156,7 +161,7 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
           onFinish={(submitted) => void submit(submitted)}
           onValuesChange={props.onValuesChange}
           onKeyDownCapture={keepEnterInDatePicker}
-          disabled={isSaving}
+          disabled={isSaving || readOnlyReason !== undefined}
           scrollToFirstError
         >
           {props.children}
@@ -169,14 +174,18 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
           )}
           <div className="resource-form-actions">
             <Link to={listPath} className="resource-form-cancel">
-              {t('actions.cancel')}
+              {readOnlyReason ? t('form.backToList') : t('actions.cancel')}
             </Link>
-            <Button onClick={restore} disabled={isSaving || !isDirty}>
-              {mode === 'edit' ? t('form.revert') : t('form.clean')}
-            </Button>
-            <Button type="primary" htmlType="submit" loading={isSaving} disabled={!isValid || isSaving}>
-              {t('form.save')}
-            </Button>
+            {!readOnlyReason && (
+              <>
+                <Button onClick={restore} disabled={isSaving || !isDirty}>
+                  {mode === 'edit' ? t('form.revert') : t('form.clean')}
+                </Button>
+                <Button type="primary" htmlType="submit" loading={isSaving} disabled={!isValid || isSaving}>
+                  {t('form.save')}
+                </Button>
+              </>
+            )}
           </div>
         </Form>
       </Card>

@@ -1,12 +1,18 @@
-import { type CurrentUser, currentUserSchema } from '@scentia/shared/auth.schemas';
+import type { CurrentUser } from '@scentia/shared/auth.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api-client.ts';
 import { getStoredUser, storeUser } from '../../../lib/auth-storage.ts';
+import { isCurrentUser, plainCheck } from '../../../lib/plain-checks.ts';
+
+// The sign-in checks the role with it, and the login route loads without zod: checked by the
+// shape of currentUserSchema.
+const currentUserCheck = plainCheck(isCurrentUser);
+
 import { authKeys } from './query-keys.ts';
 
 /** GET /api/usuario/me; the answer is also kept in the `auth` storage entry (spec §3, §4). */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  const user = await http.get('/usuario/me', { signal, schema: currentUserSchema });
+  const user = await http.get('/usuario/me', { signal, schema: currentUserCheck });
   storeUser(user);
   return user;
 }

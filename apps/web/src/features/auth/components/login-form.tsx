@@ -1,10 +1,11 @@
-import { type LoginForm as LoginValues, loginFormSchema } from '@scentia/shared/auth.schemas';
+import type { LoginForm as LoginValues } from '@scentia/shared/auth.schemas';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { type IssueMessage, zodIssue } from '../../../lib/form-rules.ts';
+import type { IssueMessage } from '../../../lib/form-rules.ts';
 import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
+import { loginIssue } from '../login-rules.ts';
 import { TermsField } from './terms-field.tsx';
 import { TextField } from './text-field.tsx';
 import './form-fields.css';
@@ -21,7 +22,7 @@ type LoginFormProps = {
 type Field = 'email' | 'password' | 'terms';
 
 /**
- * Email and password are checked by the shared loginFormSchema (the API applies the same one);
+ * Email and password are checked by the rules of the shared loginFormSchema (the API applies it);
  * the terms agreement is a client-side requirement of the form (spec §2, §5).
  */
 export function LoginForm({ isPending, onSubmit, onForgotPassword, initialEmail = '' }: LoginFormProps) {
@@ -38,8 +39,8 @@ export function LoginForm({ isPending, onSubmit, onForgotPassword, initialEmail 
 
   const translateIssue = useTranslateIssue();
   const issues: Record<Field, IssueMessage | undefined> = {
-    email: zodIssue(loginFormSchema.shape.email, email),
-    password: zodIssue(loginFormSchema.shape.password, password),
+    email: loginIssue('email', email),
+    password: loginIssue('password', password),
     terms: isTermsAccepted ? undefined : { key: 'termsRequired', values: {} },
   };
   const errorOf = (field: Field) => {

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CapsuleRunOut } from '../../../components/capsule-run-out/capsule-run-out.tsx';
 import { kitText } from '../../../components/resource-kit-keys.ts';
 import {
   createdAtColumn,
@@ -19,7 +20,7 @@ import '../components/capsules.css';
  * /admin/capsules (`?deviceId=`, `?fragranceId=` for one device's or fragrance's): the capsules the
  * devices report, read-only (spec §2 Capsules list): no add and no row commands, since capsules come
  * and go with the heartbeats. Active capsules are those in a device; the active filter shows the ones
- * taken out.
+ * taken out. Each capsule in a device shows the day it is forecast to run out (issue 26).
  */
 export default function CapsulesPage() {
   const { t } = useTranslation('capsules');
@@ -57,6 +58,15 @@ export default function CapsulesPage() {
           key: 'remainingShots',
           sortKey: CAPSULE_SORT.remainingShots,
           render: (_value, row) => <RemainingShots capsule={row} t={t} />,
+        },
+        {
+          title: t('columns.runsOutOn'),
+          key: 'runsOutOn',
+          // A capsule taken out runs out nowhere: its cell stays empty.
+          render: (_value, row) =>
+            row.device && (
+              <CapsuleRunOut runsOutOn={row.runsOutOn} remainingShots={row.remainingShots} today={today} />
+            ),
         },
         {
           title: t('columns.device'),

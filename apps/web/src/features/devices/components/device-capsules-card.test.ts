@@ -10,6 +10,7 @@ const capsule = (slot: number, fragranceId: number, name: string) => ({
   sizeShots: 100,
   remainingShots: 40,
   dueDate: null,
+  runsOutOn: null,
 });
 
 const entry = (slot: number, fragranceId: number, name: string) => ({

@@ -1,6 +1,8 @@
 import type { DeviceCapsule, DeviceRecord } from '@scentia/shared/devices.schemas';
 import { Table, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { CapsuleRunOut } from '../../../components/capsule-run-out/capsule-run-out.tsx';
 import { RING_SLOTS } from '../../../components/device-ring/device-ring.tsx';
 import { DeviceRingLevels, type RingLevel } from '../../../components/device-ring/device-ring-levels.tsx';
 import { levelPercent } from '../../../components/device-ring/ring-geometry.ts';
@@ -38,7 +40,8 @@ export function compareSlots(device: Pick<DeviceRecord, 'collection' | 'capsules
 /**
  * The device's capsules per slot (issue 25): the campaign editor's ring, read-only, filled to each
  * capsule's level, and beside it the same facts as a table (which a screen reader reads): the
- * campaign's fragrance for the slot against the capsule's, its level and its due date.
+ * campaign's fragrance for the slot against the capsule's, its level, the day it is forecast to run
+ * out (issue 26) and its due date.
  */
 export function DeviceCapsulesCard({ device }: { device: DeviceRecord }) {
   const { t } = useTranslation('devices');
@@ -57,6 +60,8 @@ export function DeviceCapsulesCard({ device }: { device: DeviceRecord }) {
       : [],
   );
   const mismatches = slots.filter((slot) => slot.isMismatch).length;
+  // The browser's own day, as in the capsules list.
+  const today = dayjs().format('YYYY-MM-DD');
 
   return (
     <RecordCard title={t('capsules.title')}>
@@ -108,6 +113,18 @@ export function DeviceCapsulesCard({ device }: { device: DeviceRecord }) {
                       percent: levelPercent(row.capsule.remainingShots, row.capsule.sizeShots),
                     })
                   : '',
+            },
+            {
+              title: t('capsules.runsOut'),
+              key: 'runsOut',
+              render: (_value, row) =>
+                row.capsule && (
+                  <CapsuleRunOut
+                    runsOutOn={row.capsule.runsOutOn}
+                    remainingShots={row.capsule.remainingShots}
+                    today={today}
+                  />
+                ),
             },
             {
               title: t('capsules.dueDate'),

@@ -3,6 +3,8 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
+import { campaignRecord } from '../../campaigns/api/get-campaign.ts';
+import { campaignOptionsSource } from '../../campaigns/api/search-campaigns.ts';
 import { locationRecord } from '../../locations/api/get-location.ts';
 import { locationOptionsSource } from '../../locations/api/search-locations.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
@@ -11,11 +13,14 @@ import { DEVICE_FILTERS } from '../api/list-devices.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
 const CONNECTIONS: readonly string[] = DEVICE_CONNECTIONS;
+/** The campaign filter's parameter (the API's `campaignId`): the dashboard links here with it. */
+const CAMPAIGN_ID = 'campaignId';
 
 /**
  * The devices list's filters, held in the page's address (`?organizationId=3&connection=offline`) so
- * a link opens the list filtered: by organisation, by location and by connection. What the address
- * holds that is no valid value is ignored.
+ * a link opens the list filtered: by organisation, by location, by campaign (the dashboard's
+ * `?campaignId=3`: the devices playing it) and by connection. What the address holds that is no
+ * valid value is ignored.
  */
 export function useDeviceFilters() {
   const { t } = useTranslation('devices');
@@ -26,18 +31,22 @@ export function useDeviceFilters() {
   };
   const organizationId = idOf(DEVICE_FILTERS.organizationId);
   const locationId = idOf(DEVICE_FILTERS.locationId);
+  const campaignId = idOf(CAMPAIGN_ID);
   const typedConnection = search.get(DEVICE_FILTERS.connection) ?? '';
   const connection = CONNECTIONS.includes(typedConnection) ? typedConnection : '';
   const values: Record<string, string> = Object.fromEntries(
     [
       [DEVICE_FILTERS.organizationId, organizationId],
       [DEVICE_FILTERS.locationId, locationId],
+      [CAMPAIGN_ID, campaignId],
       [DEVICE_FILTERS.connection, connection],
     ].filter(([, value]) => value),
   );
   const organizationName = useOrganizationName(organizationId);
   const locationNumber = Number(locationId || 0);
   const locationName = locationRecord.useRecord(locationNumber, locationNumber > 0).data?.name;
+  const campaignNumber = Number(campaignId || 0);
+  const campaignName = campaignRecord.useRecord(campaignNumber, campaignNumber > 0).data?.name;
 
   function set(name: string, value: string | null) {
     const next = { ...values };
@@ -58,13 +67,22 @@ export function useDeviceFilters() {
         aria-label={t('filters.organization')}
       />
       <TypeaheadSelect
-        {...locationOptionsSource()}
+        {...locationOptionsSource(organizationId)}
         className="device-filter"
         value={locationId || null}
         valueLabel={locationName}
         onChange={(value) => set(DEVICE_FILTERS.locationId, value)}
         placeholder={t('filters.locationPlaceholder')}
         aria-label={t('filters.location')}
+      />
+      <TypeaheadSelect
+        {...campaignOptionsSource()}
+        className="device-filter"
+        value={campaignId || null}
+        valueLabel={campaignName}
+        onChange={(value) => set(CAMPAIGN_ID, value)}
+        placeholder={t('filters.campaignPlaceholder')}
+        aria-label={t('filters.campaign')}
       />
       <Select<string | null>
         className="device-filter"

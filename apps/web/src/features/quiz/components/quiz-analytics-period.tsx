@@ -1,7 +1,8 @@
 import { lastQuizDays, QUIZ_PERIOD_DAYS, quizPeriodProblem } from '@scentia/shared/quiz-sessions.schemas';
-import { Input, Select } from 'antd';
+import { Select } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import type { QuizPeriod } from '../api/get-quiz-analytics.ts';
 
 /** The choices of the picker, in days ending today; `custom` shows two date fields. */
@@ -65,32 +66,15 @@ export function PeriodPicker({ value, onChange }: PeriodPickerProps) {
       </div>
       {preset === 'custom' && (
         <>
-          <div className="quiz-analytics-period-field">
-            <label htmlFor={`${id}-from`}>{t('analytics.period.from')}</label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              value={custom.from}
-              max={today}
-              required
-              status={isWrong ? 'error' : undefined}
-              aria-describedby={isWrong ? `${id}-error` : undefined}
-              onChange={(event) => changeCustom({ ...custom, from: event.target.value })}
-            />
-          </div>
-          <div className="quiz-analytics-period-field">
-            <label htmlFor={`${id}-to`}>{t('analytics.period.to')}</label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              value={custom.to}
-              max={today}
-              required
-              status={isWrong ? 'error' : undefined}
-              aria-describedby={isWrong ? `${id}-error` : undefined}
-              onChange={(event) => changeCustom({ ...custom, to: event.target.value })}
-            />
-          </div>
+          <DateRangeFields
+            id={id}
+            value={custom}
+            labels={{ from: t('analytics.period.from'), to: t('analytics.period.to') }}
+            max={today}
+            errorId={isWrong ? `${id}-error` : undefined}
+            fieldClassName="quiz-analytics-period-field"
+            onChange={changeCustom}
+          />
           {isWrong && (
             <p id={`${id}-error`} className="quiz-analytics-period-error" role="alert">
               {t(`analytics.period.${problem}`, { max: QUIZ_PERIOD_DAYS.max })}

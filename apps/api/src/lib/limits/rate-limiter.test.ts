@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter } from './rate-limiter.ts';
+import { createLimitStore } from './limit-store.ts';
+import { createRateLimiter } from './rate-limiter.ts';
 
-describe('createMemoryRateLimiter', () => {
+describe('createRateLimiter (in memory)', () => {
   it('allows the limit within a window, refuses the next with the seconds to wait', async () => {
     let time = 60_000 * 10;
-    const limiter = createMemoryRateLimiter({ limit: 3, windowMs: 60_000, now: () => time });
+    const limiter = createRateLimiter(createLimitStore({}), 'test', {
+      limit: 3,
+      windowMs: 60_000,
+      now: () => time,
+    });
     for (let index = 0; index < 3; index += 1) expect((await limiter.consume('a')).isAllowed).toBe(true);
     const refused = await limiter.consume('a');
     expect(refused.isAllowed).toBe(false);
@@ -17,7 +22,11 @@ describe('createMemoryRateLimiter', () => {
 
   it('weighs the previous window, so no burst of twice the limit passes across the edge', async () => {
     let time = 60_000 * 10 + 59_000;
-    const limiter = createMemoryRateLimiter({ limit: 10, windowMs: 60_000, now: () => time });
+    const limiter = createRateLimiter(createLimitStore({}), 'test', {
+      limit: 10,
+      windowMs: 60_000,
+      now: () => time,
+    });
     for (let index = 0; index < 10; index += 1) await limiter.consume('a');
     time += 2_000; // a second into the next window: the previous ten still weigh almost whole
     expect((await limiter.consume('a')).isAllowed).toBe(false);

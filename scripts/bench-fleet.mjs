@@ -1,0 +1,112 @@
+// What the device benches share: one shop's fleet seeded by SQL, the devices provisioned and heard
+// from through the device API, and the CPU a process has spent (to charge each request its cost).
+import { readFileSync } from 'node:fs';
+
+/** The capsules a bench device reports: one per slot, full. */
+export const SLOTS = 20;
+
+const TICKS_PER_SECOND = 100;
+
+/** One organisation and location, a campaign of `SLOTS` fragrances, a device per MAC in `macs`. */
+export async function seedShopFleet(client, macs) {
+  await client.query('begin');
+  await client.query(`select set_config('scentia.audit', 'off', true)`);
+  await client.query(`insert into categories (name) values ('Cítricos')`);
+  await client.query(`insert into fragrances (name, olfactory_way, category_id)
+    select 'Fragrância ' || i, 'Cítrico', 1 from generate_series(1, ${SLOTS}) i`);
+  await client.query(`insert into campaigns (name) values ('Coleção da bancada')`);
+  await client.query(`insert into campaign_slots (campaign_id, slot, fragrance_id)
+    select 1, i, i from generate_series(1, ${SLOTS}) i`);
+  await client.query(
+    `insert into organizations (name, legal_name, cnpj) values ('Bancada', 'Bancada Ltda', '11222333000181')`,
+  );
+  await client.query(`insert into locations (organization_id, name) values (1, 'Loja da bancada')`);
+  await client.query(
+    `insert into devices (mac_address, location_id, organization_id, campaign_id)
+     select unnest($1::text[]), 1, 1, 1`,
+    [macs],
+  );
+  await client.query('commit');
+}
+
+/** Runs `work(item)` over `items`, `limit` at a time. */
+export async function inParallel(items, limit, work) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/** A heartbeat reporting every slot's capsule of `size` shots, full. */
+export const heartbeatOf = (deviceId, size) => ({
+  firmwareVersion: 'bench-1',
+  capsules: Array.from({ length: SLOTS }, (_, slot) => ({
+    slot: slot + 1,
+    serialNumber: `BENCH-${deviceId}-${slot + 1}`,
+    fragranceId: slot + 1,
+    sizeShots: size,
+    remainingShots: size,
+  })),
+});
+
+/**
+ * Each MAC of `macs` provisioned with `provisioningKey` and heard from once (its capsules of
+ * `capsuleSize` shots), 20 at a time; answers the devices with their request headers.
+ */
+export async function provisionFleet(base, { macs, provisioningKey, capsuleSize }) {
+  const devices = [];
+  await inParallel(macs, 20, async (macAddress) => {
+    const response = await fetch(`${base}/api/device/provision`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ macAddress, provisioningKey }),
+    });
+    if (!response.ok) throw new Error(`Provisioning answered ${response.status}: ${await response.text()}`);
+    const { credential, deviceId } = await response.json();
+    const headers = { authorization: `Bearer ${credential}`, 'content-type': 'application/json' };
+    const heartbeat = await fetch(`${base}/api/device/heartbeat`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(heartbeatOf(deviceId, capsuleSize)),
+    });
+    if (!heartbeat.ok) throw new Error(`Heartbeat answered ${heartbeat.status}: ${await heartbeat.text()}`);
+    devices.push({ deviceId, headers, sequence: 0, busy: false });
+  });
+  return devices;
+}
+
+/**
+ * Takes turns over `devices`: each call answers the next one with no request under way (a device sends
+ * one request at a time, as a diffuser does), or undefined when every one is busy.
+ */
+export function idleDevicePicker(devices) {
+  let cursor = 0;
+  return () => {
+    for (let tries = 0; tries < devices.length; tries += 1) {
+      const candidate = devices[cursor++ % devices.length];
+      if (!candidate.busy) return candidate;
+    }
+    return undefined;
+  };
+}
+
+/** User and system CPU seconds of the process `pid` (0 once it is gone; Linux's /proc). */
+export function cpuSecondsOf(pid) {
+  try {
+    // Fields 14 and 15 (utime, stime), counted after the parenthesised command name.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The database backends serving `client`'s database, other than `client`'s own. */
+export async function backendPids(client) {
+  const { rows } = await client.query(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return rows.map((row) => row.pid);
+}
