@@ -106,6 +106,8 @@ test('an operator proposes an initiative; an admin requests changes by mail; the
   await body.click();
   await page.keyboard.type('Troque a data de início. ');
   await editor.getByRole('button', { name: 'Negrito' }).click();
+  await expect(editor.getByRole('button', { name: 'Negrito' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(body).toBeFocused();
   await page.keyboard.type('Obrigado');
   await editor.getByRole('button', { name: 'Enviar e solicitar alterações' }).click();
   await expect(editor).toHaveCount(0);

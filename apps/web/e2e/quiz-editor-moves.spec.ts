@@ -3,6 +3,7 @@ import { uniqueName } from './support/catalog.ts';
 import {
   campaignWithCollection,
   createQuizThroughApi,
+  dragOnto,
   editorWrite,
   openEditor,
   questionNamed,
@@ -135,7 +136,7 @@ test('a drag the server refuses says so, and the quiz is read again after 2 s', 
     (response) =>
       response.url().endsWith(`/api/quiz/${quiz.quizId}`) && response.request().method() === 'GET',
   );
-  await treeItem(page, 'Pergunta', texts.second).dragTo(warm);
+  await dragOnto(page, treeItem(page, 'Pergunta', texts.second), warm);
   expect((await refused).status()).toBe(400);
   await expect(page.locator('.ant-message')).toContainText('Ação não permitida');
 

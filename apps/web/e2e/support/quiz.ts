@@ -107,6 +107,22 @@ export function treeItem(
     .filter({ has: page.locator('.quiz-node-label', { hasText: text }) });
 }
 
+/**
+ * Drags `source` onto `target` with the mouse, in steps. Both are first made reachable by the pointer:
+ * the target in view, and nothing over either (the splash stays a second after the app mounts); a
+ * point past the viewport's edge or on the splash is over no tree node, and the drop would go nowhere.
+ */
+export async function dragOnto(page: Page, source: Locator, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await target.hover({ trial: true });
+  await source.hover();
+  const to = await target.boundingBox();
+  if (!to) throw new Error('the drop target is not on the page');
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
 /** Waits for the answer of the editor's write to `path` (a tree move, a question's save…). */
 export function editorWrite(page: Page, path: string, method = 'PUT') {
   return page.waitForResponse(

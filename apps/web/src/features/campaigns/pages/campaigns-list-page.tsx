@@ -1,7 +1,7 @@
 import { QrcodeOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { campaignActionRefusal } from '@scentia/shared/campaigns.rules';
 import { Button, Tag, Tooltip } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCreatedAt, thumbnailColumn } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
@@ -28,7 +28,10 @@ export default function CampaignsListPage() {
   const { t } = useTranslation('campaigns');
   const setDefault = useSetDefaultCampaign();
   // The campaign whose QR dialog is open, and the button that opened it (focus goes back there).
-  const [qr, setQr] = useState<{ campaignId: number; name: string; opener: HTMLElement }>();
+  const [qr, setQr] = useState<{ campaignId: number; name: string; opener: HTMLElement; opening: number }>();
+  // Each opening mounts a new dialog: a reopening that comes before the closed one's unmount has
+  // rendered must not find the old dialog (closed, with its earlier read of the campaign).
+  const openings = useRef(0);
 
   function setDefaultAction(row: CampaignRow): RowCommandAction {
     return {
@@ -54,7 +57,12 @@ export default function CampaignsListPage() {
             icon={<QrcodeOutlined />}
             aria-label={t('list.openQr', { name: row.name })}
             onClick={(event) =>
-              setQr({ campaignId: row.campaignId, name: row.name, opener: event.currentTarget })
+              setQr({
+                campaignId: row.campaignId,
+                name: row.name,
+                opener: event.currentTarget,
+                opening: ++openings.current,
+              })
             }
           />
         </Tooltip>
@@ -122,6 +130,7 @@ export default function CampaignsListPage() {
       {qr && (
         <Suspense fallback={null}>
           <CampaignQrDialog
+            key={qr.opening}
             campaignId={qr.campaignId}
             name={qr.name}
             onClose={() => {

@@ -123,6 +123,9 @@ export default function RichTextEditor(props: RichTextEditorProps) {
               aria-label={t(`mail.format.${button.key}`)}
               aria-pressed={button.isActive === undefined ? undefined : button.isActive}
               disabled={props.isDisabled || button.isDisabled}
+              // A click keeps the focus in the text: otherwise the button takes it and the editor gets
+              // it back only on the next frame, and what is typed in between is lost.
+              onMouseDown={(event) => event.preventDefault()}
               onClick={button.run}
             />
           </Tooltip>

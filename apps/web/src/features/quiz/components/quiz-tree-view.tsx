@@ -71,6 +71,22 @@ export function QuizTreeView({ quiz, tree, problems, focusRequest, onEditQuestio
     () => new Set(dragKey ? moveTargets(quiz, tree, dragKey).map((target) => target.targetKey) : []),
     [quiz, tree, dragKey],
   );
+  // The node being dragged, known from its dragstart on: the browser may ask a node whether it takes
+  // the drop before the render that sets `dragKey` (a refused dragover then loses the drop).
+  const dragSource = useRef<string>(undefined);
+
+  function acceptsDrop(key: string): boolean {
+    const source = dragSource.current;
+    if (!source) return false;
+    if (source === dragKey) return dropTargets.has(key);
+    return moveTargets(quiz, tree, source).some((target) => target.targetKey === key);
+  }
+
+  function endDrag() {
+    dragSource.current = undefined;
+    setDragKey(undefined);
+    setDropKey(undefined);
+  }
 
   function focusNode(key: string) {
     const hidden = ancestorKeys(tree, key).filter((ancestor) => collapsed.has(ancestor));
@@ -156,9 +172,8 @@ export function QuizTreeView({ quiz, tree, problems, focusRequest, onEditQuestio
 
   function onDrop(event: DragEvent, target: TreeNode) {
     event.preventDefault();
-    const source = dragKey;
-    setDragKey(undefined);
-    setDropKey(undefined);
+    const source = dragSource.current;
+    endDrag();
     const chosen = source && moveTargets(quiz, tree, source).find((found) => found.targetKey === target.key);
     if (source && chosen) void move(chosen, source);
   }
@@ -231,15 +246,13 @@ export function QuizTreeView({ quiz, tree, problems, focusRequest, onEditQuestio
                 onDragStart={(event) => {
                   event.dataTransfer.setData('text/plain', node.key);
                   event.dataTransfer.effectAllowed = 'move';
+                  dragSource.current = node.key;
                   setDragKey(node.key);
                 }}
-                onDragEnd={() => {
-                  setDragKey(undefined);
-                  setDropKey(undefined);
-                }}
+                onDragEnd={endDrag}
                 onDragOver={(event) => {
                   // Only a permitted place accepts the drop: elsewhere the browser shows "not allowed".
-                  if (!dropTargets.has(node.key)) return;
+                  if (!acceptsDrop(node.key)) return;
                   event.preventDefault();
                   event.dataTransfer.dropEffect = 'move';
                   if (dropKey !== node.key) setDropKey(node.key);
