@@ -152,7 +152,10 @@ if (!chromium) {
   if (existsSync(output)) {
     const { stats } = JSON.parse(readFileSync(output, 'utf8'));
     totals.passed += stats.expected + stats.flaky;
-    if (stats.flaky > 0) console.error(`\n▶ end-to-end: ${stats.flaky} journeys passed only on their retry (flaky, listed above)`);
+    if (stats.flaky > 0)
+      console.error(
+        `\n▶ end-to-end: ${stats.flaky} journeys passed only on their retry (flaky, listed above)`,
+      );
     totals.failed += stats.unexpected;
     totals.skipped += stats.skipped;
   }
