@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -74,8 +75,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   const folder = inMemory ? undefined : resolve(dataDir, 'pglite');
   if (folder) mkdirSync(folder, { recursive: true });
-  // pg_trgm has to be loaded at every open, not only when the extension is created.
-  const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
+  // Extensions have to be loaded at every open, not only when they are created.
+  const client = await PGlite.create({ dataDir: folder, extensions: { btree_gin, pg_trgm } });
   // As on a server (openPostgres): prepared statements are planned with their values every time.
   await client.exec(`set plan_cache_mode = force_custom_plan; set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite(client, { schema }) as unknown as Database;

@@ -64,12 +64,13 @@ export const users = pgTable(
     index('users_profile_id_idx').on(table.profileId, table.id),
     index('users_active_profile_id_idx').on(table.profileId, table.id).where(sql`${table.deletedAt} is null`),
     // Word-prefix search (docs/decisions.md), one GIN index per state: the default list searches active
-    // users only, and a list of every state combines both.
+    // users only, and a list of every state combines both. The profile is in them too (btree_gin), so
+    // one profile's matches are found in the index alone (the profile sort of a broad search).
     index('users_active_search_prefixes_idx')
-      .using('gin', table.searchPrefixes)
+      .using('gin', table.profileId, table.searchPrefixes)
       .where(sql`${table.deletedAt} is null`),
     index('users_inactive_search_prefixes_idx')
-      .using('gin', table.searchPrefixes)
+      .using('gin', table.profileId, table.searchPrefixes)
       .where(sql`${table.deletedAt} is not null`),
     // Names sort by their search text: accent- and case-insensitive, byte order on every server.
     index('users_search_text_idx').on(table.searchText, table.id),

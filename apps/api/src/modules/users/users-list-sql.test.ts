@@ -62,11 +62,18 @@ function prepare(shape: Shape) {
 /** Every statement of a shape, by its role, run once so a snapshot never holds SQL that fails. */
 async function snapshotOf(shape: Shape) {
   const { plan, statements, values } = prepare(shape);
-  const { kind, ...byRole } = statements as ListStatements & Record<string, Statement<unknown>>;
+  const { kind, byProfile, ...byRole } = statements as ListStatements &
+    Record<string, Statement<unknown>> & { byProfile?: Record<string, Statement<unknown>> };
   const rendered: Record<string, ReturnType<typeof textOf>> = {};
   for (const [role, statement] of Object.entries(byRole)) {
     await statement.execute(values);
     rendered[role] = textOf(statement);
+  }
+  // The profile sort's walk, a profile at a time (users-list.queries.ts), with a profile's values.
+  const walkValues = { ...values, profile: 1, after: 0, walk: 1_000, need: plan.limit, ids: [1] };
+  for (const [role, statement] of Object.entries(byProfile ?? {})) {
+    await statement.execute(walkValues);
+    rendered[`byProfile.${role}`] = textOf(statement);
   }
   const conditions = UsersListQueries.boundConditions(plan);
   return { kind, statements: rendered, values, ...(conditions ? { estimated: bound(conditions) } : {}) };

@@ -28,6 +28,8 @@ export type ListStatements =
       /** The page and its matches' count (up to SORTED_MATCHES_LIMIT + 1), sorting every match. */
       countedPage: Statement<UserRecord & { total: number }>;
       count: Statement<{ total: number }>;
+      /** Sorted by profile: the statements that page a broad search a profile at a time. */
+      byProfile?: ProfileWalkStatements;
     }
   | {
       kind: 'split';
@@ -35,6 +37,20 @@ export type ListStatements =
       rest: Statement<UserRecord & { sortKey: string }>;
       count: Statement<{ total: number }>;
     };
+
+/**
+ * A broad search sorted by profile, a profile at a time in the sort's order (users-list.queries.ts):
+ * `walk` reads the profile's users in id order from `after`, at most `walk` of them, and answers how many
+ * it read, the last id read and the first `need` matches among them; `rest` finds the profile's matches
+ * past `after` through the search index, which holds the profile (migration 0033); `rows` reads the
+ * page's users by id, in the list's order.
+ */
+export type ProfileWalkStatements = {
+  profiles: Statement<{ id: number }>;
+  walk: Statement<{ walked: number; last: number | null; ids: number[] | null }>;
+  rest: Statement<{ id: number }>;
+  rows: Statement<UserRecord>;
+};
 
 /** Where the statements run: `plannedOnceDb` takes those whose plan does not depend on their values. */
 export type ListDatabases = { db: Database; plannedOnceDb: Database };
@@ -159,7 +175,65 @@ export function prepareListStatements(
     .where(inArray(users.id, pageOfMatches))
     .orderBy(...plan.orderBy)
     .prepare(`${name}_counted`);
-  return { kind: 'searched', page, countedPage, count: countUpTo(SORTED_MATCHES_LIMIT + 1, 'count') };
+  return {
+    kind: 'searched',
+    page,
+    countedPage,
+    count: countUpTo(SORTED_MATCHES_LIMIT + 1, 'count'),
+    ...(byProfile ? { byProfile: profileWalkStatements(db, plan, where, name) } : {}),
+  };
+}
+
+/** The statements of `ProfileWalkStatements` for one shape; `matches` is the search's condition. */
+function profileWalkStatements(
+  db: Database,
+  plan: ListPlan,
+  matches: SQL | undefined,
+  name: string,
+): ProfileWalkStatements {
+  const value: Value = (placeholder) => sql.placeholder(placeholder);
+  const direction = plan.isAscending ? asc : desc;
+  const order = plan.isAscending ? sql`asc` : sql`desc`;
+  const ofProfile = and(
+    eq(users.profileId, value('profile')),
+    plan.isAscending ? sql`${users.id} > ${value('after')}` : sql`${users.id} < ${value('after')}`,
+  );
+  // The profile's users in id order (its index on profile and id), each marked whether it matches.
+  const walked = db
+    .select({ id: users.id, matches: sql<boolean>`${matches ?? sql`true`}`.as('matches') })
+    .from(users)
+    .where(and(ofProfile, stateCondition(users.deletedAt, plan.isActive)))
+    .orderBy(direction(users.id))
+    .limit(sql.placeholder('walk'))
+    .as('walked');
+  const walk = db
+    .select({
+      walked: sql<number>`count(*)::int`,
+      last: plan.isAscending ? sql<number | null>`max(${walked.id})` : sql<number | null>`min(${walked.id})`,
+      ids: sql<number[] | null>`(array_agg(${walked.id} order by ${walked.id} ${order})
+        filter (where ${walked.matches}))[1:${value('need')}]`,
+    })
+    .from(walked)
+    .prepare(`${name}_walk`);
+  // Sorted on an expression the index on profile and id cannot give: the planner, which supposes a
+  // profile holds its share of the matches, would otherwise walk that index hoping for them.
+  const rest = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(ofProfile, matches))
+    .orderBy(direction(sql`(${users.id} + 0)`))
+    .limit(sql.placeholder('need'))
+    .prepare(`${name}_rest`);
+  const profilesInOrder = db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .orderBy(direction(profiles.name), direction(profiles.id))
+    .prepare(`${name}_profiles`);
+  const rows = selectUsers(db, {})
+    .where(sql`${users.id} = any(${value('ids')}::int[])`)
+    .orderBy(...plan.orderBy)
+    .prepare(`${name}_rows`);
+  return { profiles: profilesInOrder, walk, rest, rows };
 }
 
 /**
