@@ -27,11 +27,13 @@ beforeAll(async () => {
            (select id from profiles where name = (array['USER', 'OPERADOR', 'USER', 'ADMIN', 'USER'])[1 + i % 5]),
            case when i % 7 = 3 then now() end
     from generate_series(1, ${JASMINES}) as i`);
-  // People who do not share the word, between them.
+  // People who do not share the word, after them: more OPERADORs than a profile's first walk reads
+  // (users-list.queries.ts), so a descending page that reaches the OPERADORs finds their matches only
+  // through the search index.
   await ctx.query(sql`
     insert into users (name, email, profile_id)
     select 'Lírio Azul ' || i, 'lirio' || i || '@jardim.com.br', (select id from profiles where name = 'OPERADOR')
-    from generate_series(1, 500) as i`);
+    from generate_series(1, 1600) as i`);
   // "jasmim" also begins a later word of one person only.
   await ctx.createAccount({ name: 'Ana Jasmim', email: 'ana.j@flores.com.br', profile: 'OPERADOR' });
   // The statistics a live server keeps with autovacuum; estimates come from them.
@@ -98,6 +100,24 @@ it.each(['Profile.Nome', 'User.Email'])(
     }
   },
 );
+
+it('pages into a profile whose matches lie past its first walk, through the search index', async () => {
+  for (const [state, isActive] of [
+    ['', undefined],
+    ['&isActive=true', true],
+  ] as const) {
+    const [users] = await ctx.query<{ matches: number }>(sql`
+      select count(*)::int as matches from users inner join profiles on users.profile_id = profiles.id
+      where profiles.name = 'USER' and ${UsersListQueries.boundConditions({ search: 'jasmim', isActive }) as SQL}`);
+    // Descending, USER's matches come first; the page after them starts the OPERADORs, whose first
+    // 1,000 users from the top (Ana Jasmim, then Lírios) hold one match.
+    const page = Math.floor((users?.matches ?? 0) / PER_PAGE) + 1;
+    const answer = await pageIds(`orderBy=Profile.Nome&orderByDirection=desc&page=${page}${state}`);
+    const expected = await sortedIds('Profile.Nome', 'desc', isActive, page);
+    expect(expected.length).toBe(PER_PAGE);
+    expect(answer.ids, `page ${page}${state}`).toEqual(expected);
+  }
+});
 
 it("marks the word starts whose range of the e-mail index holds the person's e-mail", async () => {
   const [person] = await ctx.query<{ search_prefixes: string[] }>(sql`
