@@ -223,6 +223,10 @@ async function measure(postgres) {
       await addShots(client, step.shots);
       if (step.isCountsOnly) await countsOfAHundredMillion(client);
       else await rebuildCounts(client);
+      // Every table vacuumed and analysed now, as a live server's autovacuum keeps them: otherwise
+      // autovacuum reaches the millions of fresh rows (the shots, the hourly roll-ups) during the
+      // measurement, and the calls measured first share the cores with it.
+      await client.query('vacuum analyze');
       const {
         rows: [sizes],
       } = await client.query(`select (select count(*) from shot_counts_hourly)::int as hourly,
