@@ -37,7 +37,7 @@ const LAST_ID = 2_147_483_647;
  * matches in id order until the page's end. A profile is first walked in id order (its index on profile
  * and id), up to 50 users for each row still needed: a common word soon fills the page that way. A walk
  * that ends before the profile does and still lacks rows goes on through the search index, which holds
- * the profile: a profile with few or none of the matches (the bench's 83,000 OPERADORs, no Mariana) is
+ * the profile: a profile with few or none of the matches (the bench's 83,333 OPERADORs, no Mariana) is
  * never walked to its end. Sorting every match instead read them all (28,000 for "mariana").
  */
 async function pageByProfile(
@@ -47,8 +47,8 @@ async function pageByProfile(
 ): Promise<UserRecord[]> {
   const take = plan.offset + plan.limit;
   const ids: number[] = [];
+  const start = plan.isAscending ? 0 : LAST_ID;
   for (const { id: profile } of await statements.profiles.execute({})) {
-    const start = plan.isAscending ? 0 : LAST_ID;
     const need = take - ids.length;
     const walk = Math.min(Math.max(need * 50, 1_000), 20_000);
     const [walked] = await statements.walk.execute({ ...values, profile, after: start, walk, need });
