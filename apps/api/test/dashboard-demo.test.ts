@@ -13,6 +13,7 @@ let ctx: TestContext;
 let staffToken: string;
 let ground: Awaited<ReturnType<typeof deviceGround>>;
 const DAY_MS = 86_400_000;
+const SAO_PAULO_OFFSET_MS = 3 * 3_600_000;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -20,7 +21,11 @@ beforeAll(async () => {
   staffToken = (await ctx.signIn(staff.email, staff.password)).token;
   ground = await deviceGround(ctx);
   const { deviceId, macAddress } = await insertDevice(ctx, ground);
-  const now = new Date();
+  // The start of today in São Paulo (UTC−3): the four weeks of history then hold whole shop days,
+  // whatever the hour the suite runs at (from 10:00 there, today has shots only once the mall opens).
+  const now = new Date(
+    Math.floor((Date.now() - SAO_PAULO_OFFSET_MS) / DAY_MS) * DAY_MS + SAO_PAULO_OFFSET_MS,
+  );
   await seedDemoShots(
     ctx.db,
     [
