@@ -13,11 +13,10 @@
 //    into `shots` through `pg`, from as many connections for as long; and the ratio of the two.
 // The server runs with DEVICE_REQUESTS_PER_MINUTE raised: the per-device limit is not what is measured.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { idleDevicePicker, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
+import { devicePoster, idleDevicePicker, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
 import { freshDatabase, startServer } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
@@ -59,37 +58,7 @@ async function ingest(base, devices) {
   const nextIdle = idleDevicePicker(devices);
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
-  // A lean client on kept-alive sockets (node:http rather than fetch): the devices are other machines,
-  // so the client's own CPU, which shares the two cores with the server and the database, is kept small.
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const { hostname, port } = new URL(base);
-  const post = (device, body) =>
-    new Promise((resolve, reject) => {
-      const payload = JSON.stringify(body);
-      const outgoing = request(
-        {
-          agent,
-          hostname,
-          port,
-          method: 'POST',
-          path: '/api/device/shots',
-          headers: { ...device.headers, 'content-length': Buffer.byteLength(payload) },
-        },
-        (response) => {
-          const chunks = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            if (response.statusCode !== 200)
-              reject(new Error(`Shots answered ${response.statusCode}: ${text}`));
-            else resolve(JSON.parse(text));
-          });
-          response.on('error', reject);
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(payload);
-    });
+  const { post, close } = devicePoster(base, CONCURRENCY);
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < until) {
@@ -100,13 +69,13 @@ async function ingest(base, devices) {
         }
         device.busy = true;
         const body = batchOf(device);
-        const answer = await post(device, body);
+        const answer = await post(device, '/api/device/shots', body);
         if (!answer.isNew || answer.shots !== BATCH)
           throw new Error(`A new batch was not counted: ${JSON.stringify(answer)}`);
         acknowledged += answer.shots;
         batches += 1;
         if (batches % REPLAY_EVERY === 0) {
-          const again = await post(device, body);
+          const again = await post(device, '/api/device/shots', body);
           if (again.isNew || again.shots !== 0)
             throw new Error(`A replayed batch was counted: ${JSON.stringify(again)}`);
           replays += 1;
@@ -116,7 +85,7 @@ async function ingest(base, devices) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
+  close();
   return { acknowledged, batches, replays, seconds, shotsPerSecond: acknowledged / seconds };
 }
 

@@ -11,13 +11,13 @@
 // answer checked. CPU per request of the server process and of its database backends (/proc, Linux).
 // The server runs with DEVICE_REQUESTS_PER_MINUTE raised: the per-device limit is not what is measured.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
   backendPids,
   cpuSecondsOf,
+  devicePoster,
   heartbeatOf,
   idleDevicePicker,
   provisionFleet,
@@ -79,36 +79,7 @@ async function measure(postgres) {
     },
   });
   const client = new pg.Client({ connectionString: databaseUrl });
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const { hostname, port } = new URL(server.base);
-  // node:http on kept-alive sockets: the devices are other machines, so the client's own CPU is kept small.
-  const post = (device, path, body) =>
-    new Promise((resolve, reject) => {
-      const payload = JSON.stringify(body);
-      const outgoing = request(
-        {
-          agent,
-          hostname,
-          port,
-          method: 'POST',
-          path,
-          headers: { ...device.headers, 'content-length': Buffer.byteLength(payload) },
-        },
-        (response) => {
-          const chunks = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            if (response.statusCode !== 200)
-              reject(new Error(`${path} answered ${response.statusCode}: ${text}`));
-            else resolve(JSON.parse(text));
-          });
-          response.on('error', reject);
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(payload);
-    });
+  const { post, close } = devicePoster(server.base, CONCURRENCY);
   try {
     await client.connect();
     await seedShopFleet(client, MACS);
@@ -191,7 +162,7 @@ async function measure(postgres) {
     );
     if (!isExact) process.exitCode = 1;
   } finally {
-    agent.destroy();
+    close();
     await client.end().catch(() => {});
     server.stop();
     postgres.stop();

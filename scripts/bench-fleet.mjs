@@ -1,6 +1,7 @@
 // What the device benches share: one shop's fleet seeded by SQL, the devices provisioned and heard
 // from through the device API, and the CPU a process has spent (to charge each request its cost).
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 
 /** The capsules a bench device reports: one per slot, full. */
 export const SLOTS = 20;
@@ -109,4 +110,43 @@ export async function backendPids(client) {
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
   return rows.map((row) => row.pid);
+}
+
+/**
+ * POSTs of the devices' JSON to the server at `base` on `sockets` kept-alive sockets (node:http rather
+ * than fetch): the devices are other machines, so the client's own CPU, which shares the two cores with
+ * the server and the database, is kept small. `post` answers the parsed body, and fails on any status
+ * but 200; `close` ends the sockets.
+ */
+export function devicePoster(base, sockets) {
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  const { hostname, port } = new URL(base);
+  const post = (device, path, body) =>
+    new Promise((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const outgoing = request(
+        {
+          agent,
+          hostname,
+          port,
+          method: 'POST',
+          path,
+          headers: { ...device.headers, 'content-length': Buffer.byteLength(payload) },
+        },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            if (response.statusCode !== 200)
+              reject(new Error(`${path} answered ${response.statusCode}: ${text}`));
+            else resolve(JSON.parse(text));
+          });
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(payload);
+    });
+  return { post, close: () => agent.destroy() };
 }
