@@ -1,10 +1,10 @@
 import { DASHBOARD_MAX_DAYS, DASHBOARD_YEARS } from '@scentia/shared/dashboard.schemas';
-import { BRAZIL_TIME_ZONES, TIME_ZONES } from '@scentia/shared/time-zones';
 import { Select } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
+import { timeZoneOptions } from '../../../lib/time-zone-options.ts';
 import { locationRecord } from '../../locations/api/get-location.ts';
 import { locationOptionsSource } from '../../locations/api/search-locations.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
@@ -24,21 +24,6 @@ type FilterBarProps = {
   now: number;
 };
 
-/** `America/Sao_Paulo` → `America/Sao Paulo (GMT-03:00)`: the offset the zone has today. */
-function zoneLabel(zone: string): string {
-  const name = zone.replaceAll('_', ' ');
-  try {
-    const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date())
-      .find((part) => part.type === 'timeZoneName')?.value;
-    return offset ? `${name} (${offset})` : name;
-  } catch {
-    return name;
-  }
-}
-
-const BRAZIL: ReadonlySet<string> = new Set(BRAZIL_TIME_ZONES);
-
 /**
  * The dashboard's filters: the period (the last 7, 30, 90 or 365 days, or two days of one's own, as
  * native date fields), the time zone its days are read in, and an organisation and a location. A
@@ -55,21 +40,10 @@ export function DashboardFilterBar({ filters, onChange, now }: FilterBarProps) {
   const locationName = locationRecord.useRecord(locationNumber, locationNumber > 0).data?.name;
   const problem = filters.preset === 'custom' ? periodProblem(custom.from, custom.to) : undefined;
   const isWrong = problem !== undefined && problem !== 'incomplete';
-  const zones = useMemo(() => {
-    const option = (zone: string) => ({ value: zone, label: zoneLabel(zone) });
-    return [
-      {
-        label: t('filters.brazilZones'),
-        title: t('filters.brazilZones'),
-        options: BRAZIL_TIME_ZONES.map(option),
-      },
-      {
-        label: t('filters.otherZones'),
-        title: t('filters.otherZones'),
-        options: TIME_ZONES.filter((zone) => !BRAZIL.has(zone)).map(option),
-      },
-    ];
-  }, [t]);
+  const zones = useMemo(
+    () => timeZoneOptions({ brazil: t('filters.brazilZones'), others: t('filters.otherZones') }),
+    [t],
+  );
 
   function choosePreset(preset: PeriodPreset) {
     if (preset === 'custom') {
