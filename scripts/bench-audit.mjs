@@ -120,7 +120,8 @@ const apiUnaudited = { ...summarize(api.unaudited.latencies), errors: api.unaudi
 const pool = new pg.Pool({
   connectionString: databaseUrl,
   max: 10,
-  options: '-c plan_cache_mode=force_custom_plan -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0',
+  options:
+    '-c plan_cache_mode=force_custom_plan -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0',
 });
 const auditSetting = JSON.stringify({
   actorId: user?.id ?? 1,

@@ -435,7 +435,8 @@ async function measure(postgres) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: 10,
-      options: '-c plan_cache_mode=force_custom_plan -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0',
+      options:
+        '-c plan_cache_mode=force_custom_plan -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0',
     });
     const runFloor = async (query) => {
       const answers = await Promise.all(query.statements.map((statement) => pool.query(statement)));

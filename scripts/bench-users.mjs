@@ -427,7 +427,8 @@ for (const phase of phases) {
   );
 }
 console.log('\n| phase | API / floor, requests (budget ≥ 0.5) |\n|---|---|');
-for (const { name, api, floor } of phases) console.log(`| ${name} | ${(api.count / floor.count).toFixed(2)} |`);
+for (const { name, api, floor } of phases)
+  console.log(`| ${name} | ${(api.count / floor.count).toFixed(2)} |`);
 console.log('\nBudget: p95 under 50 ms and within 1.5× of the floor.');
 console.log('\n| query (alone, median of 5) | ms |\n|---|---|');
 for (const entry of alone) console.log(`| \`${decodeURIComponent(entry.path)}\` | ${entry.ms.toFixed(1)} |`);
