@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DashboardRepository } from '../src/modules/dashboard/dashboard.repository.ts';
+import { countRangesOf } from '../src/modules/dashboard/dashboard-period.ts';
 import { runShotRollupsJob } from '../src/modules/dashboard/shot-rollups-job.ts';
 import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
@@ -292,6 +294,26 @@ describe('the shot roll-ups', () => {
     expect(await watermark()).toBe(addDays(TODAY, -1));
     expect(await rollupMismatches()).toEqual(EXACT);
     await expectAnswersExact({ from: addDays(TODAY, -60), to: TODAY, timeZone: 'America/Sao_Paulo' });
+  });
+
+  it("read the watermark's month so far as its month row, and by day once the job has moved the watermark on since", async () => {
+    // A reader that took the watermark before the job moved it on: the month row of that watermark's
+    // month now holds days that the reader counts from the daily counts, so it must read the days.
+    const stale = addDays(TODAY, -5);
+    await ctx.query(sql`select rebuild_shot_rollups(${addDays(TODAY, -1)}::date)`);
+    const repository = new DashboardRepository(ctx.db);
+    Object.assign(repository, { rolledThrough: async () => stale });
+    const period = { from: addDays(TODAY, -60), to: TODAY, timeZone: 'UTC' };
+    for (const filter of [{}, { organizationId: fixture.organizationId }]) {
+      const counts = await repository.campaignFragranceCounts(countRangesOf(period), filter);
+      const byFragrance: Record<number, number> = {};
+      for (const row of counts)
+        byFragrance[row.fragranceId] = (byFragrance[row.fragranceId] ?? 0) + row.shots;
+      expect(byFragrance, JSON.stringify(filter)).toEqual(await rawByFragrance(period, filter));
+    }
+    // With the watermark as read, the same question reads the month row, and answers the same.
+    await ctx.query(sql`select rebuild_shot_rollups(${stale}::date)`);
+    await expectAnswersExact(period);
   });
 });
 

@@ -57,16 +57,32 @@ describe('the whole days of a period, as the roll-ups serve them', () => {
   it('takes whole months and days up to the watermark from the roll-ups, the days after it from the daily counts', () => {
     expect(rollupRangesOf({ from: '2025-11-26', to: '2026-11-25' }, '2026-11-23')).toEqual({
       months: { from: '2025-12-01', to: '2026-11-01' },
-      rolledDays: [
-        { from: '2025-11-26', to: '2025-12-01' },
-        { from: '2026-11-01', to: '2026-11-24' },
-      ],
+      monthToDate: { from: '2026-11-01', to: '2026-11-24', rolledThrough: '2026-11-23' },
+      rolledDays: [{ from: '2025-11-26', to: '2025-12-01' }],
       openDays: { from: '2026-11-24', to: '2026-11-25' },
     });
   });
 
-  it('reads a month from the roll-ups only once every day of it is rolled up', () => {
-    // The watermark on a month's last day: the month is whole; on the day before, it is read by day.
+  it("reads the watermark's month so far as one row only when the period holds all of it", () => {
+    // From the month's first day: one row. From its second day, or ending before the watermark: by day.
+    expect(rollupRangesOf({ from: '2026-11-01', to: '2026-11-25' }, '2026-11-23')).toEqual({
+      monthToDate: { from: '2026-11-01', to: '2026-11-24', rolledThrough: '2026-11-23' },
+      rolledDays: [],
+      openDays: { from: '2026-11-24', to: '2026-11-25' },
+    });
+    expect(rollupRangesOf({ from: '2026-11-02', to: '2026-11-25' }, '2026-11-23')).toEqual({
+      rolledDays: [{ from: '2026-11-02', to: '2026-11-24' }],
+      openDays: { from: '2026-11-24', to: '2026-11-25' },
+    });
+    expect(rollupRangesOf({ from: '2026-10-01', to: '2026-11-20' }, '2026-11-23')).toEqual({
+      months: { from: '2026-10-01', to: '2026-11-01' },
+      rolledDays: [{ from: '2026-11-01', to: '2026-11-20' }],
+      openDays: undefined,
+    });
+  });
+
+  it('reads a month among the whole months once every day of it is rolled up', () => {
+    // The watermark on a month's last day: the month is whole; on the day before, it is the month so far.
     expect(rollupRangesOf({ from: '2026-01-01', to: '2026-03-01' }, '2026-02-28')).toEqual({
       months: { from: '2026-01-01', to: '2026-03-01' },
       rolledDays: [],
@@ -74,7 +90,8 @@ describe('the whole days of a period, as the roll-ups serve them', () => {
     });
     expect(rollupRangesOf({ from: '2026-01-01', to: '2026-03-01' }, '2026-02-27')).toEqual({
       months: { from: '2026-01-01', to: '2026-02-01' },
-      rolledDays: [{ from: '2026-02-01', to: '2026-02-28' }],
+      monthToDate: { from: '2026-02-01', to: '2026-02-28', rolledThrough: '2026-02-27' },
+      rolledDays: [],
       openDays: { from: '2026-02-28', to: '2026-03-01' },
     });
   });

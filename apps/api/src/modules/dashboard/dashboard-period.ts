@@ -88,16 +88,29 @@ export function countRangesOf(period: { from: string; to: string; timeZone: stri
 /** A half-open range of UTC days (`YYYY-MM-DD`). */
 export type DayRange = { from: string; to: string };
 
+/** The whole UTC days of a period as the roll-ups serve them: see `rollupRangesOf`. */
+export type RollupRanges = {
+  months?: DayRange;
+  /**
+   * The watermark's month from its first day through the watermark, when the period holds all of it: its
+   * month row holds exactly those days (every rolled day is added to its day row and its month row), so
+   * it is read as that one row while the watermark is `rolledThrough`, and by day should the roll-up job
+   * have moved it on since.
+   */
+  monthToDate?: DayRange & { rolledThrough: string };
+  rolledDays: DayRange[];
+  openDays?: DayRange;
+};
+
 /**
  * The whole UTC days of a period as the roll-ups serve them (migration 0029), given the watermark
  * `rolledThrough` (the last day rolled up): the whole months up to it (`months`, a range of days that
- * starts and ends on a month's first day), the other days up to it (`rolledDays`), and the days after it
- * (`openDays`), which only the daily counts hold. Empty ranges are left out.
+ * starts and ends on a month's first day), the watermark's month so far (`monthToDate`), the other days
+ * up to it (`rolledDays`), and the days after it (`openDays`), which only the daily counts hold. Empty
+ * ranges are left out. So a period reads a few rows per key for its months, whatever its length: the
+ * days it reads one by one are only those of the months it holds in part.
  */
-export function rollupRangesOf(
-  days: DayRange,
-  rolledThrough: string,
-): { months?: DayRange; rolledDays: DayRange[]; openDays?: DayRange } {
+export function rollupRangesOf(days: DayRange, rolledThrough: string): RollupRanges {
   const afterRolled = addDays(rolledThrough, 1);
   const rolledEnd = days.to < afterRolled ? days.to : afterRolled;
   const openFrom = days.from > rolledEnd ? days.from : rolledEnd;
@@ -105,14 +118,23 @@ export function rollupRangesOf(
   if (days.from >= rolledEnd) return { rolledDays: [], openDays };
   const firstMonth = days.from.endsWith('-01') ? days.from : nextMonthStart(days.from);
   const lastMonthEnd = `${rolledEnd.slice(0, 8)}01`;
-  if (firstMonth >= lastMonthEnd) return { rolledDays: [{ from: days.from, to: rolledEnd }], openDays };
+  const split: RollupRanges =
+    firstMonth >= lastMonthEnd
+      ? { rolledDays: [{ from: days.from, to: rolledEnd }], openDays }
+      : {
+          months: { from: firstMonth, to: lastMonthEnd },
+          rolledDays: [
+            { from: days.from, to: firstMonth },
+            { from: lastMonthEnd, to: rolledEnd },
+          ].filter((range) => range.from < range.to),
+          openDays,
+        };
+  const toDate = split.rolledDays.find((range) => range.from === lastMonthEnd && range.to === afterRolled);
+  if (!toDate) return split;
   return {
-    months: { from: firstMonth, to: lastMonthEnd },
-    rolledDays: [
-      { from: days.from, to: firstMonth },
-      { from: lastMonthEnd, to: rolledEnd },
-    ].filter((range) => range.from < range.to),
-    openDays,
+    ...split,
+    monthToDate: { ...toDate, rolledThrough },
+    rolledDays: split.rolledDays.filter((range) => range !== toDate),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { SITE_SORTS } from '@scentia/shared/dashboard.schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type CountRanges, type DayRange, rollupRangesOf } from './dashboard-period.ts';
+import { type CountRanges, type DayRange, type RollupRanges, rollupRangesOf } from './dashboard-period.ts';
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
@@ -97,11 +97,22 @@ function dailyCounts(range: DayRange, columns: SQL, filter: SiteFilter): SQL {
     where ${dayRange(sql`day`, range)} and ${locationCondition(sql`location_id`, filter)}`;
 }
 
+/** Whether the roll-ups' watermark is still `day`, read in the caller's statement (its snapshot). */
+const isWatermark = (day: string) =>
+  sql`(select rolled_through from shot_rollup_state where id = 1) = ${day}::date`;
+
 function rolledCounts(table: SQL, columns: SQL, split: RollupRanges, filter: SiteFilter): SQL[] {
   const parts: SQL[] = [];
   if (split.months)
     parts.push(sql`select ${columns} from ${table} where grain = 'month' and ${dayRange(sql`starts_on`, split.months)}
       and ${locationCondition(sql`location_id`, filter)}`);
+  if (split.monthToDate) {
+    const { rolledThrough: watermark, ...range } = split.monthToDate;
+    parts.push(sql`select ${columns} from ${table} where grain = 'month' and starts_on = ${range.from}::date
+      and ${isWatermark(watermark)} and ${locationCondition(sql`location_id`, filter)}`);
+    parts.push(sql`select ${columns} from ${table} where grain = 'day' and ${dayRange(sql`starts_on`, range)}
+      and not ${isWatermark(watermark)} and ${locationCondition(sql`location_id`, filter)}`);
+  }
   for (const range of split.rolledDays)
     parts.push(sql`select ${columns} from ${table} where grain = 'day' and ${dayRange(sql`starts_on`, range)}
       and ${locationCondition(sql`location_id`, filter)}`);
@@ -110,14 +121,12 @@ function rolledCounts(table: SQL, columns: SQL, split: RollupRanges, filter: Sit
 
 const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
 
-type RollupRanges = ReturnType<typeof rollupRangesOf>;
-
 /**
  * The period's shots per campaign and fragrance, as rows to sum (never `shots`): whole months and
  * days up to the roll-ups' watermark from the roll-ups, the days after it from the daily counts, the
  * hours at both ends from the hourly counts. Unfiltered, from the fleet's roll-ups (campaign and
- * fragrance: a year is at most 12 + 62 rows and 24 hours per key, whatever the shots and the
- * locations); by organisation or location, the whole months from the monthly counts of their locations
+ * fragrance: a year is at most 13 month rows, the days of the month it starts in and 24 hours per key,
+ * whatever the shots and the locations); by organisation or location, the whole months from the monthly counts of their locations
  * and the other days and hours from the daily and hourly counts.
  */
 function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
@@ -138,6 +147,13 @@ function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: 
       if (split.months)
         parts.push(sql`select ${columns} from shot_counts_monthly
           where ${dayRange(sql`month`, split.months)} and ${locationCondition(sql`location_id`, filter)}`);
+      if (split.monthToDate) {
+        const { rolledThrough: watermark, ...range } = split.monthToDate;
+        parts.push(sql`select ${columns} from shot_counts_monthly where month = ${range.from}::date
+          and ${isWatermark(watermark)} and ${locationCondition(sql`location_id`, filter)}`);
+        parts.push(sql`select ${columns} from shot_counts_daily where ${dayRange(sql`day`, range)}
+          and not ${isWatermark(watermark)} and ${locationCondition(sql`location_id`, filter)}`);
+      }
       const days = [...split.rolledDays, ...(split.openDays ? [split.openDays] : [])];
       for (const range of days) parts.push(dailyCounts(range, columns, filter));
     }
