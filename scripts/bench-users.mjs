@@ -337,7 +337,7 @@ async function loadFloor(queries, seconds) {
     }),
   );
   await Promise.all([custom.end(), plannedOnce.end()]);
-  return { latencies, errors: 0 };
+  return { latencies };
 }
 
 /**
@@ -349,20 +349,20 @@ async function loadFloor(queries, seconds) {
 async function loadInTurns(queries) {
   await loadApi(queries, WARM_UP_SECONDS);
   await loadFloor(queries, WARM_UP_SECONDS);
-  const sides = { api: { latencies: [], errors: 0 }, floor: { latencies: [], errors: 0 } };
+  const latencies = { api: [], floor: [] };
+  let apiErrors = 0;
   const turns = Math.max(1, Math.round(DURATION_SECONDS / SLICE_SECONDS));
+  const seconds = DURATION_SECONDS / turns;
   for (let turn = 0; turn < turns; turn += 1) {
-    const order = turn % 2 === 0 ? ['api', 'floor'] : ['floor', 'api'];
-    for (const side of order) {
-      const seconds = DURATION_SECONDS / turns;
-      const slice = await (side === 'api' ? loadApi(queries, seconds) : loadFloor(queries, seconds));
-      sides[side].latencies.push(...slice.latencies);
-      sides[side].errors += slice.errors;
+    for (const side of turn % 2 === 0 ? ['api', 'floor'] : ['floor', 'api']) {
+      const slice = side === 'api' ? await loadApi(queries, seconds) : await loadFloor(queries, seconds);
+      for (const latency of slice.latencies) latencies[side].push(latency);
+      if (side === 'api') apiErrors += slice.errors;
     }
   }
   return {
-    api: { ...summarize(sides.api.latencies), errors: sides.api.errors },
-    floor: summarize(sides.floor.latencies),
+    api: { ...summarize(latencies.api), errors: apiErrors },
+    floor: summarize(latencies.floor),
   };
 }
 

@@ -97,25 +97,31 @@ function dailyCounts(range: DayRange, columns: SQL, filter: SiteFilter): SQL {
     where ${dayRange(sql`day`, range)} and ${locationCondition(sql`location_id`, filter)}`;
 }
 
-/** Whether the roll-ups' watermark is still `day`, read in the caller's statement (its snapshot). */
-const isWatermark = (day: string) =>
-  sql`(select rolled_through from shot_rollup_state where id = 1) = ${day}::date`;
+/**
+ * The watermark's month so far (`RollupRanges.monthToDate`): `monthRow` while the watermark is still
+ * the one the reader read, checked in the same statement (one snapshot), else `dayRows`. Both are
+ * `select … where …` over the range; the check is added to their conditions.
+ */
+function monthToDateCounts(toDate: { rolledThrough: string }, monthRow: SQL, dayRows: SQL): SQL[] {
+  const isUnchanged = sql`(select rolled_through from shot_rollup_state where id = 1) = ${toDate.rolledThrough}::date`;
+  return [sql`${monthRow} and ${isUnchanged}`, sql`${dayRows} and not ${isUnchanged}`];
+}
 
 function rolledCounts(table: SQL, columns: SQL, split: RollupRanges, filter: SiteFilter): SQL[] {
+  const rows = (grain: 'day' | 'month', range: DayRange) =>
+    sql`select ${columns} from ${table} where grain = ${sql.raw(`'${grain}'`)} and ${dayRange(sql`starts_on`, range)}
+      and ${locationCondition(sql`location_id`, filter)}`;
   const parts: SQL[] = [];
-  if (split.months)
-    parts.push(sql`select ${columns} from ${table} where grain = 'month' and ${dayRange(sql`starts_on`, split.months)}
-      and ${locationCondition(sql`location_id`, filter)}`);
-  if (split.monthToDate) {
-    const { rolledThrough: watermark, ...range } = split.monthToDate;
-    parts.push(sql`select ${columns} from ${table} where grain = 'month' and starts_on = ${range.from}::date
-      and ${isWatermark(watermark)} and ${locationCondition(sql`location_id`, filter)}`);
-    parts.push(sql`select ${columns} from ${table} where grain = 'day' and ${dayRange(sql`starts_on`, range)}
-      and not ${isWatermark(watermark)} and ${locationCondition(sql`location_id`, filter)}`);
-  }
-  for (const range of split.rolledDays)
-    parts.push(sql`select ${columns} from ${table} where grain = 'day' and ${dayRange(sql`starts_on`, range)}
-      and ${locationCondition(sql`location_id`, filter)}`);
+  if (split.months) parts.push(rows('month', split.months));
+  if (split.monthToDate)
+    parts.push(
+      ...monthToDateCounts(
+        split.monthToDate,
+        rows('month', split.monthToDate),
+        rows('day', split.monthToDate),
+      ),
+    );
+  for (const range of split.rolledDays) parts.push(rows('day', range));
   return parts;
 }
 
@@ -126,8 +132,8 @@ const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
  * days up to the roll-ups' watermark from the roll-ups, the days after it from the daily counts, the
  * hours at both ends from the hourly counts. Unfiltered, from the fleet's roll-ups (campaign and
  * fragrance: a year is at most 13 month rows, the days of the month it starts in and 24 hours per key,
- * whatever the shots and the locations); by organisation or location, the whole months from the monthly counts of their locations
- * and the other days and hours from the daily and hourly counts.
+ * whatever the shots and the locations); by organisation or location, the whole months from the
+ * monthly counts of their locations and the other days and hours from the daily and hourly counts.
  */
 function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
   const columns = sql`campaign_id, fragrance_id, shots`;
@@ -144,16 +150,18 @@ function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: 
       parts.push(...rolledCounts(sql`shot_rollups_fleet`, columns, split, {}));
       if (split.openDays) parts.push(dailyCounts(split.openDays, columns, filter));
     } else {
-      if (split.months)
-        parts.push(sql`select ${columns} from shot_counts_monthly
-          where ${dayRange(sql`month`, split.months)} and ${locationCondition(sql`location_id`, filter)}`);
-      if (split.monthToDate) {
-        const { rolledThrough: watermark, ...range } = split.monthToDate;
-        parts.push(sql`select ${columns} from shot_counts_monthly where month = ${range.from}::date
-          and ${isWatermark(watermark)} and ${locationCondition(sql`location_id`, filter)}`);
-        parts.push(sql`select ${columns} from shot_counts_daily where ${dayRange(sql`day`, range)}
-          and not ${isWatermark(watermark)} and ${locationCondition(sql`location_id`, filter)}`);
-      }
+      const monthly = (range: DayRange) =>
+        sql`select ${columns} from shot_counts_monthly
+          where ${dayRange(sql`month`, range)} and ${locationCondition(sql`location_id`, filter)}`;
+      if (split.months) parts.push(monthly(split.months));
+      if (split.monthToDate)
+        parts.push(
+          ...monthToDateCounts(
+            split.monthToDate,
+            monthly(split.monthToDate),
+            dailyCounts(split.monthToDate, columns, filter),
+          ),
+        );
       const days = [...split.rolledDays, ...(split.openDays ? [split.openDays] : [])];
       for (const range of days) parts.push(dailyCounts(range, columns, filter));
     }
