@@ -49,6 +49,23 @@ export const shotRollupsFleet = pgTable(
   ],
 );
 
+/**
+ * The whole fleet's shots per UTC day, campaign and fragrance, for every day: the sums of
+ * `shot_counts_daily` over its locations, kept equal to them by that table's triggers (migration 0034)
+ * in the statement that changes it. So today's chart reads one row per campaign and fragrance however
+ * many locations shoot, and a period's first day is its day row less the hours before it.
+ */
+export const shotCountsFleetDaily = pgTable(
+  'shot_counts_fleet_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    fragranceId: integer('fragrance_id').notNull(),
+    shots: bigint('shots', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.campaignId, table.fragranceId] })],
+);
+
 /** Each location's shots, all campaigns and fragrances together, per UTC day and per month: the sites table. */
 export const shotRollupsLocation = pgTable(
   'shot_rollups_location',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countRangesOf, periodOf, rollupRangesOf, startOfDayIn, todayIn } from './dashboard-period.ts';
+import {
+  countRangesOf,
+  fleetEdgesOf,
+  periodOf,
+  rollupRangesOf,
+  startOfDayIn,
+  todayIn,
+} from './dashboard-period.ts';
 
 describe('a dashboard period', () => {
   it('defaults to the last 30 days of the zone, today included', () => {
@@ -70,6 +77,12 @@ describe('the whole days of a period, as the roll-ups serve them', () => {
       rolledDays: [],
       openDays: { from: '2026-11-24', to: '2026-11-25' },
     });
+    // From the month before (the default 30 days early in a month): the days of that month, then one row.
+    expect(rollupRangesOf({ from: '2026-10-31', to: '2026-11-29' }, '2026-11-27')).toEqual({
+      monthToDate: { from: '2026-11-01', to: '2026-11-28', rolledThrough: '2026-11-27' },
+      rolledDays: [{ from: '2026-10-31', to: '2026-11-01' }],
+      openDays: { from: '2026-11-28', to: '2026-11-29' },
+    });
     expect(rollupRangesOf({ from: '2026-11-02', to: '2026-11-25' }, '2026-11-23')).toEqual({
       rolledDays: [{ from: '2026-11-02', to: '2026-11-24' }],
       openDays: { from: '2026-11-24', to: '2026-11-25' },
@@ -109,5 +122,32 @@ describe('the whole days of a period, as the roll-ups serve them', () => {
       rolledDays: [{ from: '2026-12-15', to: '2027-01-10' }],
       openDays: undefined,
     });
+  });
+});
+
+describe("a period's ragged ends, as the fleet's counts serve them", () => {
+  const at = (iso: string) => new Date(iso);
+  const iso = (ranges: { from: Date; to: Date }[]) =>
+    ranges.map((range) => [range.from.toISOString().slice(0, 16), range.to.toISOString().slice(0, 16)]);
+
+  it('reads an end that covers most of its UTC day as the day less its other hours, a short one by the hour', () => {
+    // São Paulo, 30 days to 24 November: 03:00 UTC on the first day, 03:00 UTC after the last.
+    const { hours } = countRangesOf({ from: '2026-10-26', to: '2026-11-24', timeZone: 'America/Sao_Paulo' });
+    const edges = fleetEdgesOf(hours);
+    expect(edges.days).toEqual(['2026-10-26']);
+    expect(iso(edges.lessHours)).toEqual([['2026-10-26T00:00', '2026-10-26T03:00']]);
+    expect(iso(edges.hours)).toEqual([['2026-11-25T00:00', '2026-11-25T03:00']]);
+  });
+
+  it('splits a range at UTC midnights, and keeps exactly half a day as hours', () => {
+    const edges = fleetEdgesOf([{ from: at('2026-11-24T06:00Z'), to: at('2026-11-25T12:00Z') }]);
+    expect(edges.days).toEqual(['2026-11-24']);
+    expect(iso(edges.lessHours)).toEqual([['2026-11-24T00:00', '2026-11-24T06:00']]);
+    expect(iso(edges.hours)).toEqual([['2026-11-25T00:00', '2026-11-25T12:00']]);
+  });
+
+  it('takes a whole UTC day as its row alone', () => {
+    const edges = fleetEdgesOf([{ from: at('2026-11-24T00:00Z'), to: at('2026-11-25T00:00Z') }]);
+    expect(edges).toEqual({ hours: [], days: ['2026-11-24'], lessHours: [] });
   });
 });

@@ -16,8 +16,11 @@ export type CountRanges = {
   start: Date;
   end: Date;
   days?: { from: string; to: string };
-  hours: { from: Date; to: Date }[];
+  hours: HourRange[];
 };
+
+/** A half-open range of instants, on whole UTC hours. */
+export type HourRange = { from: Date; to: Date };
 
 /** The wall clock of `timeZone` at `at`, written as if it were a UTC instant (ms). */
 function wallClockAsUtc(timeZone: string, at: number): number {
@@ -116,25 +119,24 @@ export function rollupRangesOf(days: DayRange, rolledThrough: string): RollupRan
   const openFrom = days.from > rolledEnd ? days.from : rolledEnd;
   const openDays = openFrom < days.to ? { from: openFrom, to: days.to } : undefined;
   if (days.from >= rolledEnd) return { rolledDays: [], openDays };
-  const firstMonth = days.from.endsWith('-01') ? days.from : nextMonthStart(days.from);
-  const lastMonthEnd = `${rolledEnd.slice(0, 8)}01`;
-  const split: RollupRanges =
-    firstMonth >= lastMonthEnd
-      ? { rolledDays: [{ from: days.from, to: rolledEnd }], openDays }
-      : {
-          months: { from: firstMonth, to: lastMonthEnd },
-          rolledDays: [
-            { from: days.from, to: firstMonth },
-            { from: lastMonthEnd, to: rolledEnd },
-          ].filter((range) => range.from < range.to),
-          openDays,
-        };
-  const toDate = split.rolledDays.find((range) => range.from === lastMonthEnd && range.to === afterRolled);
-  if (!toDate) return split;
+  // The watermark's month so far, when the period holds all of it and the watermark does not close it.
+  const watermarkMonth = `${rolledThrough.slice(0, 8)}01`;
+  const holdsMonthToDate =
+    rolledEnd === afterRolled && days.from <= watermarkMonth && !afterRolled.endsWith('-01');
+  const monthToDate = holdsMonthToDate ? { from: watermarkMonth, to: afterRolled, rolledThrough } : undefined;
+  const rolled = { from: days.from, to: monthToDate ? watermarkMonth : rolledEnd };
+  if (rolled.from >= rolled.to) return { monthToDate, rolledDays: [], openDays };
+  const firstMonth = rolled.from.endsWith('-01') ? rolled.from : nextMonthStart(rolled.from);
+  const lastMonthEnd = `${rolled.to.slice(0, 8)}01`;
+  if (firstMonth >= lastMonthEnd) return { monthToDate, rolledDays: [rolled], openDays };
   return {
-    ...split,
-    monthToDate: { ...toDate, rolledThrough },
-    rolledDays: split.rolledDays.filter((range) => range !== toDate),
+    months: { from: firstMonth, to: lastMonthEnd },
+    monthToDate,
+    rolledDays: [
+      { from: rolled.from, to: firstMonth },
+      { from: lastMonthEnd, to: rolled.to },
+    ].filter((range) => range.from < range.to),
+    openDays,
   };
 }
 
@@ -142,4 +144,30 @@ function nextMonthStart(day: string): string {
   const date = new Date(`${day.slice(0, 8)}01T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + 1);
   return isoDay(date.getTime());
+}
+
+/**
+ * A period's ragged ends as the fleet's counts serve them most cheaply: an end that covers most of its
+ * UTC day is that day's row (`days`) less the day's other hours (`lessHours`), fewer rows than its own
+ * hours; the other ends stay hours (`hours`). Ranges are split at UTC midnights first.
+ */
+export function fleetEdgesOf(hours: HourRange[]): { hours: HourRange[]; days: string[]; lessHours: HourRange[] } {
+  const edges = { hours: [] as HourRange[], days: [] as string[], lessHours: [] as HourRange[] };
+  for (const range of hours) {
+    for (let from = range.from.getTime(); from < range.to.getTime(); ) {
+      const dayStart = Math.floor(from / DAY_MS) * DAY_MS;
+      const dayEnd = dayStart + DAY_MS;
+      const to = Math.min(range.to.getTime(), dayEnd);
+      if (to - from > DAY_MS / 2) {
+        edges.days.push(isoDay(dayStart));
+        for (const [lessFrom, lessTo] of [
+          [dayStart, from],
+          [to, dayEnd],
+        ] as const)
+          if (lessFrom < lessTo) edges.lessHours.push({ from: new Date(lessFrom), to: new Date(lessTo) });
+      } else edges.hours.push({ from: new Date(from), to: new Date(to) });
+      from = to;
+    }
+  }
+  return edges;
 }

@@ -1,7 +1,14 @@
 import type { SITE_SORTS } from '@scentia/shared/dashboard.schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type CountRanges, type DayRange, type RollupRanges, rollupRangesOf } from './dashboard-period.ts';
+import {
+  type CountRanges,
+  type DayRange,
+  fleetEdgesOf,
+  type HourRange,
+  type RollupRanges,
+  rollupRangesOf,
+} from './dashboard-period.ts';
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
@@ -51,8 +58,6 @@ function locationCondition(column: SQL, filter: SiteFilter): SQL {
 const dayRange = (column: SQL, range: DayRange) =>
   sql`(${column} >= ${range.from}::date and ${column} < ${range.to}::date)`;
 
-type HourRange = { from: Date; to: Date };
-
 const hourRanges = (ranges: HourRange[]) =>
   sql.join(
     ranges.map(
@@ -68,16 +73,16 @@ const hourRanges = (ranges: HourRange[]) =>
  * every location's hourly counts.
  */
 function hourCounts(
-  ranges: CountRanges,
+  hours: HourRange[],
   columns: SQL,
   filter: SiteFilter,
   rolled?: { table: SQL; until: Date },
 ): SQL[] {
   const until = rolled?.until.getTime() ?? Number.NEGATIVE_INFINITY;
-  const early = ranges.hours
+  const early = hours
     .filter((range) => range.from.getTime() < until)
     .map((range) => ({ from: range.from, to: new Date(Math.min(range.to.getTime(), until)) }));
-  const late = ranges.hours
+  const late = hours
     .filter((range) => range.to.getTime() > until)
     .map((range) => ({ from: new Date(Math.max(range.from.getTime(), until)), to: range.to }));
   const parts: SQL[] = [];
@@ -130,49 +135,66 @@ const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
 /**
  * The period's shots per campaign and fragrance, as rows to sum (never `shots`): whole months and
  * days up to the roll-ups' watermark from the roll-ups, the days after it from the daily counts, the
- * hours at both ends from the hourly counts. Unfiltered, from the fleet's roll-ups (campaign and
- * fragrance: a year is at most 13 month rows, the days of the month it starts in and 24 hours per key,
- * whatever the shots and the locations); by organisation or location, the whole months from the
- * monthly counts of their locations and the other days and hours from the daily and hourly counts.
+ * hours at both ends from the hourly counts. Unfiltered, from the fleet's roll-ups and daily counts
+ * (`fleetCampaignCounts`: a year is at most 13 month rows, the days of the month it starts in, the days
+ * after the watermark and a few hours per key, whatever the shots and the locations); by organisation or
+ * location, the whole months from the monthly counts of their locations and the other days and hours
+ * from the daily and hourly counts.
  */
 function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
   const columns = sql`campaign_id, fragrance_id, shots`;
   const isFiltered = filter.organizationId !== undefined || filter.locationId !== undefined;
-  const parts: SQL[] = hourCounts(
-    ranges,
-    columns,
-    filter,
-    isFiltered ? undefined : { table: sql`shot_rollups_fleet_hourly`, until: dayAfter(rolledThrough) },
-  );
+  if (!isFiltered) return unionAll(fleetCampaignCounts(ranges, rolledThrough));
+  const parts: SQL[] = hourCounts(ranges.hours, columns, filter);
   if (ranges.days) {
     const split = rollupRangesOf(ranges.days, rolledThrough);
-    if (!isFiltered) {
-      parts.push(...rolledCounts(sql`shot_rollups_fleet`, columns, split, {}));
-      if (split.openDays) parts.push(dailyCounts(split.openDays, columns, filter));
-    } else {
-      const monthly = (range: DayRange) =>
-        sql`select ${columns} from shot_counts_monthly
-          where ${dayRange(sql`month`, range)} and ${locationCondition(sql`location_id`, filter)}`;
-      if (split.months) parts.push(monthly(split.months));
-      if (split.monthToDate)
-        parts.push(
-          ...monthToDateCounts(
-            split.monthToDate,
-            monthly(split.monthToDate),
-            dailyCounts(split.monthToDate, columns, filter),
-          ),
-        );
-      const days = [...split.rolledDays, ...(split.openDays ? [split.openDays] : [])];
-      for (const range of days) parts.push(dailyCounts(range, columns, filter));
-    }
+    const monthly = (range: DayRange) =>
+      sql`select ${columns} from shot_counts_monthly
+        where ${dayRange(sql`month`, range)} and ${locationCondition(sql`location_id`, filter)}`;
+    if (split.months) parts.push(monthly(split.months));
+    if (split.monthToDate)
+      parts.push(
+        ...monthToDateCounts(
+          split.monthToDate,
+          monthly(split.monthToDate),
+          dailyCounts(split.monthToDate, columns, filter),
+        ),
+      );
+    const days = [...split.rolledDays, ...(split.openDays ? [split.openDays] : [])];
+    for (const range of days) parts.push(dailyCounts(range, columns, filter));
   }
   return unionAll(parts);
+}
+
+/**
+ * The whole fleet's share of `campaignCounts`, in rows per campaign and fragrance only: the rolled-up
+ * days from the roll-ups, the days after the watermark and an end that covers most of its day from the
+ * fleet's daily counts (that day less its other hours), the other ends' hours from the fleet's hourly
+ * roll-up, or every location's hourly counts after the watermark.
+ */
+function fleetCampaignCounts(ranges: CountRanges, rolledThrough: string): SQL[] {
+  const columns = sql`campaign_id, fragrance_id, shots`;
+  const rolled = { table: sql`shot_rollups_fleet_hourly`, until: dayAfter(rolledThrough) };
+  const fleetDays = (condition: SQL) => sql`select ${columns} from shot_counts_fleet_daily where ${condition}`;
+  const edges = fleetEdgesOf(ranges.hours);
+  const parts = [
+    ...hourCounts(edges.hours, columns, {}, rolled),
+    ...hourCounts(edges.lessHours, sql`campaign_id, fragrance_id, -shots`, {}, rolled),
+  ];
+  if (edges.days.length > 0)
+    parts.push(fleetDays(sql`day in (${sql.join(edges.days.map((day) => sql`${day}::date`), sql`, `)})`));
+  if (ranges.days) {
+    const split = rollupRangesOf(ranges.days, rolledThrough);
+    parts.push(...rolledCounts(sql`shot_rollups_fleet`, columns, split, {}));
+    if (split.openDays) parts.push(fleetDays(dayRange(sql`day`, split.openDays)));
+  }
+  return parts;
 }
 
 /** The period's shots per location, as rows to sum: from the locations' roll-ups, like `campaignCounts`. */
 function locationCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
   const columns = sql`location_id, shots`;
-  const parts = hourCounts(ranges, columns, filter, {
+  const parts = hourCounts(ranges.hours, columns, filter, {
     table: sql`shot_rollups_location_hourly`,
     until: dayAfter(rolledThrough),
   });
