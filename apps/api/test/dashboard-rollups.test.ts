@@ -10,7 +10,7 @@ import { createTestApp, type TestContext } from './test-app.ts';
  * The dashboard's roll-ups (migration 0029): a timed job rolls the daily counts up to a watermark,
  * ingestion adds late shots below it, and the dashboard reads roll-ups up to the watermark and the
  * daily counts after it. At every moment the roll-ups equal the sums of the daily counts up to the
- * watermark, the fleet's daily counts the sums of every daily count, and every answer equals the raw
+ * watermark, the daily sums (fleet, location) the sums of every daily count, and every answer equals the raw
  * shots.
  */
 let ctx: TestContext;
@@ -117,16 +117,27 @@ async function rollupMismatches() {
         union all (select hour, campaign_id, fragrance_id, shots from shot_rollups_fleet_hourly except all select * from fleet)) x)::int as "fleetHourly",
       (select count(*) from ((select * from location except all select hour, location_id, shots from shot_rollups_location_hourly)
         union all (select hour, location_id, shots from shot_rollups_location_hourly except all select * from location)) x)::int as "locationHourly"`);
-  // The fleet's daily counts (migration 0034) hold every day, whatever the watermark.
-  const fleetDaily = await one<{ fleetDaily: number }>(sql`
-    with fleet as (select day, campaign_id, fragrance_id, sum(shots)::bigint as shots from shot_counts_daily group by 1, 2, 3)
-    select count(*)::int as "fleetDaily" from (
-      (select * from fleet except all select day, campaign_id, fragrance_id, shots from shot_counts_fleet_daily where shots <> 0)
-      union all (select day, campaign_id, fragrance_id, shots from shot_counts_fleet_daily where shots <> 0 except all select * from fleet)) x`);
-  return { ...row, ...hourly, ...fleetDaily };
+  // The sums of the daily counts (migration 0034) hold every day, whatever the watermark.
+  const sums = await one<{ fleetDaily: number; locationDaily: number }>(sql`
+    with fleet as (select day, campaign_id, fragrance_id, sum(shots)::bigint as shots from shot_counts_daily group by 1, 2, 3),
+    location as (select day, location_id, sum(shots)::bigint as shots from shot_counts_daily group by 1, 2)
+    select
+      (select count(*) from ((select * from fleet except all select day, campaign_id, fragrance_id, shots from shot_counts_fleet_daily where shots <> 0)
+        union all (select day, campaign_id, fragrance_id, shots from shot_counts_fleet_daily where shots <> 0 except all select * from fleet)) x)::int as "fleetDaily",
+      (select count(*) from ((select * from location except all select day, location_id, shots from shot_counts_location_daily where shots <> 0)
+        union all (select day, location_id, shots from shot_counts_location_daily where shots <> 0 except all select * from location)) x)::int as "locationDaily"`);
+  return { ...row, ...hourly, ...sums };
 }
 
-const EXACT = { fleet: 0, location: 0, monthly: 0, fleetHourly: 0, locationHourly: 0, fleetDaily: 0 };
+const EXACT = {
+  fleet: 0,
+  location: 0,
+  monthly: 0,
+  fleetHourly: 0,
+  locationHourly: 0,
+  fleetDaily: 0,
+  locationDaily: 0,
+};
 
 function get(url: string) {
   return ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${staffToken}` } });

@@ -66,6 +66,17 @@ export const shotCountsFleetDaily = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.campaignId, table.fragranceId] })],
 );
 
+/** Each location's shots per UTC day, all campaigns and fragrances together, kept like `shotCountsFleetDaily`: the sites table. */
+export const shotCountsLocationDaily = pgTable(
+  'shot_counts_location_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    locationId: integer('location_id').notNull(),
+    shots: bigint('shots', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.locationId] })],
+);
+
 /** Each location's shots, all campaigns and fragrances together, per UTC day and per month: the sites table. */
 export const shotRollupsLocation = pgTable(
   'shot_rollups_location',

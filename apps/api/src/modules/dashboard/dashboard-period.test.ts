@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   countRangesOf,
-  fleetEdgesOf,
   periodOf,
+  raggedEndsOf,
   rollupRangesOf,
   startOfDayIn,
   todayIn,
@@ -125,7 +125,7 @@ describe('the whole days of a period, as the roll-ups serve them', () => {
   });
 });
 
-describe("a period's ragged ends, as the fleet's counts serve them", () => {
+describe("a period's ragged ends, as the daily sums serve them", () => {
   const at = (iso: string) => new Date(iso);
   const iso = (ranges: { from: Date; to: Date }[]) =>
     ranges.map((range) => [range.from.toISOString().slice(0, 16), range.to.toISOString().slice(0, 16)]);
@@ -133,21 +133,21 @@ describe("a period's ragged ends, as the fleet's counts serve them", () => {
   it('reads an end that covers most of its UTC day as the day less its other hours, a short one by the hour', () => {
     // São Paulo, 30 days to 24 November: 03:00 UTC on the first day, 03:00 UTC after the last.
     const { hours } = countRangesOf({ from: '2026-10-26', to: '2026-11-24', timeZone: 'America/Sao_Paulo' });
-    const edges = fleetEdgesOf(hours);
+    const edges = raggedEndsOf(hours);
     expect(edges.days).toEqual(['2026-10-26']);
     expect(iso(edges.lessHours)).toEqual([['2026-10-26T00:00', '2026-10-26T03:00']]);
     expect(iso(edges.hours)).toEqual([['2026-11-25T00:00', '2026-11-25T03:00']]);
   });
 
   it('splits a range at UTC midnights, and keeps exactly half a day as hours', () => {
-    const edges = fleetEdgesOf([{ from: at('2026-11-24T06:00Z'), to: at('2026-11-25T12:00Z') }]);
+    const edges = raggedEndsOf([{ from: at('2026-11-24T06:00Z'), to: at('2026-11-25T12:00Z') }]);
     expect(edges.days).toEqual(['2026-11-24']);
     expect(iso(edges.lessHours)).toEqual([['2026-11-24T00:00', '2026-11-24T06:00']]);
     expect(iso(edges.hours)).toEqual([['2026-11-25T00:00', '2026-11-25T12:00']]);
   });
 
   it('takes a whole UTC day as its row alone', () => {
-    const edges = fleetEdgesOf([{ from: at('2026-11-24T00:00Z'), to: at('2026-11-25T00:00Z') }]);
+    const edges = raggedEndsOf([{ from: at('2026-11-24T00:00Z'), to: at('2026-11-25T00:00Z') }]);
     expect(edges).toEqual({ hours: [], days: ['2026-11-24'], lessHours: [] });
   });
 });

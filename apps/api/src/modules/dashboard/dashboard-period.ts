@@ -147,11 +147,15 @@ function nextMonthStart(day: string): string {
 }
 
 /**
- * A period's ragged ends as the fleet's counts serve them most cheaply: an end that covers most of its
+ * A period's ragged ends as the daily sums (migration 0034) serve them most cheaply: an end that covers most of its
  * UTC day is that day's row (`days`) less the day's other hours (`lessHours`), fewer rows than its own
  * hours; the other ends stay hours (`hours`). Ranges are split at UTC midnights first.
  */
-export function fleetEdgesOf(hours: HourRange[]): { hours: HourRange[]; days: string[]; lessHours: HourRange[] } {
+export function raggedEndsOf(hours: HourRange[]): {
+  hours: HourRange[];
+  days: string[];
+  lessHours: HourRange[];
+} {
   const edges = { hours: [] as HourRange[], days: [] as string[], lessHours: [] as HourRange[] };
   for (const range of hours) {
     for (let from = range.from.getTime(); from < range.to.getTime(); ) {

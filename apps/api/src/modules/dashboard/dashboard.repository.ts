@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.ts';
 import {
   type CountRanges,
   type DayRange,
-  fleetEdgesOf,
   type HourRange,
   type RollupRanges,
+  raggedEndsOf,
   rollupRangesOf,
 } from './dashboard-period.ts';
 
@@ -136,7 +136,7 @@ const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
  * The period's shots per campaign and fragrance, as rows to sum (never `shots`): whole months and
  * days up to the roll-ups' watermark from the roll-ups, the days after it from the daily counts, the
  * hours at both ends from the hourly counts. Unfiltered, from the fleet's roll-ups and daily counts
- * (`fleetCampaignCounts`: a year is at most 13 month rows, the days of the month it starts in, the days
+ * (`rolledUpCounts`: a year is at most 13 month rows, the days of the month it starts in, the days
  * after the watermark and a few hours per key, whatever the shots and the locations); by organisation or
  * location, the whole months from the monthly counts of their locations and the other days and hours
  * from the daily and hourly counts.
@@ -144,7 +144,15 @@ const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
 function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
   const columns = sql`campaign_id, fragrance_id, shots`;
   const isFiltered = filter.organizationId !== undefined || filter.locationId !== undefined;
-  if (!isFiltered) return unionAll(fleetCampaignCounts(ranges, rolledThrough));
+  if (!isFiltered) {
+    const source = {
+      keys: sql`campaign_id, fragrance_id`,
+      rollups: sql`shot_rollups_fleet`,
+      hourlyRollups: sql`shot_rollups_fleet_hourly`,
+      daySums: sql`shot_counts_fleet_daily`,
+    };
+    return unionAll(rolledUpCounts(source, ranges, filter, rolledThrough));
+  }
   const parts: SQL[] = hourCounts(ranges.hours, columns, filter);
   if (ranges.days) {
     const split = rollupRangesOf(ranges.days, rolledThrough);
@@ -166,44 +174,65 @@ function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: 
   return unionAll(parts);
 }
 
+/** Where `rolledUpCounts` reads one grain of shots: the fleet's per campaign and fragrance, or per location. */
+type RolledUpSource = {
+  /** The key columns, without `shots`. */
+  keys: SQL;
+  /** The roll-ups by day and month, and by hour, up to the watermark (migration 0029). */
+  rollups: SQL;
+  hourlyRollups: SQL;
+  /** The sums of the daily counts for every day (migration 0034). */
+  daySums: SQL;
+};
+
 /**
- * The whole fleet's share of `campaignCounts`, in rows per campaign and fragrance only: the rolled-up
- * days from the roll-ups, the days after the watermark and an end that covers most of its day from the
- * fleet's daily counts (that day less its other hours), the other ends' hours from the fleet's hourly
- * roll-up, or every location's hourly counts after the watermark.
+ * A period's shots from the roll-ups and the daily sums of one grain, in a few rows per key whatever
+ * the shots and the locations: the rolled-up days from the roll-ups, the days after the watermark and an
+ * end that covers most of its UTC day from the daily sums (that day less its other hours), the other
+ * ends' hours from the hourly roll-up, or every location's hourly counts after the watermark.
  */
-function fleetCampaignCounts(ranges: CountRanges, rolledThrough: string): SQL[] {
-  const columns = sql`campaign_id, fragrance_id, shots`;
-  const rolled = { table: sql`shot_rollups_fleet_hourly`, until: dayAfter(rolledThrough) };
-  const fleetDays = (condition: SQL) => sql`select ${columns} from shot_counts_fleet_daily where ${condition}`;
-  const edges = fleetEdgesOf(ranges.hours);
+function rolledUpCounts(
+  source: RolledUpSource,
+  ranges: CountRanges,
+  filter: SiteFilter,
+  rolledThrough: string,
+): SQL[] {
+  const columns = sql`${source.keys}, shots`;
+  const rolled = { table: source.hourlyRollups, until: dayAfter(rolledThrough) };
+  const daySums = (condition: SQL) =>
+    sql`select ${columns} from ${source.daySums}
+      where ${condition} and ${locationCondition(sql`location_id`, filter)}`;
+  const ends = raggedEndsOf(ranges.hours);
   const parts = [
-    ...hourCounts(edges.hours, columns, {}, rolled),
-    ...hourCounts(edges.lessHours, sql`campaign_id, fragrance_id, -shots`, {}, rolled),
+    ...hourCounts(ends.hours, columns, filter, rolled),
+    ...hourCounts(ends.lessHours, sql`${source.keys}, -shots`, filter, rolled),
   ];
-  if (edges.days.length > 0)
-    parts.push(fleetDays(sql`day in (${sql.join(edges.days.map((day) => sql`${day}::date`), sql`, `)})`));
+  if (ends.days.length > 0)
+    parts.push(
+      daySums(
+        sql`day in (${sql.join(
+          ends.days.map((day) => sql`${day}::date`),
+          sql`, `,
+        )})`,
+      ),
+    );
   if (ranges.days) {
     const split = rollupRangesOf(ranges.days, rolledThrough);
-    parts.push(...rolledCounts(sql`shot_rollups_fleet`, columns, split, {}));
-    if (split.openDays) parts.push(fleetDays(dayRange(sql`day`, split.openDays)));
+    parts.push(...rolledCounts(source.rollups, columns, split, filter));
+    if (split.openDays) parts.push(daySums(dayRange(sql`day`, split.openDays)));
   }
   return parts;
 }
 
-/** The period's shots per location, as rows to sum: from the locations' roll-ups, like `campaignCounts`. */
+/** The period's shots per location, as rows to sum: from the locations' roll-ups and daily sums. */
 function locationCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
-  const columns = sql`location_id, shots`;
-  const parts = hourCounts(ranges.hours, columns, filter, {
-    table: sql`shot_rollups_location_hourly`,
-    until: dayAfter(rolledThrough),
-  });
-  if (ranges.days) {
-    const split = rollupRangesOf(ranges.days, rolledThrough);
-    parts.push(...rolledCounts(sql`shot_rollups_location`, columns, split, filter));
-    if (split.openDays) parts.push(dailyCounts(split.openDays, columns, filter));
-  }
-  return unionAll(parts);
+  const source = {
+    keys: sql`location_id`,
+    rollups: sql`shot_rollups_location`,
+    hourlyRollups: sql`shot_rollups_location_hourly`,
+    daySums: sql`shot_counts_location_daily`,
+  };
+  return unionAll(rolledUpCounts(source, ranges, filter, rolledThrough));
 }
 
 const SITE_SORT_COLUMNS: Record<SitesRead['sort'], SQL> = {
