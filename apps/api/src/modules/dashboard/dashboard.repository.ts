@@ -144,15 +144,7 @@ const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
 function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
   const columns = sql`campaign_id, fragrance_id, shots`;
   const isFiltered = filter.organizationId !== undefined || filter.locationId !== undefined;
-  if (!isFiltered) {
-    const source = {
-      keys: sql`campaign_id, fragrance_id`,
-      rollups: sql`shot_rollups_fleet`,
-      hourlyRollups: sql`shot_rollups_fleet_hourly`,
-      daySums: sql`shot_counts_fleet_daily`,
-    };
-    return unionAll(rolledUpCounts(source, ranges, filter, rolledThrough));
-  }
+  if (!isFiltered) return rolledUpCounts(FLEET_COUNTS, ranges, filter, rolledThrough);
   const parts: SQL[] = hourCounts(ranges.hours, columns, filter);
   if (ranges.days) {
     const split = rollupRangesOf(ranges.days, rolledThrough);
@@ -196,7 +188,7 @@ function rolledUpCounts(
   ranges: CountRanges,
   filter: SiteFilter,
   rolledThrough: string,
-): SQL[] {
+): SQL {
   const columns = sql`${source.keys}, shots`;
   const rolled = { table: source.hourlyRollups, until: dayAfter(rolledThrough) };
   const daySums = (condition: SQL) =>
@@ -207,32 +199,38 @@ function rolledUpCounts(
     ...hourCounts(ends.hours, columns, filter, rolled),
     ...hourCounts(ends.lessHours, sql`${source.keys}, -shots`, filter, rolled),
   ];
-  if (ends.days.length > 0)
-    parts.push(
-      daySums(
-        sql`day in (${sql.join(
-          ends.days.map((day) => sql`${day}::date`),
-          sql`, `,
-        )})`,
-      ),
+  if (ends.days.length > 0) {
+    const days = sql.join(
+      ends.days.map((day) => sql`${day}::date`),
+      sql`, `,
     );
+    parts.push(daySums(sql`day in (${days})`));
+  }
   if (ranges.days) {
     const split = rollupRangesOf(ranges.days, rolledThrough);
     parts.push(...rolledCounts(source.rollups, columns, split, filter));
     if (split.openDays) parts.push(daySums(dayRange(sql`day`, split.openDays)));
   }
-  return parts;
+  return unionAll(parts);
 }
+
+const FLEET_COUNTS: RolledUpSource = {
+  keys: sql`campaign_id, fragrance_id`,
+  rollups: sql`shot_rollups_fleet`,
+  hourlyRollups: sql`shot_rollups_fleet_hourly`,
+  daySums: sql`shot_counts_fleet_daily`,
+};
+
+const LOCATION_COUNTS: RolledUpSource = {
+  keys: sql`location_id`,
+  rollups: sql`shot_rollups_location`,
+  hourlyRollups: sql`shot_rollups_location_hourly`,
+  daySums: sql`shot_counts_location_daily`,
+};
 
 /** The period's shots per location, as rows to sum: from the locations' roll-ups and daily sums. */
 function locationCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
-  const source = {
-    keys: sql`location_id`,
-    rollups: sql`shot_rollups_location`,
-    hourlyRollups: sql`shot_rollups_location_hourly`,
-    daySums: sql`shot_counts_location_daily`,
-  };
-  return unionAll(rolledUpCounts(source, ranges, filter, rolledThrough));
+  return rolledUpCounts(LOCATION_COUNTS, ranges, filter, rolledThrough);
 }
 
 const SITE_SORT_COLUMNS: Record<SitesRead['sort'], SQL> = {
