@@ -10,8 +10,8 @@ import { createTestApp, type TestContext } from './test-app.ts';
  * The dashboard's roll-ups (migration 0029): a timed job rolls the daily counts up to a watermark,
  * ingestion adds late shots below it, and the dashboard reads roll-ups up to the watermark and the
  * daily counts after it. At every moment the roll-ups equal the sums of the daily counts up to the
- * watermark, the daily sums (fleet, location) the sums of every daily count, and every answer equals the raw
- * shots.
+ * watermark, the daily sums (fleet, location) the sums of every daily count, and every answer equals
+ * the raw shots.
  */
 let ctx: TestContext;
 let staffToken: string;

@@ -66,7 +66,10 @@ export const shotCountsFleetDaily = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.campaignId, table.fragranceId] })],
 );
 
-/** Each location's shots per UTC day, all campaigns and fragrances together, kept like `shotCountsFleetDaily`: the sites table. */
+/**
+ * Each location's shots per UTC day, all campaigns and fragrances together, for every day, kept like
+ * `shotCountsFleetDaily`: the sites table's today and first day.
+ */
 export const shotCountsLocationDaily = pgTable(
   'shot_counts_location_daily',
   {

@@ -147,9 +147,9 @@ function nextMonthStart(day: string): string {
 }
 
 /**
- * A period's ragged ends as the daily sums (migration 0034) serve them most cheaply: an end that covers most of its
- * UTC day is that day's row (`days`) less the day's other hours (`lessHours`), fewer rows than its own
- * hours; the other ends stay hours (`hours`). Ranges are split at UTC midnights first.
+ * A period's ragged ends as the daily sums (migration 0034) serve them most cheaply: an end that covers
+ * most of its UTC day is that day's row (`days`) less the day's other hours (`lessHours`), fewer rows
+ * than its own hours; the other ends stay hours (`hours`). Ranges are split at UTC midnights first.
  */
 export function raggedEndsOf(hours: HourRange[]): {
   hours: HourRange[];

@@ -144,7 +144,7 @@ const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
 function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
   const columns = sql`campaign_id, fragrance_id, shots`;
   const isFiltered = filter.organizationId !== undefined || filter.locationId !== undefined;
-  if (!isFiltered) return rolledUpCounts(FLEET_COUNTS, ranges, filter, rolledThrough);
+  if (!isFiltered) return rolledUpCounts(FLEET_COUNTS, ranges, {}, rolledThrough);
   const parts: SQL[] = hourCounts(ranges.hours, columns, filter);
   if (ranges.days) {
     const split = rollupRangesOf(ranges.days, rolledThrough);
@@ -166,7 +166,10 @@ function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: 
   return unionAll(parts);
 }
 
-/** Where `rolledUpCounts` reads one grain of shots: the fleet's per campaign and fragrance, or per location. */
+/**
+ * Where `rolledUpCounts` reads one grain of shots: the fleet's per campaign and fragrance (tables without
+ * a location, read with an empty filter), or per location.
+ */
 type RolledUpSource = {
   /** The key columns, without `shots`. */
   keys: SQL;
