@@ -1,5 +1,6 @@
-// The login route's budgets (docs/performance.md): at most 150 KB of gzipped JavaScript and at least 95
-// on Lighthouse mobile. `npm run bench` runs it; alone: `npm run build && node scripts/bench-login-route.mjs`.
+// The login route's budgets (docs/performance/login-page.md): at most 150 KB of gzipped JavaScript and at
+// least 95 on Lighthouse mobile. `npm run bench` runs it; alone:
+// `npm run build && node scripts/bench-login-route.mjs`.
 //  - JavaScript: every script Chromium downloads for /auth/login until the network is idle, each gzipped
 //    at level 9 (the figure apps/web/e2e/bundle-budget.spec.ts enforces, whatever the server compresses);
 //  - Lighthouse: the performance category with its default mobile settings (simulated slow 4G, 4× CPU

@@ -1,4 +1,4 @@
-// `npm run bench`: measures what docs/performance.md reports, on this machine, against the built app.
+// `npm run bench`: measures what docs/performance/ reports, on this machine, against the built app.
 //  1. start-up: time from `npm start` to the first answered request, on a fresh and on an existing DATA_DIR;
 //  2. the login route: the JavaScript the browser loads (gzipped) and its Lighthouse mobile score;
 //  then the users list, the organisations and locations lists, the audit trail, the quiz editor, the

@@ -27,7 +27,8 @@ const KIT_READING_RESOURCE_KEYS =
 const NAMESPACE_OF = /(?:useTranslation\(\s*\[?\s*|namespace:\s*)'([\w-]+)'/g;
 const SOURCE = 'pt-BR';
 const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'];
-// The spec has the privacy policy in Portuguese only, whatever the interface language (docs/decisions.md).
+// The spec has the privacy policy in Portuguese only, whatever the interface language
+// (docs/decisions/foundation.md).
 const SINGLE_LANGUAGE = new Map([['privacy-policy.json', SOURCE]]);
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const problems = [];

@@ -25,7 +25,7 @@ export const ACCESS_LOGGED = new Set(['POST /api/login', 'POST /api/login/refres
  * Operations that change no record anyone administers, each with why it is outside the trail; the
  * trail records nothing for them (audit-trail.test.ts plays each). The app's quiz events are counted
  * into statistics, never edited, and arrive in high volume from USER accounts: their tables have no
- * audit trigger, and the session keeps its own account and times (docs/decisions.md).
+ * audit trigger, and the session keeps its own account and times (docs/decisions/audit-trail.md).
  */
 export const OUTSIDE_THE_TRAIL: Record<string, string> = {
   'POST /api/app/quiz-sessions/events':

@@ -240,7 +240,7 @@ describe('the period: whole days of a time zone', () => {
     const device = await deviceOf(fixture);
     const day = addDays(BASE_DAY, -3);
     // Asia/Calcutta (Kolkata) is UTC+5:30: the day starts at 18:30 UTC the day before, and the counts' hour
-    // 18:00–19:00 UTC holds the shot at 18:10, 20 minutes before the day, too (docs/decisions.md).
+    // 18:00–19:00 UTC holds the shot at 18:10, 20 minutes before the day, too (docs/decisions/dashboard.md).
     await device.send([
       { at: `${addDays(day, -1)}T18:10:00.000Z`, slot: 1, count: 3 },
       { at: `${addDays(day, -1)}T17:50:00.000Z`, slot: 1, count: 50 },

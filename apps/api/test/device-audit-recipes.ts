@@ -7,7 +7,7 @@ import type { TestContext } from './test-app.ts';
 
 /**
  * Operations of the device API that change no record anyone administers: a device's own reports,
- * counted as telemetry (docs/decisions.md). audit-trail.test.ts plays them and finds no event.
+ * counted as telemetry (docs/decisions/devices.md). audit-trail.test.ts plays them and finds no event.
  */
 export const DEVICE_TELEMETRY: Record<string, string> = {
   'POST /api/device/heartbeat':

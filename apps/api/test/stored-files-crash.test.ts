@@ -43,7 +43,7 @@ const drivers: { name: string; skip: string | false; open: (dataDir: string) => 
   },
   {
     // PGlite writes through to the operating system at each commit (with fsync off), so a killed
-    // process loses nothing committed; an operating-system crash could (see docs/decisions.md).
+    // process loses nothing committed; an operating-system crash could (see docs/decisions/catalog.md).
     name: 'PGlite',
     skip: serverUrl ? 'the PGlite suite runs it (TEST_DATABASE_URL is set)' : false,
     open: async (dataDir) => ({

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
-// docs/performance.md: the login route loads at most 150 KB of gzipped JavaScript.
+// docs/performance/login-page.md: the login route loads at most 150 KB of gzipped JavaScript.
 const BUDGET_BYTES = 150 * 1024;
 
 type ManifestChunk = { file: string; name?: string; src?: string };

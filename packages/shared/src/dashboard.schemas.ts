@@ -46,7 +46,7 @@ function refinePeriod(query: { from?: string; to?: string }, context: z.Refineme
  * The dashboard's filters, the same for every call and export: a period of whole days `from`..`to`
  * (both included) read in `timeZone`, and optionally one organisation or one location. Shots are
  * counted by UTC hour, so in a zone whose offset is not a whole hour the period's edges fall on the
- * hour that contains them (docs/decisions.md). Absent dates default to the last
+ * hour that contains them (docs/decisions/dashboard.md). Absent dates default to the last
  * `DASHBOARD_DEFAULT_DAYS` days in the zone; `to` before `from`, or a period longer than
  * `DASHBOARD_MAX_DAYS`, is refused.
  */

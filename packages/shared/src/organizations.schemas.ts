@@ -33,7 +33,7 @@ export const optionalEmailSchema = optionalText(EMAIL_MAX_LENGTH).refine(
 /**
  * `POST /api/organizations` and `PUT /api/organizations/{id}`: a client company, the owner of devices.
  * Its contact person (name, e-mail, phone) is personal data kept for the business relation only
- * (docs/decisions.md).
+ * (docs/decisions/organisations.md).
  */
 export const organizationBodySchema = z
   .strictObject({

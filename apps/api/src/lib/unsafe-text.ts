@@ -1,5 +1,5 @@
 /**
- * Characters no text the API takes may hold (docs/decisions.md, "Incoming text"):
+ * Characters no text the API takes may hold (docs/decisions/house-rules.md, "Incoming text"):
  * - C0 controls but TAB, LF and CR, DEL and the C1 controls: PostgreSQL refuses NUL in text (the error
  *   escaped as a 500), XML 1.0 — the spreadsheets we export — cannot carry the other C0 controls, and
  *   none of them is typed by a person; in logs and terminals they rewrite what is shown (U+009B is CSI);

@@ -6,7 +6,7 @@ import { readRaw, type StorageKey } from './browser-storage.ts';
  * has one; `plainCheck` makes one from a type guard.
  *
  * The login route does without zod (about 26 KB of gzipped JavaScript, a sixth of its budget; see
- * docs/performance.md): the few answers and storage entries it reads are checked by the guards
+ * docs/performance/login-page.md): the few answers and storage entries it reads are checked by the guards
  * below, which plain-checks.test.ts keeps in agreement with the shared schemas the API applies.
  */
 export type SafeParser<T> = {

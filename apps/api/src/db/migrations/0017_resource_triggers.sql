@@ -32,8 +32,8 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The trail's bookkeeping columns, by a naming rule rather than a list (docs/decisions.md): search data
--- derived from other columns (every search_* column) and the row's own write times (created_at,
+-- The trail's bookkeeping columns, by a naming rule rather than a list (docs/decisions/house-rules.md):
+-- search data derived from other columns (every search_* column) and the row's own write times (created_at,
 -- updated_at), which the event already dates. Such a column never lands in the trail, and a change of
 -- only such columns records nothing.
 CREATE FUNCTION audit_is_bookkeeping(column_name text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

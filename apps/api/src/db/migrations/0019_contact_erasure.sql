@@ -1,6 +1,6 @@
 -- A client's contact person (organizations.contact_name, contact_email, phone) is personal data kept
--- for the business relation only (docs/decisions.md, "A client's contact person"). It is erased on
--- request (POST /api/organizations/{id}/contact-erasure) and when the organisation is deleted for good,
+-- for the business relation only (docs/decisions/organisations.md, "A client's contact person"). It is erased
+-- on request (POST /api/organizations/{id}/contact-erasure) and when the organisation is deleted for good,
 -- and in both cases its values leave the audit trail too. Written by hand, like the trail's functions.
 --
 -- A record's values as the trail forgets them: each named key whose value is not null becomes
@@ -70,6 +70,6 @@ CREATE TRIGGER organizations_zz_forget_contact AFTER DELETE ON organizations
   FOR EACH ROW EXECUTE FUNCTION organizations_forget_contact();
 --> statement-breakpoint
 -- The organisations list's sorts by legal name and by city walk an index instead of sorting every
--- active row (docs/performance.md, "Organisations and locations lists at 100,000 rows").
+-- active row (docs/performance/organisation-lists.md).
 CREATE INDEX "organizations_legal_name_idx" ON "organizations" USING btree ("legal_name","id");--> statement-breakpoint
 CREATE INDEX "organizations_city_idx" ON "organizations" USING btree ("city","id");

@@ -1,8 +1,8 @@
 -- The organisations and locations lists' sorts carry the id and the state in their indexes, so a deep
--- page picks its ids from the index alone (lib/resource-kit/resource-list.ts; docs/performance.md,
--- "Organisations and locations lists at 100,000 rows"): page 500 no longer reads 10,000 rows of the
--- table to test whether each is active. The organisations' name sort gets its own such index beside the
--- unique key on the name.
+-- page picks its ids from the index alone (lib/resource-kit/resource-list.ts;
+-- docs/performance/organisation-lists.md, "Organisations and locations lists at 100,000 rows"): page 500 no
+-- longer reads 10,000 rows of the table to test whether each is active. The organisations' name sort gets its
+-- own such index beside the unique key on the name.
 CREATE INDEX "organizations_search_name_idx" ON "organizations" USING btree ("search_name","id","deleted_at");
 --> statement-breakpoint
 DROP INDEX "organizations_created_at_idx";

@@ -2,7 +2,7 @@
 -- every table and function, and scentia_runtime, the group of the login the server connects as. The
 -- runtime reads and writes the application's tables but owns nothing and changes no schema; it may
 -- only add to the audit trail and read it. What it cannot do to the trail, and what it still can, is
--- in docs/decisions.md ("A database the application cannot rewrite"). Written by hand.
+-- in docs/decisions/operations.md ("A database the application cannot rewrite"). Written by hand.
 --
 -- Roles belong to the whole server, and test databases migrate side by side: the group is created
 -- once, and a creation that loses the race to another migration is taken as done. An owner without

@@ -13,8 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The audit trail: one event per transaction that changed an audited table (docs/decisions.md, "The
- * audit trail"). Rows are written by the database's triggers (migration 0011), never by a repository,
+ * The audit trail: one event per transaction that changed an audited table (docs/decisions/audit-trail.md,
+ * "The audit trail"). Rows are written by the database's triggers (migration 0011), never by a repository,
  * and a trigger refuses their update or removal outside the retention job. `actorId` has no foreign
  * key: the trail outlives the account it names.
  */
@@ -51,7 +51,8 @@ export const auditChanges = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
     // No foreign key: only the triggers write these rows, under their event, and the retention job
-    // deletes both; a key check per changed row would cost every audited write (docs/performance.md).
+    // deletes both; a key check per changed row would cost every audited write
+    // (docs/performance/audit-trail.md).
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
     tableName: varchar('table_name', { length: 63 }).notNull(),
     rowKey: text('row_key').notNull(),

@@ -54,7 +54,8 @@ export const organizations = pgTable(
     uniqueIndex('organizations_search_name_key').on(table.searchName),
     uniqueIndex('organizations_cnpj_key').on(table.cnpj),
     // The list's sorts (by legal name and by city since migration 0019), each with the id and the state
-    // (migration 0020): a deep page's ids are read from the index alone (docs/performance.md).
+    // (migration 0020): a deep page's ids are read from the index alone
+    // (docs/performance/organisation-lists.md).
     index('organizations_search_name_idx').on(table.searchName, table.id, table.deletedAt),
     index('organizations_created_at_idx').on(table.createdAt, table.id, table.deletedAt),
     index('organizations_updated_at_idx').on(table.updatedAt, table.id, table.deletedAt),
@@ -96,7 +97,7 @@ export const locations = pgTable(
     uniqueIndex('locations_organization_name_key').on(table.organizationId, table.searchName),
     index('locations_organization_created_idx').on(table.organizationId, table.createdAt, table.id),
     // The list's sorts, each with the id and the state (migration 0020): a deep page's ids are read
-    // from the index alone (docs/performance.md).
+    // from the index alone (docs/performance/organisation-lists.md).
     index('locations_search_name_idx').on(table.searchName, table.id, table.deletedAt),
     index('locations_search_organization_idx').on(table.searchOrganization, table.id, table.deletedAt),
     index('locations_city_idx').on(table.city, table.id, table.deletedAt),

@@ -63,9 +63,10 @@ export const users = pgTable(
     // have their own, so those walks read the index alone.
     index('users_profile_id_idx').on(table.profileId, table.id),
     index('users_active_profile_id_idx').on(table.profileId, table.id).where(sql`${table.deletedAt} is null`),
-    // Word-prefix search (docs/decisions.md), one GIN index per state: the default list searches active
-    // users only, and a list of every state combines both. The profile is in them too (btree_gin), so
-    // one profile's matches are found in the index alone (the profile sort of a broad search).
+    // Word-prefix search (docs/decisions/users-and-profiles.md), one GIN index per state: the default list
+    // searches active users only, and a list of every state combines both. The profile is in them too
+    // (btree_gin), so one profile's matches are found in the index alone (the profile sort of a broad
+    // search).
     index('users_active_search_prefixes_idx')
       .using('gin', table.profileId, table.searchPrefixes)
       .where(sql`${table.deletedAt} is null`),

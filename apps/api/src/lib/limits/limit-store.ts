@@ -13,7 +13,7 @@ export type LimitStore = {
    * A family of counters named `name` (one per key), each living `durationSeconds` from its first
    * point. With Redis, each counter is insured by one in memory: while Redis is unreachable the process
    * counts alone instead of refusing everyone or letting everything through (lib/limits/README in
-   * docs/decisions.md).
+   * docs/decisions/operations.md).
    */
   counters: (name: string, options: { points: number; durationSeconds: number }) => RateLimiterAbstract;
 };

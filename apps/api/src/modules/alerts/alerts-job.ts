@@ -5,7 +5,7 @@ import { AlertsRepository } from './alerts.repository.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * How urgent each alert is (docs/decisions.md, alerts):
+ * How urgent each alert is (docs/decisions/dashboard.md, alerts):
  * - a capsule running out is critical when it is empty or runs out within 2 days, a warning before;
  * - a capsule past its due date is a warning, critical from 7 days past it;
  * - a device silent for more than the offline hours is a warning, critical from 3 times as long (or

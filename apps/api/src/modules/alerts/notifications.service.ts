@@ -42,7 +42,7 @@ function toAlert(record: AlertRecord): Alert {
  * The quick panel's notification tab and settings: the open alerts (every staff member sees them all;
  * the read marks are each person's own), and the daily digest mail of those who asked for it.
  * Neither a read mark nor a person's own digest choice is audited: bookkeeping of one person's
- * attention, not a change to a business record (docs/decisions.md).
+ * attention, not a change to a business record (docs/decisions/dashboard.md).
  */
 export function createNotificationsService(deps: {
   db: Database;

@@ -37,8 +37,9 @@ export function createPrivacyService(deps: {
     },
 
     /**
-     * Erases an organisation's contact person on request (they are not an account: docs/decisions.md).
-     * Idempotent: an organisation without contact data is erased again with no change.
+     * Erases an organisation's contact person on request (they are not an account:
+     * docs/decisions/organisations.md). Idempotent: an organisation without contact data is erased again with
+     * no change.
      */
     async eraseContact(organizationId: number): Promise<void> {
       if (!(await repository.eraseContact(organizationId))) throw new AppError(ErrorCode.NOT_FOUND);

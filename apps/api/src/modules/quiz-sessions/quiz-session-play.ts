@@ -77,8 +77,8 @@ export type PlayIncrements = {
 const add = (counts: Map<number, number>, key: number) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /**
- * The counting rules (docs/decisions.md, "Quiz sessions and analytics"), which hold in whatever order
- * the batches of a session arrive:
+ * The counting rules (docs/decisions/quiz-sessions.md, "Quiz sessions and analytics"), which hold in whatever
+ * order the batches of a session arrive:
  * - a new session is a start, and reaches the entry question;
  * - a new `answered` counts its answer and reaches the answer's next question (none for a final
  *   answer), unless its seq comes after the session's `finished`;

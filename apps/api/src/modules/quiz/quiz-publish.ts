@@ -26,7 +26,7 @@ async function assertValidGraph(tree: QuizTreeRepository, quiz: { id: number; ca
 }
 
 /**
- * Validation and publication (spec §4 Quiz; docs/decisions.md "The quiz: model, drafts and
+ * Validation and publication (spec §4 Quiz; docs/decisions/quiz.md "The quiz: model, drafts and
  * publications"). Both lock the quiz, so neither races an edit: validation checks the draft it marks,
  * publication copies the draft it checked again (a fragrance may have changed since the validation).
  */

@@ -29,8 +29,8 @@ const sector = arc<PieArcDatum<DonutSlice>>().innerRadius(INNER).outerRadius(OUT
 
 /**
  * A donut drawn as plain SVG from d3-shape's geometry (the chart library chosen for its weight,
- * docs/decisions.md), clockwise from noon in the answer's order. It is a picture for the eye: hidden
- * from assistive technology, which gets the same figures from the legend and the table beside it.
+ * docs/decisions/dashboard.md), clockwise from noon in the answer's order. It is a picture for the eye:
+ * hidden from assistive technology, which gets the same figures from the legend and the table beside it.
  */
 export function DonutChart({
   slices,

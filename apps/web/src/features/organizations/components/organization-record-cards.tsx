@@ -99,8 +99,8 @@ function LocationsCard({ organization }: { organization: OrganizationRow }) {
 }
 
 /**
- * The contact person is personal data, not an account (docs/decisions.md): an admin erases it here,
- * which clears name, e-mail and phone and scrubs them from the trail. The form above still holds
+ * The contact person is personal data, not an account (docs/decisions/organisations.md): an admin erases it
+ * here, which clears name, e-mail and phone and scrubs them from the trail. The form above still holds
  * them, so it is read again afterwards, or a save would write them back.
  */
 function ContactErasureCard({

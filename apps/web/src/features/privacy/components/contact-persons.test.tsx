@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-/** What the page must say in each language (docs/decisions.md, "A client's contact person"). */
+/** What the page must say in each language (docs/decisions/organisations.md, "A client's contact person"). */
 const SAID: Record<string, RegExp[]> = {
   'pt-BR': [
     /nome, o e-mail e o telefone/,

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-/** What the policy says about a client's contact person, in this order (docs/decisions.md). */
+/** What the policy says about a client's contact person, in this order (docs/decisions/organisations.md). */
 const PARAGRAPHS = ['kept', 'purpose', 'period', 'erasure'] as const;
 
 type ContactPersonsProps = {

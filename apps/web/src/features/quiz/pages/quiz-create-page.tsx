@@ -8,7 +8,7 @@ import { emptyQuizCreate, quizCreateToBody } from '../quiz-create-values.ts';
 
 /**
  * /admin/quiz/create: name, language and campaign; the kit's dialog then offers a new record or the
- * list, from which the editor opens (docs/decisions.md).
+ * list, from which the editor opens (docs/decisions/quiz.md).
  */
 export default function QuizCreatePage() {
   const { t, i18n } = useTranslation('quiz');
