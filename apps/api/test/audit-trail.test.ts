@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUDIT_RECORD_TYPES } from '@scentia/shared/audit.schemas';
 import { AUDIT_MAIN_TABLES } from '@scentia/shared/audit-fields';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymiseAccount } from '../src/modules/privacy/anonymise-account.ts';
 import { ACCESS_LOGGED, auditRecipes, latestLinkToken, OUTSIDE_THE_TRAIL } from './audit-recipes.ts';
 import { DEVICE_TELEMETRY } from './device-audit-recipes.ts';
 import { createDeviceFixture } from './device-fixture.ts';
@@ -374,6 +375,47 @@ describe('the audit trail', () => {
     expect(tabled.length).toBeGreaterThan(4);
     for (const type of tabled) expect(kindOf.get(AUDIT_MAIN_TABLES[type] ?? ''), type).toBe(type);
     expect([...new Set(kindOf.values())].sort()).toEqual([...tabled].sort());
+  });
+
+  it('keeps a live account’s values: marking it erased, scrubbing the trail and unmarking it is refused', async () => {
+    const person = await ctx.createAccount({ profile: 'OPERADOR', name: 'Pessoa Viva' });
+    const refusalOf = (statements: SQL[]) =>
+      ctx.db
+        .transaction(async (tx) => {
+          for (const statement of statements) await tx.execute(statement);
+        })
+        .then(
+          () => 'accepted',
+          (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+        );
+    await ctx.db.transaction((tx) =>
+      tx.execute(sql`update users set street = 'Rua Viva' where id = ${person.id}`),
+    );
+    const valuesInTrail = async () =>
+      (
+        await ctx.query<{ name: string | null; street: string | null }>(sql`
+          select after ->> 'name' as name, after ->> 'street' as street from audit_changes
+          where table_name = 'users' and row_key = ${String(person.id)} and after is not null order by id`)
+      ).at(-1);
+    expect(await valuesInTrail()).toEqual({ name: 'Pessoa Viva', street: 'Rua Viva' });
+
+    const bypass = await refusalOf([
+      sql`update users set anonymized_at = now() where id = ${person.id}`,
+      sql`select audit_anonymise_account(${person.id})`,
+      sql`update users set anonymized_at = null where id = ${person.id}`,
+    ]);
+    expect(bypass).toMatch(/holds personal values/);
+    expect(await refusalOf([sql`select audit_anonymise_account(${person.id})`])).toMatch(/not erased/);
+    expect(await valuesInTrail()).toEqual({ name: 'Pessoa Viva', street: 'Rua Viva' });
+
+    await anonymiseAccount({ db: ctx.db, userId: person.id });
+    expect(await valuesInTrail()).toMatchObject({ name: `#${person.id}`, street: null });
+    const revivals = [
+      sql`update users set anonymized_at = null where id = ${person.id}`,
+      sql`update users set anonymized_at = now() - interval '1 day' where id = ${person.id}`,
+      sql`update users set name = 'Pessoa Viva' where id = ${person.id}`,
+    ];
+    for (const revival of revivals) expect(await refusalOf([revival])).toMatch(/erased/);
   });
 
   it('is refused by the database any update, delete or truncate, except by the retention job', async () => {

@@ -212,6 +212,10 @@ describe.skipIf(skipReason)(`the runtime role${skipReason ? ` (skipped: ${skipRe
     expect(await isRefused(runtime, [`select audit_anonymise_account(${id})`])).toMatch(
       /^42501:.*not erased/,
     );
+    // Marked erased for a moment, to scrub the trail and be unmarked afterwards: refused at the mark.
+    expect(await isRefused(runtime, [`update users set anonymized_at = now() where id = ${id}`])).toMatch(
+      /^23514:.*holds personal values/,
+    );
     const [change] = (
       await ownerClient.query<{ after: { name: string } }>(
         `select after from audit_changes where table_name = 'users' and row_key = $1`,
@@ -219,6 +223,16 @@ describe.skipIf(skipReason)(`the runtime role${skipReason ? ` (skipped: ${skipRe
       )
     ).rows;
     expect(change?.after.name).toBe('Pessoa Guardada');
+
+    const erased = `update users set name = '#${id}', email = 'anonymised-${id}@invalid', anonymized_at = now()
+      where id = ${id}`;
+    expect(await isRefused(runtime, [erased, `select audit_anonymise_account(${id})`])).toBe('done');
+    for (const revival of ['anonymized_at = null', `name = 'Pessoa Guardada'`]) {
+      expect(
+        await isRefused(runtime, [erased, `update users set ${revival} where id = ${id}`]),
+        revival,
+      ).toMatch(/^23514:.*erased/);
+    }
   });
 
   it('runs the server as the runtime login: writes, reads, prunes and anonymises through the owner’s functions', async () => {
