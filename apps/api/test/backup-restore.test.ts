@@ -17,10 +17,11 @@ import {
 import { freePort } from './spawned-server.ts';
 
 /**
- * Backup and restore as docs/deployment.md tells an operator to do them: the demo data loaded into a
- * database, `pg_dump` of it, then a copy of its files folder; the database dropped; the dump restored
- * into a fresh database and the copy into a fresh folder; the server started on them serves the
- * records, their images and the accounts' sign-in.
+ * Backup and restore as docs/deployment.md tells an operator to do them, with its two roles: the demo
+ * data loaded into a database the owner role owns, `pg_dump` of it as the owner, then a copy of its
+ * files folder; the database dropped; `createdb --owner` and `pg_restore` as the owner into a fresh
+ * database and the copy into a fresh folder; the server started on them as the runtime login (the owner
+ * migrating) serves the records, their images and the accounts' sign-in.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const apiFolder = fileURLToPath(new URL('../', import.meta.url));
@@ -29,7 +30,7 @@ const DEMO = { email: 'gestora@scentia.test', password: 'demo1234' };
 const STEP_TIMEOUT_MS = 300_000;
 
 /**
- * pg_dump and pg_restore of the server's major version (a pg_dump older than the server refuses to
+ * pg_dump, pg_restore and createdb of the server's major version (a pg_dump older than the server refuses to
  * dump it), from the installed PostgreSQL folders; the ones on PATH when they are that version.
  */
 async function findDumpTools(url: string): Promise<{ bin: string } | { skipReason: string }> {
@@ -45,11 +46,11 @@ async function findDumpTools(url: string): Promise<{ bin: string } | { skipReaso
   if (onPath.status === 0 && new RegExp(`\\) ${major}\\.`).test(onPath.stdout)) candidates.push('');
   const bin = candidates.find(
     (folder) =>
-      folder === '' || (existsSync(join(folder, 'pg_dump')) && existsSync(join(folder, 'pg_restore'))),
+      folder === '' || ['pg_dump', 'pg_restore', 'createdb'].every((tool) => existsSync(join(folder, tool))),
   );
   return bin === undefined
     ? {
-        skipReason: `no pg_dump and pg_restore of PostgreSQL ${major} (apt-get install postgresql-client-${major})`,
+        skipReason: `no pg_dump, pg_restore and createdb of PostgreSQL ${major} (apt-get install postgresql-client-${major})`,
       }
     : { bin };
 }
@@ -62,9 +63,14 @@ const skipReason = !serverUrl
     : false;
 if (skipReason) console.info(`backup and restore: skipped, ${skipReason}`);
 
-function databaseUrl(name: string): string {
+/** The database `name` on the test's server, as `login` when one is given (else its superuser). */
+function databaseUrl(name: string, login?: { name: string; password: string }): string {
   const url = new URL(serverUrl as string);
   url.pathname = `/${name}`;
+  if (login) {
+    url.username = login.name;
+    url.password = login.password;
+  }
   return url.toString();
 }
 
@@ -87,6 +93,9 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
   const suffix = randomBytes(6).toString('hex');
   const original = `scentia_backup_${suffix}`;
   const restored = `scentia_restored_${suffix}`;
+  // docs/deployment.md's scentia_owner and scentia_app, named for this run: roles belong to the server.
+  const owner = { name: `scentia_test_owner_${suffix}`, password: randomBytes(12).toString('hex') };
+  const runtime = { name: `scentia_test_app_${suffix}`, password: randomBytes(12).toString('hex') };
   // Made in beforeAll: a skipped describe still runs its body, and would leave an empty folder behind.
   let folder = '';
   let originalData = '';
@@ -102,15 +111,28 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
     originalData = join(folder, 'original');
     restoredData = join(folder, 'restored');
     backup = join(folder, 'backup');
-    await onServer(`create database ${original}`);
+    // "Database roles", once, as a superuser; the group may exist already (other databases share it).
+    await onServer(`create role ${owner.name} login password '${owner.password}'`);
+    await onServer('create role scentia_runtime nologin').catch((error: { code?: string }) => {
+      if (error.code !== '42710' && error.code !== '23505') throw error;
+    });
+    await onServer(
+      `create role ${runtime.name} login password '${runtime.password}' in role scentia_runtime`,
+    );
+    await onServer(`create database ${original} owner ${owner.name}`);
     const demo = watchProcess(process.execPath, ['--import', 'tsx', 'src/demo-data.ts'], {
       cwd: apiFolder,
-      env: { ...process.env, DATABASE_URL: databaseUrl(original), DATA_DIR: originalData, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl(original, owner),
+        DATA_DIR: originalData,
+        LOG_LEVEL: 'warn',
+      },
     });
     const code = await demo.exited;
     if (code !== 0) throw new Error(`The demo data failed (${code}):\n${tail(demo.output())}`);
 
-    const client = new pg.Client({ connectionString: databaseUrl(original) });
+    const client = new pg.Client({ connectionString: databaseUrl(original, owner) });
     await client.connect();
     const { rows } = await client.query<typeof counts>(`select
       (select count(*)::int from fragrances) as fragrances,
@@ -124,18 +146,24 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
     runTool(bin, 'pg_dump', [
       '--format=custom',
       `--file=${join(backup, 'scentia.dump')}`,
-      databaseUrl(original),
+      databaseUrl(original, owner),
     ]);
     cpSync(join(originalData, 'files'), join(backup, 'files'), { recursive: true });
     cpSync(join(originalData, 'device-secret-key'), join(backup, 'device-secret-key'));
     await onServer(`drop database ${original} with (force)`);
     rmSync(originalData, { recursive: true, force: true });
 
-    // A fresh database from template0 (nothing a template1 may hold), the dump restored into it.
-    await onServer(`create database ${restored} template template0`);
+    // The recipe's two lines: a fresh database from template0 (nothing a template1 may hold) that the
+    // owner owns, created by a superuser; the dump restored into it by the owner.
+    runTool(bin, 'createdb', [
+      `--owner=${owner.name}`,
+      '--template=template0',
+      `--maintenance-db=${serverUrl}`,
+      restored,
+    ]);
     runTool(bin, 'pg_restore', [
       '--exit-on-error',
-      `--dbname=${databaseUrl(restored)}`,
+      `--dbname=${databaseUrl(restored, owner)}`,
       join(backup, 'scentia.dump'),
     ]);
     cpSync(join(backup, 'files'), join(restoredData, 'files'), { recursive: true });
@@ -145,7 +173,8 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
     base = `http://127.0.0.1:${port}`;
     // No JWT_SECRET: the restored database holds the key the original one generated.
     const inherited = { ...process.env };
-    for (const name of ['JWT_SECRET', 'REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete inherited[name];
+    for (const name of ['JWT_SECRET', 'REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'DATABASE_ALLOW_OWNER'])
+      delete inherited[name];
     server = watchProcess(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: apiFolder,
       env: {
@@ -154,10 +183,9 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
         HOST: '127.0.0.1',
         PORT: String(port),
         LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl(restored),
+        DATABASE_URL: databaseUrl(restored, runtime),
+        DATABASE_OWNER_URL: databaseUrl(restored, owner),
         DATABASE_POOL_SIZE: '4',
-        // The test server's superuser: the roles an operator gives the app are not this test's subject.
-        DATABASE_ALLOW_OWNER: 'true',
         DATA_DIR: restoredData,
       },
     });
@@ -168,6 +196,7 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
     if (server?.child.exitCode === null) await stopWithSigterm(server).catch(() => undefined);
     await onServer(`drop database if exists ${original} with (force)`);
     await onServer(`drop database if exists ${restored} with (force)`);
+    for (const login of [runtime, owner]) await onServer(`drop role if exists ${login.name}`);
     if (folder) rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
@@ -206,7 +235,7 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
   });
 
   it('restores every file the rows name, the counts of people and shots, and the devices’ secrets', async () => {
-    const client = new pg.Client({ connectionString: databaseUrl(restored) });
+    const client = new pg.Client({ connectionString: databaseUrl(restored, owner) });
     await client.connect();
     try {
       const { rows } = await client.query<typeof counts>(`select

@@ -235,6 +235,26 @@ describe.skipIf(skipReason)(`the runtime role${skipReason ? ` (skipped: ${skipRe
     }
   });
 
+  it('says which grant the owner lacks in a database a superuser created for it', async () => {
+    // The restore that docs/deployment.md warns against: createdb as a superuser, without --owner.
+    const bare = `${databaseName}_bare`;
+    const ownerLogin = `scentia_test_owner_${suffix}`;
+    await admin(`create role ${ownerLogin} login password '${password}'`);
+    await admin(`create database ${bare}`);
+    const address = new URL(serverUrl as string);
+    address.pathname = `/${bare}`;
+    address.username = ownerLogin;
+    address.password = password;
+    const handle = await openDatabase({ databaseUrl: address.toString(), dataDir: '', poolSize: 1 });
+    try {
+      await expect(handle.migrate()).rejects.toThrow(`ALTER DATABASE ${bare} OWNER TO ${ownerLogin}`);
+    } finally {
+      await handle.close();
+      await admin(`drop database if exists ${bare} with (force)`);
+      await admin(`drop role if exists ${ownerLogin}`);
+    }
+  });
+
   it('runs the server as the runtime login: writes, reads, prunes and anonymises through the owner’s functions', async () => {
     const adminEmail = `admin-${suffix}@scentia.test`;
     const adminPassword = 'Secret#123';

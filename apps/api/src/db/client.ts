@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { explainMigrationRefusal } from './migration-refusal.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -137,7 +138,11 @@ async function openPostgres(
       ownerPool?.on('error', () => {});
       try {
         await withMigrationLock(ownerPool ?? pool, async (client) => {
-          await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder });
+          await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder }).catch(
+            async (error) => {
+              throw await explainMigrationRefusal(client, error);
+            },
+          );
           await writeOwnerSettings((text, values) => client.query(text, values), options);
         });
       } finally {
