@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumForTests } from './chromium-for-tests.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'scentia-test-'));
@@ -107,13 +108,15 @@ function firstLine(text = '') {
   return text.split('\n').find((line) => line.trim() !== '') ?? '';
 }
 
-function findChromium() {
-  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (path) => path && existsSync(path),
-  );
-}
-
 const suiteStarted = performance.now();
+// First, so a machine that cannot run the journeys learns it in a second, not after the other suites.
+const chromium = chromiumForTests();
+if ('reason' in chromium) {
+  rmSync(reports, { recursive: true, force: true });
+  console.error(`\n${chromium.reason}`);
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
 if (!run('build', 'npm', ['run', 'build'])) {
   console.error('\nThe build failed; no test was run.');
   console.log('tests: 0 passed, 1 failed');
@@ -134,31 +137,22 @@ await inParallel(
 );
 durations.push(`checks, unit and API suites together ${seconds(unitStarted)}`);
 
-const chromium = findChromium();
-if (!chromium) {
-  console.error('\n▶ end-to-end: Chromium is missing — install it with: sudo apt-get install -y chromium');
-  failures.push('end-to-end (no Chromium)');
-  totals.failed += 1;
-} else {
-  const output = join(reports, 'e2e.json');
-  run('end-to-end journeys in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-    cwd: 'apps/web',
-    env: {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: output,
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-    },
-  });
-  if (existsSync(output)) {
-    const { stats } = JSON.parse(readFileSync(output, 'utf8'));
-    totals.passed += stats.expected + stats.flaky;
-    if (stats.flaky > 0)
-      console.error(
-        `\n▶ end-to-end: ${stats.flaky} journeys passed only on their retry (flaky, listed above)`,
-      );
-    totals.failed += stats.unexpected;
-    totals.skipped += stats.skipped;
-  }
+const e2eReport = join(reports, 'e2e.json');
+run('end-to-end journeys in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  cwd: 'apps/web',
+  env: {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    CHROMIUM_PATH: chromium.path,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  },
+});
+if (existsSync(e2eReport)) {
+  const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  if (stats.flaky > 0)
+    console.error(`\n▶ end-to-end: ${stats.flaky} journeys passed only on their retry (flaky, listed above)`);
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
 }
 
 rmSync(reports, { recursive: true, force: true });
