@@ -157,6 +157,7 @@ describe.skipIf(skipReason)(`the runtime role${skipReason ? ` (skipped: ${skipRe
       ],
       ['update audit_policy set retention_days = 183'],
       [`select audit_forget('category', '1', 'categories', array['name'])`],
+      ['select audit_anonymise_erased_account(1)'],
     ];
     for (const statements of refusals) {
       expect(await isRefused(runtime, statements), statements.join('; ')).toMatch(/^42501:/);

@@ -36,30 +36,20 @@ $$;
 CREATE TRIGGER users_guard_erasure BEFORE INSERT OR UPDATE ON users
   FOR EACH ROW EXECUTE FUNCTION users_guard_erasure();
 --> statement-breakpoint
--- As in 0032, but only for a row that is an erasure (users_is_erased), and keeping the neutral values
--- that row holds rather than spelling them again.
-CREATE OR REPLACE FUNCTION audit_anonymise_account(p_user_id integer) RETURNS void
+-- 0032's function, unchanged, becomes the step after the check: callable by its owner only.
+ALTER FUNCTION audit_anonymise_account(integer) RENAME TO audit_anonymise_erased_account;
+--> statement-breakpoint
+REVOKE EXECUTE ON FUNCTION audit_anonymise_erased_account(integer) FROM PUBLIC;
+--> statement-breakpoint
+-- The name the application calls, now only for a row that is an erasure (users_is_erased), not one
+-- merely marked.
+CREATE FUNCTION audit_anonymise_account(p_user_id integer) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-DECLARE
-  fields text[] := ARRAY['name', 'email', 'cpf', 'document', 'birthday', 'genre', 'street', 'city', 'state',
-    'zipcode', 'country'];
-  kept jsonb[];
-  maintenance text := current_setting('scentia.audit_maintenance', true);
 BEGIN
-  SELECT ARRAY[to_jsonb(u.name), to_jsonb(u.email)] INTO kept
-  FROM users u WHERE u.id = p_user_id AND users_is_erased(u);
+  PERFORM 1 FROM users u WHERE u.id = p_user_id AND users_is_erased(u);
   IF NOT FOUND THEN
     RAISE EXCEPTION 'audit_anonymise_account: account % is not erased', p_user_id USING ERRCODE = 'insufficient_privilege';
   END IF;
-  PERFORM set_config('scentia.audit_maintenance', 'anonymise', true);
-  UPDATE audit_changes SET
-    before = CASE WHEN before IS NULL THEN NULL ELSE (
-      SELECT jsonb_object_agg(key, CASE WHEN key = ANY (fields) AND value <> 'null'::jsonb AND NOT value = ANY (kept)
-        THEN to_jsonb('anonymised'::text) ELSE value END) FROM jsonb_each(before)) END,
-    after = CASE WHEN after IS NULL THEN NULL ELSE (
-      SELECT jsonb_object_agg(key, CASE WHEN key = ANY (fields) AND value <> 'null'::jsonb AND NOT value = ANY (kept)
-        THEN to_jsonb('anonymised'::text) ELSE value END) FROM jsonb_each(after)) END
-  WHERE table_name = 'users' AND row_key = p_user_id::text;
-  PERFORM set_config('scentia.audit_maintenance', coalesce(maintenance, ''), true);
+  PERFORM audit_anonymise_erased_account(p_user_id);
 END
 $$;
