@@ -5,15 +5,15 @@ import type { TestContext } from './test-app.ts';
 /** The alerts job's tests on a controlled clock: Wednesday 2026-11-25 12:00 in São Paulo. */
 export const NOW = new Date('2026-11-25T15:00:00Z');
 export const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 24 * HOUR_MS;
 export const JOB = { windowDays: 14, capsuleDays: 7, offlineHours: 24 };
 // Open 10:00–22:00 Monday to Saturday. The window (from 2026-11-12 00:00 UTC, a Wednesday 21:00 in
 // São Paulo, to now) holds 135 on-hours: 1,350 counted shots are 10 an hour.
-export const SHOP = {
+const SHOP = {
   ranges: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '10:00', end: '22:00', intensity: 60 })),
 };
 
-export type AlertRow = {
+type AlertRow = {
   id: number;
   kind: string;
   severity: string;
