@@ -4,7 +4,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { AlertsRepository } from '../src/modules/alerts/alerts.repository.ts';
-import { ALERT_SEVERITY_RULES } from '../src/modules/alerts/alerts-job.ts';
+import { ALERT_SEVERITY_RULES, CAPSULE_LOW_LEVEL_PERCENT } from '../src/modules/alerts/alerts-job.ts';
 import { deviceGround, insertCapsule, insertDevice, markSeen } from './device-fixtures.ts';
 import { createTestApp, TEST_JWT_SECRET, type TestContext } from './test-app.ts';
 
@@ -94,7 +94,7 @@ describe('the alerts job on several instances', () => {
     await startTwoInstances();
     const raised = await openAlerts(deviceId);
     expect(raised.map((alert) => [alert.kind, alert.cleared_at])).toEqual([
-      ['capsuleRunningOut', null],
+      ['capsuleEmpty', null],
       ['deviceOffline', null],
     ]);
 
@@ -114,7 +114,13 @@ describe('the alerts job on several instances', () => {
     await ctx.query(
       sql`update devices set provisioned_at = now() - interval '10 days' where id = ${deviceId}`,
     );
-    const rules = { now: new Date(), capsuleDays: 7, offlineHours: 24, ...ALERT_SEVERITY_RULES };
+    const rules = {
+      now: new Date(),
+      capsuleDays: 7,
+      offlineHours: 24,
+      lowLevelPercent: CAPSULE_LOW_LEVEL_PERCENT,
+      ...ALERT_SEVERITY_RULES,
+    };
     const results = await Promise.all(
       [ctx.db, second.db, ctx.db, second.db].map((db) => new AlertsRepository(db).raiseAndClear(rules)),
     );

@@ -63,17 +63,17 @@ describe('GET /api/notifications and the read marks', () => {
     expect(list).toMatchObject({ total: 2, unreadCount: 2 });
     // The empty capsule is critical, the device silent for 30 hours a warning.
     expect(list.items.map((item) => [item.kind, item.severity, item.isRead])).toEqual([
-      ['capsuleRunningOut', 'critical', false],
+      ['capsuleEmpty', 'critical', false],
       ['deviceOffline', 'warning', false],
     ]);
     expect(list.items[0]).toMatchObject({
       device: { deviceId: device.deviceId, macAddress: device.macAddress },
-      location: { locationId: device.locationId },
+      location: { locationId: device.locationId, timeZone: 'America/Sao_Paulo' },
       organization: { organizationId: device.organizationId },
       slot: 2,
       fragrance: { fragranceId: device.fragranceId },
       canKeepRunning: false,
-      runsOutOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      runsOutOn: null,
     });
     expect((await notifications(ana, 1)).items).toHaveLength(1);
 
@@ -152,7 +152,10 @@ describe('the daily digest', () => {
     await call(quiet, 'PUT', '/api/notification-settings', { dailyDigest: false });
 
     const device = await troubledDevice();
-    await runAlertsJob({ db: ctx.db, ...JOB });
+    // A device in Tokyo last heard from at 06:30 UTC: its last contact is told on Tokyo's clock.
+    await ctx.query(sql`update locations set time_zone = 'Asia/Tokyo' where id = ${device.locationId}`);
+    await markSeen(ctx, device.deviceId, new Date('2026-11-24T06:30:00Z'));
+    await runAlertsJob({ db: ctx.db, ...JOB }, new Date('2026-11-25T15:00:00Z'));
     const day = new Date('2026-11-26T09:00:00Z');
     // Two instances at once: each person's day is claimed by one of them.
     const queued = await Promise.all([service.queueDigests(day), service.queueDigests(day)]);
@@ -177,12 +180,17 @@ describe('the daily digest', () => {
     const link = `/admin/devices/${device.deviceId}/update`;
     expect(english?.subject).toMatch(/^Scentia: \d+ open alert\(s\)$/);
     expect(english?.text).toContain('Hello, Diego!');
-    expect(english?.text).toContain('Capsule running out');
-    expect(english?.text).toContain('Replace the capsule before it runs out.');
+    expect(english?.text).toContain('Capsule empty');
+    expect(english?.text).toContain('The capsule is empty.');
+    expect(english?.text).toContain('Replace the capsule: it is empty.');
+    expect(english?.text).not.toContain('runs out');
+    expect(english?.text).toContain('Last heard from: Nov 24, 2026, 3:30 PM (Asia/Tokyo)');
     expect(english?.text).toContain(link);
     expect(english?.html).toContain(link);
     expect(spanish?.text).toContain('¡Hola, Elena!');
     expect(spanish?.text).toContain('Difusor sin conexión');
+    expect(spanish?.text).toContain('Cápsula vacía');
+    expect(spanish?.text).toContain('(Asia/Tokyo)');
 
     // The next day, again once.
     expect(await service.queueDigests(new Date('2026-11-27T09:00:00Z'))).toBe(2);

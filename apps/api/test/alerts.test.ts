@@ -2,23 +2,14 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAlertsJob } from '../src/modules/alerts/alerts-job.ts';
-import { deviceGround, insertCapsule, insertDevice, markSeen } from './device-fixtures.ts';
+import { alertsOf, capsuleIn, HOUR_MS, JOB, NOW, shopDevice } from './alerts-fixture.ts';
+import { markSeen } from './device-fixtures.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 /**
  * The alerts job on a controlled clock: forecasts written, each kind of alert raised once, kept up to
  * date while open, cleared once when its condition stops. Wednesday 2026-11-25 12:00 in São Paulo.
  */
-const NOW = new Date('2026-11-25T15:00:00Z');
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const JOB = { windowDays: 14, capsuleDays: 7, offlineHours: 24 };
-// Open 10:00–22:00 Monday to Saturday. The window (from 2026-11-12 00:00 UTC, a Wednesday 21:00 in
-// São Paulo, to now) holds 135 on-hours: 1,350 counted shots are 10 an hour.
-const SHOP = {
-  ranges: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '10:00', end: '22:00', intensity: 60 })),
-};
-
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -26,74 +17,21 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type AlertRow = {
-  id: number;
-  kind: string;
-  severity: string;
-  can_keep_running: boolean;
-  device_id: number;
-  capsule_id: number | null;
-  runs_out_on: string | null;
-  due_date: string | null;
-  cleared_at: string | null;
-};
-
-const alertsOf = (deviceIds: number[]) =>
-  ctx.query<AlertRow>(sql`
-    select id, kind, severity, can_keep_running, device_id, capsule_id, runs_out_on::text, due_date::text,
-      cleared_at::text
-    from alerts where device_id in (${sql.join(deviceIds, sql`, `)}) order by id`);
-
-/** A shop with its schedule and a device in it, seen an hour ago, provisioned a month ago. */
-async function shopDevice() {
-  const ground = await deviceGround(ctx);
-  await ctx.query(
-    sql`update locations set schedule = ${JSON.stringify(SHOP)}::jsonb where id = ${ground.locationId}`,
-  );
-  const device = await insertDevice(ctx, ground);
-  await ctx.query(sql`update devices set provisioned_at = ${new Date(NOW.getTime() - 30 * DAY_MS).toISOString()}
-    where id = ${device.deviceId}`);
-  await markSeen(ctx, device.deviceId, new Date(NOW.getTime() - HOUR_MS));
-  return { ...ground, ...device };
-}
-
-/** A capsule in service for a month, with `windowShots` counted over the window's days. */
-async function capsuleIn(
-  device: { deviceId: number; fragranceId: number },
-  slot: number,
-  remainingShots: number,
-  windowShots = 0,
-) {
-  const capsule = await insertCapsule(ctx, {
-    deviceId: device.deviceId,
-    slot,
-    fragranceId: device.fragranceId,
-    remainingShots,
-  });
-  await ctx.query(sql`update capsules set created_at = ${new Date(NOW.getTime() - 30 * DAY_MS).toISOString()}
-    where id = ${capsule.capsuleId}`);
-  if (windowShots > 0)
-    await ctx.query(sql`insert into capsule_shot_days (capsule_id, day, shots) values
-      (${capsule.capsuleId}, '2026-11-13', ${windowShots / 2}), (${capsule.capsuleId}, '2026-11-24', ${windowShots / 2}),
-      (${capsule.capsuleId}, '2026-11-01', 99999)`);
-  return capsule;
-}
-
 describe('the alerts job', () => {
   it('forecasts each capsule, raises each kind once, keeps it up to date, clears it once', async () => {
-    const shop = await shopDevice();
-    const soon = await capsuleIn(shop, 1, 100, 1_350); // 10 on-hours left today: runs out today
-    const later = await capsuleIn(shop, 2, 400, 1_350); // today 100, Thu 120, Fri 120, Sat → Saturday
-    const far = await capsuleIn(shop, 3, 1_000, 1_350); // Friday 2026-12-04, beyond 7 days
-    const empty = await capsuleIn(shop, 4, 0);
-    const expired = await capsuleIn(shop, 5, 500);
+    const shop = await shopDevice(ctx);
+    const soon = await capsuleIn(ctx, shop, 1, 100, 1_350); // 10 on-hours left today: runs out today
+    const later = await capsuleIn(ctx, shop, 2, 400, 1_350); // today 100, Thu 120, Fri 120, Sat → Saturday
+    const far = await capsuleIn(ctx, shop, 3, 1_000, 1_350); // Friday 2026-12-04, beyond 7 days
+    const empty = await capsuleIn(ctx, shop, 4, 0);
+    const expired = await capsuleIn(ctx, shop, 5, 500);
     await ctx.query(sql`update capsules set due_date = '2026-11-15' where id = ${expired.capsuleId}`);
     // Offline for 30 hours (a warning), provisioned and never heard from (critical), never provisioned.
-    const silent = await shopDevice();
+    const silent = await shopDevice(ctx);
     await markSeen(ctx, silent.deviceId, new Date(NOW.getTime() - 30 * HOUR_MS));
-    const never = await shopDevice();
+    const never = await shopDevice(ctx);
     await ctx.query(sql`delete from device_states where device_id = ${never.deviceId}`);
-    const unprovisioned = await shopDevice();
+    const unprovisioned = await shopDevice(ctx);
     await ctx.query(sql`update devices set provisioned_at = null where id = ${unprovisioned.deviceId}`);
     await ctx.query(sql`delete from device_states where device_id = ${unprovisioned.deviceId}`);
     const devices = [shop.deviceId, silent.deviceId, never.deviceId, unprovisioned.deviceId];
@@ -117,13 +55,13 @@ describe('the alerts job', () => {
       { capsule_id: expired.capsuleId, runs_out_on: null, shots_per_hour: 0 },
     ]);
 
-    const raised = await alertsOf(devices);
+    const raised = await alertsOf(ctx, devices);
     const summary = raised.map((alert) => [alert.kind, alert.capsule_id ?? alert.device_id, alert.severity]);
     expect(summary).toEqual(
       expect.arrayContaining([
         ['capsuleRunningOut', soon.capsuleId, 'critical'],
         ['capsuleRunningOut', later.capsuleId, 'warning'],
-        ['capsuleRunningOut', empty.capsuleId, 'critical'],
+        ['capsuleEmpty', empty.capsuleId, 'critical'],
         ['capsulePastDue', expired.capsuleId, 'critical'],
         ['deviceOffline', silent.deviceId, 'warning'],
         ['deviceOffline', never.deviceId, 'critical'],
@@ -141,7 +79,7 @@ describe('the alerts job', () => {
       updated: 0,
       cleared: 0,
     });
-    expect(await alertsOf(devices)).toEqual(raised);
+    expect(await alertsOf(ctx, devices)).toEqual(raised);
 
     // The later capsule loses shots (now Friday: critical), the silent device calls, the expired
     // capsule is taken out.
@@ -156,7 +94,7 @@ describe('the alerts job', () => {
       updated: 1,
       cleared: 2,
     });
-    const after = await alertsOf(devices);
+    const after = await alertsOf(ctx, devices);
     expect(after.find((alert) => alert.capsule_id === later.capsuleId)).toMatchObject({
       severity: 'critical',
       runs_out_on: '2026-11-27',
@@ -178,22 +116,22 @@ describe('the alerts job', () => {
     // Silent again later: a new alert, the cleared one stays as it was.
     await markSeen(ctx, silent.deviceId, new Date(NOW.getTime() - 30 * HOUR_MS));
     expect(await runAlertsJob({ db: ctx.db, ...JOB }, NOW)).toMatchObject({ raised: 1, cleared: 0 });
-    const silentAlerts = (await alertsOf([silent.deviceId])).map((alert) => alert.cleared_at === null);
+    const silentAlerts = (await alertsOf(ctx, [silent.deviceId])).map((alert) => alert.cleared_at === null);
     expect(silentAlerts).toEqual([false, true]);
 
     // A retired device's alerts are cleared, capsules' included.
     await ctx.query(sql`update devices set deleted_at = now() where id = ${shop.deviceId}`);
     await runAlertsJob({ db: ctx.db, ...JOB }, NOW);
-    expect((await alertsOf([shop.deviceId])).every((alert) => alert.cleared_at !== null)).toBe(true);
+    expect((await alertsOf(ctx, [shop.deviceId])).every((alert) => alert.cleared_at !== null)).toBe(true);
     const [left] = await ctx.query<{ total: number }>(sql`select count(*)::int as total from capsule_forecasts
       where capsule_id = ${soon.capsuleId}`);
     expect(left?.total).toBe(0);
   });
 
   it('shows each capsule’s forecast in the capsules list, its export and the device page', async () => {
-    const shop = await shopDevice();
-    const later = await capsuleIn(shop, 1, 400, 1_350);
-    const idle = await capsuleIn(shop, 2, 400);
+    const shop = await shopDevice(ctx);
+    const later = await capsuleIn(ctx, shop, 1, 400, 1_350);
+    const idle = await capsuleIn(ctx, shop, 2, 400);
     await runAlertsJob({ db: ctx.db, ...JOB }, NOW);
     const staff = await ctx.createAccount({ profile: 'OPERADOR' });
     const { token } = await ctx.signIn(staff.email, staff.password);

@@ -7,7 +7,7 @@ test('the reset code counts down each second, renews at zero, and nothing is ask
   page,
   request,
 }) => {
-  // The demo fleet provisions the devices it links users to: they hold a secret, so they have a code.
+  // The demo fleet provisions every device it gives a history: they hold a secret, so they have a code.
   const device = (await activeDevices(request)).find((other) => other.isProvisioned);
   if (!device) throw new Error('the demo data has no provisioned device');
 

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { boundedIntegerText } from './integers.schemas.ts';
 
 /**
- * What the alerts job raises (issue: dashboard and alerts): a capsule forecast to run out within
- * `ALERT_CAPSULE_DAYS` (or already empty), a capsule past its due date, a device not heard from for
+ * What the alerts job raises (issue: dashboard and alerts): an empty capsule, a capsule forecast to
+ * run out within `ALERT_CAPSULE_DAYS` or with few shots left, a capsule past its due date, a device not heard from for
  * more than `ALERT_DEVICE_OFFLINE_HOURS`. An alert is raised once while its condition holds and
  * cleared by the job when it no longer does.
  */
-export const ALERT_KINDS = ['capsuleRunningOut', 'capsulePastDue', 'deviceOffline'] as const;
+export const ALERT_KINDS = ['capsuleEmpty', 'capsuleRunningOut', 'capsulePastDue', 'deviceOffline'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** `critical`: act today; `warning`: plan it. */
@@ -22,13 +22,14 @@ export const alertSchema = z.object({
   /** Whether the device goes on diffusing meanwhile (other capsules left, still online...). */
   canKeepRunning: z.boolean(),
   device: z.object({ deviceId: z.number().int(), macAddress: z.string() }),
-  location: z.object({ locationId: z.number().int(), name: z.string() }),
+  /** Where the device is; `timeZone` (IANA) is the zone its clock times are told in. */
+  location: z.object({ locationId: z.number().int(), name: z.string(), timeZone: z.string() }),
   organization: z.object({ organizationId: z.number().int(), name: z.string() }),
   /** The capsule's slot and fragrance (capsule alerts), null for a device alert. */
   slot: z.number().int().nullable(),
   fragrance: z.object({ fragranceId: z.number().int(), name: z.string() }).nullable(),
   capsule: z.object({ capsuleId: z.number().int(), serialNumber: z.string() }).nullable(),
-  /** The forecast run-out day (capsuleRunningOut), `YYYY-MM-DD`, or null. */
+  /** The forecast run-out day (capsuleRunningOut), `YYYY-MM-DD`, or null (a low level without one). */
   runsOutOn: z.string().nullable(),
   /** The capsule's due date (capsulePastDue), `YYYY-MM-DD`, or null. */
   dueDate: z.string().nullable(),

@@ -55,3 +55,15 @@ export function isCapsuleDueSoon(dueDate: string | null, today: string): boolean
   const days = (Date.parse(dueDate) - Date.parse(today)) / 86_400_000;
   return days <= CAPSULE_DUE_SOON_DAYS;
 }
+
+/**
+ * A capsule's level as a whole percentage of its size, for every screen that shows one: 100 only when
+ * full and 0 only when empty, so a capsule with 995 of 1,000 shots reads 99 % and one with 3 reads 1 %
+ * (plain rounding said 100 % and 0 %, "full" and "empty", of capsules that are neither). A size of 0
+ * or less reads as empty.
+ */
+export function capsuleLevelPercent(remainingShots: number, sizeShots: number): number {
+  if (sizeShots <= 0 || remainingShots <= 0) return 0;
+  if (remainingShots >= sizeShots) return 100;
+  return Math.min(99, Math.max(1, Math.round((remainingShots / sizeShots) * 100)));
+}

@@ -32,10 +32,11 @@ import { type DeviceHistoryPlan, seedDemoShots } from './seed-shots.ts';
  * diffusers across them playing the active campaigns, some linked to app users, with their capsules,
  * what they last reported, and four weeks of shots. Skipped when any device exists.
  *
- * Devices linked to a user paired with a reset code, so they hold a secret: those are provisioned here
- * (secret sealed with the server's own key, credential kept only in the simulator's file, as
- * `npm run simulate` would have kept it). The others wait for `npm run simulate` to provision them
- * through the device API. One device has never connected; one has been silent for four days.
+ * Every device given a history here (what it last reported, its shots) is provisioned here too, since
+ * only a provisioned device can have called: its secret sealed with the server's own key, its
+ * credential kept only in the simulator's file, as `npm run simulate` would have kept it. One device
+ * has never connected: not provisioned, no state, no shots, so it reads "never connected" until
+ * `npm run simulate` provisions it through the device API. One has been silent for four days.
  */
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -124,7 +125,7 @@ export async function seedDemoFleet(db: Database, config: Config) {
       now - (index === NEVER_CONNECTED ? 2 : HISTORY_DAYS + random.between(5, 60)) * DAY_MS,
     );
     let credential: Partial<typeof devices.$inferInsert> = {};
-    if (user) {
+    if (index !== NEVER_CONNECTED) {
       // The shape the device API hands out (plugins/device-auth.ts): a prefix and 32 random bytes.
       const token = `dvc_${randomBytes(32).toString('base64url')}`;
       credential = {

@@ -19,23 +19,25 @@ type Status = 'inReview' | 'approved' | 'changesRequested' | 'rejected' | 'inact
 /**
  * A season of initiatives per demo organisation, one of each status, dated around today (days from
  * today: start, end); the first two organisations with devices get an approved one playing now, on a
- * campaign other than their devices' own, so the simulated devices switch to it.
+ * campaign other than their devices' own, so the simulated devices switch to it. Every one overlaps
+ * the dashboard's default period (the last 30 days, today included) with a day to spare at both ends,
+ * in any zone the viewer reads it in, so its status chart shows all five statuses on a fresh demo.
  */
 const SEASON: { title: string; status: Status; from: number; to: number; history: Status[] }[] = [
-  { title: 'Semana do Perfume', status: 'inReview', from: 20, to: 27, history: ['inReview'] },
+  { title: 'Semana do Perfume', status: 'inReview', from: -3, to: 4, history: ['inReview'] },
   {
     title: 'Natal Especiarias',
     status: 'changesRequested',
-    from: 30,
-    to: 45,
+    from: -6,
+    to: 24,
     history: ['inReview', 'changesRequested'],
   },
-  { title: 'Liquidação de Verão', status: 'rejected', from: 10, to: 17, history: ['inReview', 'rejected'] },
+  { title: 'Liquidação de Verão', status: 'rejected', from: -12, to: -5, history: ['inReview', 'rejected'] },
   {
     title: 'Dia das Mães',
     status: 'approved',
-    from: -60,
-    to: -50,
+    from: -27,
+    to: -20,
     history: ['inReview', 'approved'],
   },
   {

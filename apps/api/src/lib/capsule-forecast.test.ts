@@ -1,6 +1,6 @@
 import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { describe, expect, it } from 'vitest';
-import { type ForecastInput, forecastRunOut, localTimeAt } from './capsule-forecast.ts';
+import { type ForecastInput, forecastRunOut, localTimeAt, paceWindowStart } from './capsule-forecast.ts';
 
 // A shop open 10:00–22:00 Monday to Saturday, closed on Sunday: 72 on-hours a week.
 const shop: Schedule = {
@@ -59,13 +59,32 @@ describe('forecastRunOut', () => {
     expect(sunday.shotsPerHour).toBe(10);
   });
 
-  it('answers today for an empty capsule and no day without recent shots or on-hours', () => {
+  it('answers today for an empty capsule, no day without recent shots, the clock’s pace without on-hours', () => {
     expect(forecastRunOut(input({ remainingShots: 0 })).runsOutOn).toBe('2026-11-23');
     expect(forecastRunOut(input({ remainingShots: 0, windowShots: 0 })).runsOutOn).toBe('2026-11-23');
     expect(forecastRunOut(input({ windowShots: 0 }))).toEqual({ runsOutOn: null, shotsPerHour: 0 });
-    expect(forecastRunOut(input({ schedule: { ranges: [] } })).runsOutOn).toBeNull();
+    // No on-hours at all, although shots were counted: the pace is read on the clock, 24 hours a day
+    // (1,440 shots over 14 days are 4.29 an hour, 1,000 of them about 9.7 days).
+    const unscheduled = forecastRunOut(input({ schedule: { ranges: [] } }));
+    expect(unscheduled.shotsPerHour).toBeCloseTo(1_440 / (14 * 24), 6);
+    expect(unscheduled.runsOutOn).toBe('2026-12-02');
+    expect(forecastRunOut(input({ schedule: { ranges: [] }, windowShots: 0 })).runsOutOn).toBeNull();
     // A pace so slow that the capsule outlives the two-year horizon.
     expect(forecastRunOut(input({ windowShots: 1, remainingShots: 100_000 })).runsOutOn).toBeNull();
+  });
+
+  it('starts the pace’s window at the first counted UTC day when the capsule was first seen later', () => {
+    const windowFirstDay = at('2026-11-12T00:00:00Z');
+    const firstSeenAt = at('2026-11-25T14:50:00Z');
+    expect(paceWindowStart({ windowFirstDay, firstSeenAt, firstCountedDay: '2026-11-25' })).toEqual(
+      at('2026-11-25T00:00:00Z'),
+    );
+    expect(paceWindowStart({ windowFirstDay, firstSeenAt, firstCountedDay: null })).toEqual(firstSeenAt);
+    // Installed long ago, first counted later: the idle days before count too.
+    const longAgo = at('2026-10-01T00:00:00Z');
+    expect(paceWindowStart({ windowFirstDay, firstSeenAt: longAgo, firstCountedDay: '2026-11-20' })).toEqual(
+      windowFirstDay,
+    );
   });
 
   it('gives the day in the location’s zone, not UTC’s', () => {

@@ -5,7 +5,9 @@ import { zoneClockAt } from '@scentia/shared/zone-clock';
  * A capsule's run-out day, from its counted shots and its device's schedule (pure: the clock is an
  * argument). The pace is the shots counted over the recent window divided by the hours the schedule
  * was on in that window (shots per scheduled hour); walking forward from `now` through the schedule's
- * on-hours, the day the remaining shots are used up is the run-out day, in the location's zone.
+ * on-hours, the day the remaining shots are used up is the run-out day, in the location's zone. When
+ * the schedule was never on in the window although shots were counted (an empty schedule), the pace
+ * is the observed one, shots per hour of the clock, walked forward on the clock.
  *
  * Everything is read in wall-clock minutes of the location's zone (a shop's hours), day by day: on a
  * daylight-saving night a range lasts its wall-clock length, an hour off at most, which moves no
@@ -30,9 +32,9 @@ export type ForecastInput = {
 };
 
 export type Forecast = {
-  /** `YYYY-MM-DD` in the location's zone; null without recent shots, without on-hours, or too far away. */
+  /** `YYYY-MM-DD` in the location's zone; null without recent shots or too far away. */
   runsOutOn: string | null;
-  /** Shots per scheduled (on) hour over the window; 0 when there were none. */
+  /** Shots per scheduled (on) hour over the window, per hour without a schedule; 0 without shots. */
   shotsPerHour: number;
 };
 
@@ -84,11 +86,37 @@ function onMinutesBetween(spans: Spans, from: LocalTime, to: LocalTime): number 
   return total + onMinutes(spans, to.weekday, 0, to.minute);
 }
 
+/**
+ * Where a capsule's pace is read from: the window's first UTC midnight, or the capsule's first
+ * sighting if later, but never after the start of the first UTC day its counted shots fall on. A
+ * device reports shots in batches, so a capsule first seen at 14:00 arrives with shots it fired that
+ * morning; dividing them by the minutes since 14:00 made a nearly full capsule "run out today".
+ * Counts are kept per UTC day, so the day's start is the earliest instant they are known to cover.
+ */
+export function paceWindowStart(input: {
+  windowFirstDay: Date;
+  firstSeenAt: Date;
+  /** `YYYY-MM-DD`, the first UTC day within the window with counted shots; null when there are none. */
+  firstCountedDay: string | null;
+}): Date {
+  const installed = input.firstSeenAt > input.windowFirstDay ? input.firstSeenAt : input.windowFirstDay;
+  if (input.firstCountedDay === null) return installed;
+  const counted = new Date(`${input.firstCountedDay}T00:00:00Z`);
+  return counted < installed ? counted : installed;
+}
+
+/** Every minute of the week on: the clock itself, for a device whose schedule does not describe it. */
+const ALWAYS_ON: Spans = [{ from: -WEEK_MINUTES, to: 2 * WEEK_MINUTES }];
+
 export function forecastRunOut(input: ForecastInput): Forecast {
-  const spans = weekSpans(input.schedule);
   const today = localTimeAt(input.timeZone, input.now);
-  const from = input.windowStart < input.now ? input.windowStart : input.now;
-  const windowHours = onMinutesBetween(spans, localTimeAt(input.timeZone, from), today) / 60;
+  const from = localTimeAt(input.timeZone, input.windowStart < input.now ? input.windowStart : input.now);
+  const scheduled = weekSpans(input.schedule);
+  const scheduledHours = onMinutesBetween(scheduled, from, today) / 60;
+  // Shots counted while the schedule says the device was off (an empty schedule, or one changed since):
+  // the schedule does not describe this device, so its pace is read, and walked, on the clock.
+  const spans = scheduledHours === 0 && input.windowShots > 0 ? ALWAYS_ON : scheduled;
+  const windowHours = spans === scheduled ? scheduledHours : onMinutesBetween(spans, from, today) / 60;
   const shotsPerHour = windowHours > 0 && input.windowShots > 0 ? input.windowShots / windowHours : 0;
   if (input.remainingShots <= 0) return { runsOutOn: today.date, shotsPerHour };
   if (shotsPerHour === 0) return { runsOutOn: null, shotsPerHour };

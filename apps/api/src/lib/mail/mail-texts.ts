@@ -1,3 +1,4 @@
+import type { AlertKind } from '@scentia/shared/alerts.schemas';
 import type { Language } from '@scentia/shared/locales';
 
 export type MailKind = 'activation' | 'recovery' | 'registration';
@@ -129,8 +130,10 @@ type DigestTexts = {
   settings: string;
   critical: string;
   warning: string;
-  kinds: Record<'capsuleRunningOut' | 'capsulePastDue' | 'deviceOffline', { title: string; todo: string }>;
+  kinds: Record<AlertKind, { title: string; todo: string }>;
   runsOutOn: string;
+  /** A capsule running out with no forecast day: few shots left, too little recent use to date it. */
+  lowLevel: string;
   empty: string;
   dueDate: string;
   lastSeenAt: string;
@@ -156,6 +159,10 @@ export const digestTexts: Record<Language, DigestTexts> = {
     critical: 'Crítico',
     warning: 'Atenção',
     kinds: {
+      capsuleEmpty: {
+        title: 'Cápsula vazia',
+        todo: 'Troque a cápsula: ela está vazia.',
+      },
       capsuleRunningOut: {
         title: 'Cápsula acabando',
         todo: 'Troque a cápsula antes que acabe.',
@@ -170,6 +177,7 @@ export const digestTexts: Record<Language, DigestTexts> = {
       },
     },
     runsOutOn: 'Previsão de fim: {{date}}',
+    lowLevel: 'Restam poucos disparos; o uso recente não basta para prever o dia.',
     empty: 'A cápsula está vazia.',
     dueDate: 'Validade: {{date}}',
     lastSeenAt: 'Última comunicação: {{date}}',
@@ -189,6 +197,10 @@ export const digestTexts: Record<Language, DigestTexts> = {
     critical: 'Critical',
     warning: 'Warning',
     kinds: {
+      capsuleEmpty: {
+        title: 'Capsule empty',
+        todo: 'Replace the capsule: it is empty.',
+      },
       capsuleRunningOut: {
         title: 'Capsule running out',
         todo: 'Replace the capsule before it runs out.',
@@ -203,6 +215,7 @@ export const digestTexts: Record<Language, DigestTexts> = {
       },
     },
     runsOutOn: 'Runs out on: {{date}}',
+    lowLevel: 'Few shots are left; recent use is too little to tell the day.',
     empty: 'The capsule is empty.',
     dueDate: 'Due date: {{date}}',
     lastSeenAt: 'Last heard from: {{date}}',
@@ -222,6 +235,10 @@ export const digestTexts: Record<Language, DigestTexts> = {
     critical: 'Crítica',
     warning: 'Aviso',
     kinds: {
+      capsuleEmpty: {
+        title: 'Cápsula vacía',
+        todo: 'Cambie la cápsula: está vacía.',
+      },
       capsuleRunningOut: {
         title: 'Cápsula por agotarse',
         todo: 'Cambie la cápsula antes de que se agote.',
@@ -236,6 +253,7 @@ export const digestTexts: Record<Language, DigestTexts> = {
       },
     },
     runsOutOn: 'Se agota el: {{date}}',
+    lowLevel: 'Quedan pocos disparos; el uso reciente no basta para prever el día.',
     empty: 'La cápsula está vacía.',
     dueDate: 'Caducidad: {{date}}',
     lastSeenAt: 'Última conexión: {{date}}',

@@ -1,12 +1,13 @@
 import type { Database } from '../../db/client.ts';
-import { forecastRunOut } from '../../lib/capsule-forecast.ts';
+import { forecastRunOut, paceWindowStart } from '../../lib/capsule-forecast.ts';
 import { AlertsRepository } from './alerts.repository.ts';
 
 const DAY_MS = 86_400_000;
 
 /**
  * How urgent each alert is (docs/decisions/dashboard.md, alerts):
- * - a capsule running out is critical when it is empty or runs out within 2 days, a warning before;
+ * - an empty capsule is critical;
+ * - a capsule running out is critical when it runs out within 2 days, a warning before;
  * - a capsule past its due date is a warning, critical from 7 days past it;
  * - a device silent for more than the offline hours is a warning, critical from 3 times as long (or
  *   when it was provisioned and never heard from).
@@ -16,6 +17,13 @@ export const ALERT_SEVERITY_RULES = {
   criticalPastDueDays: 7,
   criticalOfflineFactor: 3,
 } as const;
+
+/**
+ * A capsule with 10 % of its shots or fewer left is running out even without a forecast within
+ * `ALERT_CAPSULE_DAYS` (a schedule that says it is off, too few counted shots to read a pace): a low
+ * level is seen on the device itself, whatever the forecast makes of it.
+ */
+export const CAPSULE_LOW_LEVEL_PERCENT = 10;
 
 export type AlertsJobOptions = {
   /** The plain handle: forecasts and alerts are the job's bookkeeping, not anyone's edit. */
@@ -51,7 +59,11 @@ export async function runAlertsJob(options: AlertsJobOptions, now = new Date()):
         timeZone: source.timeZone,
         remainingShots: source.remainingShots,
         windowShots: source.windowShots,
-        windowStart: source.createdAt > firstDayStart ? source.createdAt : firstDayStart,
+        windowStart: paceWindowStart({
+          windowFirstDay: firstDayStart,
+          firstSeenAt: source.createdAt,
+          firstCountedDay: source.firstCountedDay,
+        }),
         now,
       }),
     }));
@@ -60,6 +72,7 @@ export async function runAlertsJob(options: AlertsJobOptions, now = new Date()):
       now,
       capsuleDays: options.capsuleDays,
       offlineHours: options.offlineHours,
+      lowLevelPercent: CAPSULE_LOW_LEVEL_PERCENT,
       ...ALERT_SEVERITY_RULES,
     });
     return { skipped: false, forecasts: forecasts.length, ...alerts } as const;

@@ -16,6 +16,8 @@ export type ForecastSource = {
   capsuleId: number;
   remainingShots: number;
   windowShots: number;
+  /** The first UTC day of the window with counted shots (`YYYY-MM-DD`), null without any. */
+  firstCountedDay: string | null;
   createdAt: Date;
   schedule: Schedule;
   timeZone: string;
@@ -27,6 +29,8 @@ export type AlertRules = {
   now: Date;
   capsuleDays: number;
   offlineHours: number;
+  /** A capsule with this share of its shots left, or less, is running out whatever its forecast says. */
+  lowLevelPercent: number;
   /** A capsule running out this many days ahead, or sooner, is critical. */
   criticalCapsuleDays: number;
   /** A capsule this many days past its due date, or more, is critical. */
@@ -56,21 +60,23 @@ export class AlertsRepository {
 
   /**
    * Every active capsule in an active device: its level, its counted shots since `firstDay` (a UTC
-   * day, as capsule_shot_days counts them), when it was first seen, and its device's schedule (its
-   * own, or its location's) with the location's zone.
+   * day, as capsule_shot_days counts them) and the first of those days, when it was first seen, and
+   * its device's schedule (its own, or its location's) with the location's zone.
    */
   async forecastSources(firstDay: string): Promise<ForecastSource[]> {
     return rowsOf<ForecastSource>(
       this.db.execute(sql`
         select c.id as "capsuleId", lv.remaining_shots as "remainingShots",
-          coalesce((select sum(s.shots) from capsule_shot_days s
-                    where s.capsule_id = c.id and s.day >= ${firstDay}::date), 0)::float8 as "windowShots",
+          coalesce(w.shots, 0)::float8 as "windowShots", w.first_day::text as "firstCountedDay",
           c.created_at as "createdAt", coalesce(d.schedule, loc.schedule) as "schedule",
           loc.time_zone as "timeZone"
         from capsules c
         join devices d on d.id = c.device_id and d.deleted_at is null
         join locations loc on loc.id = d.location_id
         join capsule_levels lv on lv.capsule_id = c.id
+        cross join lateral (
+          select sum(s.shots) as shots, min(s.day) filter (where s.shots > 0) as first_day
+          from capsule_shot_days s where s.capsule_id = c.id and s.day >= ${firstDay}::date) w
         where c.deleted_at is null
         order by c.id`),
     ).then((rows) => rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })));
@@ -110,8 +116,7 @@ export class AlertsRepository {
       this.db.execute(sql`
         with capsule_state as (
           select c.id as capsule_id, c.device_id, c.slot, c.fragrance_id, c.due_date, lv.remaining_shots,
-            coalesce(f.runs_out_on, case when lv.remaining_shots = 0 then today end) as runs_out_on,
-            today, d.location_id, d.organization_id,
+            c.size_shots, f.runs_out_on, today, d.location_id, d.organization_id,
             exists (select 1 from capsules o join capsule_levels ol on ol.capsule_id = o.id
                     where o.device_id = c.device_id and o.id <> c.id and o.deleted_at is null
                       and ol.remaining_shots > 0) as others_left
@@ -123,13 +128,20 @@ export class AlertsRepository {
           left join capsule_forecasts f on f.capsule_id = c.id
           where c.deleted_at is null
         ), conditions as (
-          select 'capsuleRunningOut'::varchar as kind,
-            case when remaining_shots = 0 or runs_out_on <= today + ${rules.criticalCapsuleDays}::int
-              then 'critical' else 'warning' end as severity,
+          select 'capsuleEmpty'::varchar as kind, 'critical'::varchar as severity,
             others_left as can_keep_running, device_id, capsule_id, location_id, organization_id, slot,
-            fragrance_id, runs_out_on, null::date as due_date, null::timestamptz as last_seen_at
+            fragrance_id, null::date as runs_out_on, null::date as due_date, null::timestamptz as last_seen_at
           from capsule_state
-          where runs_out_on <= today + ${rules.capsuleDays}::int
+          where remaining_shots = 0
+          union all
+          select 'capsuleRunningOut',
+            case when runs_out_on <= today + ${rules.criticalCapsuleDays}::int then 'critical' else 'warning' end,
+            others_left, device_id, capsule_id, location_id, organization_id, slot, fragrance_id,
+            runs_out_on, null, null
+          from capsule_state
+          where remaining_shots > 0
+            and (runs_out_on <= today + ${rules.capsuleDays}::int
+              or remaining_shots * 100 <= size_shots * ${rules.lowLevelPercent}::int)
           union all
           select 'capsulePastDue',
             case when due_date <= today - ${rules.criticalPastDueDays}::int then 'critical' else 'warning' end,

@@ -23,11 +23,17 @@ function formatDay(language: Language, day: string): string {
   );
 }
 
-/** An instant in the locations' default zone (the alert does not carry its location's). */
+/**
+ * An instant on the location's clock, its zone named: the reader may be in São Paulo and the device in
+ * Tokyo, and a time without its zone would read as the reader's own.
+ */
 function formatInstant(language: Language, at: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    new Date(at),
-  );
+  const time = new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(at));
+  return `${time} (${timeZone})`;
 }
 
 type DigestLine = {
@@ -49,16 +55,19 @@ function lineOf(alert: Alert, language: Language, deviceLink: (deviceId: number)
           `${fill(texts.slot, { slot: alert.slot })}${alert.fragrance ? ` (${clean(alert.fragrance.name)})` : ''}`,
         ];
   const facts: string[] = [];
+  if (alert.kind === 'capsuleEmpty') facts.push(texts.empty);
   if (alert.kind === 'capsuleRunningOut')
     facts.push(
-      alert.runsOutOn ? fill(texts.runsOutOn, { date: formatDay(language, alert.runsOutOn) }) : texts.empty,
+      alert.runsOutOn
+        ? fill(texts.runsOutOn, { date: formatDay(language, alert.runsOutOn) })
+        : texts.lowLevel,
     );
   if (alert.kind === 'capsulePastDue' && alert.dueDate)
     facts.push(fill(texts.dueDate, { date: formatDay(language, alert.dueDate) }));
   if (alert.kind === 'deviceOffline')
     facts.push(
       alert.lastSeenAt
-        ? fill(texts.lastSeenAt, { date: formatInstant(language, alert.lastSeenAt, 'America/Sao_Paulo') })
+        ? fill(texts.lastSeenAt, { date: formatInstant(language, alert.lastSeenAt, alert.location.timeZone) })
         : texts.neverSeen,
     );
   facts.push(alert.canKeepRunning ? texts.keepsRunning : texts.stops);

@@ -42,6 +42,7 @@ export class NotificationsRepository {
         macAddress: devices.macAddress,
         locationId: alerts.locationId,
         locationName: locations.name,
+        locationTimeZone: locations.timeZone,
         organizationId: alerts.organizationId,
         organizationName: organizations.name,
         slot: alerts.slot,

@@ -19,7 +19,11 @@ function toAlert(record: AlertRecord): Alert {
     severity: record.severity as AlertSeverity,
     canKeepRunning: record.canKeepRunning,
     device: { deviceId: record.deviceId, macAddress: record.macAddress },
-    location: { locationId: record.locationId, name: record.locationName },
+    location: {
+      locationId: record.locationId,
+      name: record.locationName,
+      timeZone: record.locationTimeZone,
+    },
     organization: { organizationId: record.organizationId, name: record.organizationName },
     slot: record.slot,
     fragrance:

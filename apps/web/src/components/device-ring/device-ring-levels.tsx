@@ -1,6 +1,7 @@
+import { capsuleLevelPercent } from '@scentia/shared/capsules.schemas';
 import { useTranslation } from 'react-i18next';
 import { RING_SLOTS } from './device-ring.tsx';
-import { levelPercent, slotPosition } from './ring-geometry.ts';
+import { slotPosition } from './ring-geometry.ts';
 import './device-ring.css';
 
 /** What one slot holds, as a device reported it and its shots counted it down. */
@@ -33,7 +34,7 @@ export function DeviceRingLevels({ levels }: { levels: readonly RingLevel[] }) {
       name: level.fragranceName,
       remaining: level.remainingShots,
       size: level.sizeShots,
-      percent: levelPercent(level.remainingShots, level.sizeShots),
+      percent: capsuleLevelPercent(level.remainingShots, level.sizeShots),
     });
     return level.isMismatch ? `${text} (${t('levels.mismatch')})` : text;
   };
@@ -44,7 +45,7 @@ export function DeviceRingLevels({ levels }: { levels: readonly RingLevel[] }) {
         {RING_SLOTS.map((slot) => {
           const level = bySlot.get(slot);
           const position = slotPosition(slot);
-          const percent = level ? levelPercent(level.remainingShots, level.sizeShots) : 0;
+          const percent = level ? capsuleLevelPercent(level.remainingShots, level.sizeShots) : 0;
           const classes = [
             'device-slot',
             level ? 'device-slot-level' : 'device-slot-empty',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelPercent, moveAroundRing, slotPosition } from './ring-geometry.ts';
+import { moveAroundRing, slotPosition } from './ring-geometry.ts';
 
 describe('the device ring', () => {
   it('walks the ring in both directions, 20 next to 1', () => {
@@ -16,13 +16,5 @@ describe('the device ring', () => {
     expect(slotPosition(6).left).toBeGreaterThan(0.9);
     expect(slotPosition(11).top).toBeGreaterThan(0.9);
     expect(slotPosition(16).left).toBeLessThan(0.1);
-  });
-
-  it('reads a capsule level as a percentage within 0 and 100', () => {
-    expect(levelPercent(40, 100)).toBe(40);
-    expect(levelPercent(1, 3)).toBe(33);
-    expect(levelPercent(0, 100)).toBe(0);
-    expect(levelPercent(120, 100)).toBe(100);
-    expect(levelPercent(5, 0)).toBe(0);
   });
 });

@@ -13,9 +13,3 @@ export function slotPosition(slot: number): { left: number; top: number } {
   const angle = ((slot - 1) / DEVICE_SLOTS) * 2 * Math.PI - Math.PI / 2;
   return { left: 0.5 + 0.42 * Math.cos(angle), top: 0.5 + 0.42 * Math.sin(angle) };
 }
-
-/** A capsule's level as a whole percentage, 0 to 100 (an empty or unknown size reads as empty). */
-export function levelPercent(remaining: number, size: number): number {
-  if (size <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round((remaining / size) * 100)));
-}

@@ -32,7 +32,7 @@ function alert(overrides: Partial<Alert>): Alert {
     severity: 'warning',
     canKeepRunning: true,
     device: { deviceId: 9, macAddress: 'AABBCC112233' },
-    location: { locationId: 3, name: 'Loja Centro' },
+    location: { locationId: 3, name: 'Loja Centro', timeZone: 'America/Sao_Paulo' },
     organization: { organizationId: 2, name: 'Rede Aroma' },
     slot: 4,
     fragrance: { fragranceId: 5, name: 'Lavanda' },
@@ -90,6 +90,31 @@ describe('alertText', () => {
     const unknown = alertText(alert({ runsOutOn: null }), t, TODAY);
     expect(unknown.what).toMatch(/ is running out\.$/);
     expect(unknown.action).toMatch(/^Plan its replacement;/);
+  });
+
+  it('says an empty capsule is empty and asks for today, in every language', () => {
+    const empty = alert({
+      kind: 'capsuleEmpty',
+      severity: 'critical',
+      runsOutOn: null,
+      canKeepRunning: false,
+    });
+    const en = alertText(empty, translators['en-US'], TODAY);
+    expect(en.title).toBe('Capsule empty');
+    expect(en.what).toBe(
+      'The capsule in slot 4 (Lavanda) of device AA:BB:CC:11:22:33 at Loja Centro (Rede Aroma) is empty.',
+    );
+    expect(en.action).toBe('Replace it today; without it the device stops diffusing.');
+    const pt = alertText(empty, translators['pt-BR'], TODAY);
+    expect([pt.title, pt.what]).toEqual([
+      'Cápsula vazia',
+      'A cápsula do slot 4 (Lavanda) do dispositivo AA:BB:CC:11:22:33 em Loja Centro (Rede Aroma) está vazia.',
+    ]);
+    const es = alertText(empty, translators['es-ES'], TODAY);
+    expect([es.title, es.what]).toEqual([
+      'Cápsula vacía',
+      'La cápsula del slot 4 (Lavanda) del dispositivo AA:BB:CC:11:22:33 en Loja Centro (Rede Aroma) está vacía.',
+    ]);
   });
 
   it('names the due date of a capsule past it', () => {

@@ -33,6 +33,8 @@ function subjectOf(alert: Alert, t: TFunction): string {
 function whatOf(alert: Alert, t: TFunction, today: string): string {
   const subject = subjectOf(alert, t);
   switch (alert.kind) {
+    case 'capsuleEmpty':
+      return t('notifications.what.empty', { subject });
     case 'capsuleRunningOut': {
       const day = alert.runsOutOn;
       if (day === null) return t('notifications.what.runningOut', { subject });
@@ -54,6 +56,8 @@ function whatOf(alert: Alert, t: TFunction, today: string): string {
 /** The step to take, by kind and urgency; a running-out warning with a forecast day says "before then". */
 function stepOf(alert: Alert, t: TFunction): string {
   switch (alert.kind) {
+    case 'capsuleEmpty':
+      return t('notifications.step.replaceToday');
     case 'capsuleRunningOut':
       if (alert.severity === 'critical') return t('notifications.step.replaceToday');
       return alert.runsOutOn
@@ -71,6 +75,7 @@ function stepOf(alert: Alert, t: TFunction): string {
 /** Whether the device goes on diffusing meanwhile, as the alert's `canKeepRunning` says for its kind. */
 function consequenceOf(alert: Alert, t: TFunction): string {
   switch (alert.kind) {
+    case 'capsuleEmpty':
     case 'capsuleRunningOut':
       return alert.canKeepRunning
         ? t('notifications.meanwhile.otherCapsules')

@@ -1,20 +1,22 @@
 // @vitest-environment jsdom
+
+import type { CapsuleRow } from '@scentia/shared/capsules.schemas';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DueDate, remainingPercent } from './capsule-columns.tsx';
+import { DueDate, RemainingShots } from './capsule-columns.tsx';
 
 afterEach(cleanup);
 
 const t = ((key: string) => key) as unknown as TFunction;
 
-describe('remainingPercent', () => {
-  it('is the level as a whole share of the size, held within 0 and 100', () => {
-    expect(remainingPercent({ remainingShots: 1_250, sizeShots: 5_000 })).toBe(25);
-    expect(remainingPercent({ remainingShots: 1, sizeShots: 3 })).toBe(33);
-    expect(remainingPercent({ remainingShots: 0, sizeShots: 5_000 })).toBe(0);
-    expect(remainingPercent({ remainingShots: 6_000, sizeShots: 5_000 })).toBe(100);
-    expect(remainingPercent({ remainingShots: 10, sizeShots: 0 })).toBe(0);
+describe('RemainingShots', () => {
+  it('never says 100 % of a capsule that is not full', () => {
+    const level = ((_key: string, values: { remaining: string; size: string; percent: number }) =>
+      `${values.remaining} / ${values.size} (${values.percent}%)`) as unknown as TFunction;
+    const capsule = { remainingShots: 995, sizeShots: 1_000 } as CapsuleRow;
+    render(<RemainingShots capsule={capsule} t={level} />);
+    expect(screen.getByText(/\(99%\)$/)).toBeTruthy();
   });
 });
 

@@ -1,24 +1,17 @@
 import { WarningOutlined } from '@ant-design/icons';
-import { type CapsuleRow, isCapsuleDueSoon } from '@scentia/shared/capsules.schemas';
+import { type CapsuleRow, capsuleLevelPercent, isCapsuleDueSoon } from '@scentia/shared/capsules.schemas';
 import { formatMacAddress } from '@scentia/shared/devices.schemas';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/date-format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 
-/** The level as a share of the capsule's size, 0 to 100, whole. */
-export function remainingPercent(capsule: Pick<CapsuleRow, 'remainingShots' | 'sizeShots'>): number {
-  if (capsule.sizeShots <= 0) return 0;
-  const share = (Math.max(0, capsule.remainingShots) / capsule.sizeShots) * 100;
-  return Math.min(100, Math.round(share));
-}
-
 /** Below this share a capsule's bar is drawn as running low (its text says the same in numbers). */
 const LOW_PERCENT = 15;
 
 /** "1.234 / 5.000 (25%)" with a bar: the bar is decoration, the text says it all. */
 export function RemainingShots({ capsule, t }: { capsule: CapsuleRow; t: TFunction }) {
-  const percent = remainingPercent(capsule);
+  const percent = capsuleLevelPercent(capsule.remainingShots, capsule.sizeShots);
   return (
     <span className="capsule-level">
       <span className="capsule-level-bar" aria-hidden>

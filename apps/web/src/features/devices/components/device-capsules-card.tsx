@@ -1,3 +1,4 @@
+import { capsuleLevelPercent } from '@scentia/shared/capsules.schemas';
 import type { DeviceCapsule, DeviceRecord } from '@scentia/shared/devices.schemas';
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { CapsuleRunOut } from '../../../components/capsule-run-out/capsule-run-out.tsx';
 import { RING_SLOTS } from '../../../components/device-ring/device-ring.tsx';
 import { DeviceRingLevels, type RingLevel } from '../../../components/device-ring/device-ring-levels.tsx';
-import { levelPercent } from '../../../components/device-ring/ring-geometry.ts';
 import { RecordCard } from '../../../components/record-card.tsx';
 import { formatDate } from '../../../lib/date-format.ts';
 
@@ -110,7 +110,7 @@ export function DeviceCapsulesCard({ device }: { device: DeviceRecord }) {
                   ? t('capsules.levelText', {
                       remaining: row.capsule.remainingShots,
                       size: row.capsule.sizeShots,
-                      percent: levelPercent(row.capsule.remainingShots, row.capsule.sizeShots),
+                      percent: capsuleLevelPercent(row.capsule.remainingShots, row.capsule.sizeShots),
                     })
                   : '',
             },

@@ -35,7 +35,7 @@ function alert(alertId: number, overrides: Partial<Alert> = {}): Alert {
     severity: 'critical',
     canKeepRunning: false,
     device: { deviceId: 40 + alertId, macAddress: `AABBCC11223${alertId}` },
-    location: { locationId: 3, name: 'Loja Centro' },
+    location: { locationId: 3, name: 'Loja Centro', timeZone: 'America/Sao_Paulo' },
     organization: { organizationId: 2, name: 'Rede Aroma' },
     slot: alertId,
     fragrance: { fragranceId: 5, name: 'Lavanda' },
