@@ -17,23 +17,29 @@ function cssOf(manifest: Manifest, key: string, seen = new Set<string>()): strin
   return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((next) => cssOf(manifest, next, seen))];
 }
 
+const STYLE_SHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/g;
+
 /**
- * index.html with the login page's markup and style sheets in it, for one language. The splash is
- * left out: the page it would cover is already painted. The markup is inert (a static picture of
- * the form); the app's own login page replaces it when it mounts.
+ * index.html with the login page's markup and its style sheets in it, for one language. The style
+ * sheets are inlined (10 KB, 3 KB compressed): the page paints from its first response, without a
+ * round trip per sheet. The splash is left out: the page it would cover is already painted. The
+ * markup is inert (a static picture of the form); the app's own login page replaces it as it mounts.
  */
-function loginHtml(index: string, language: string, markup: string, styleSheets: string[]): string {
+function loginHtml(
+  index: string,
+  language: string,
+  markup: string,
+  styleSheets: Map<string, string>,
+): string {
   if (!SPLASH.test(index) || !index.includes(ROOT) || !index.includes('<html lang="pt-BR">')) {
     throw new Error('index.html changed: update prerender-login-plugin.ts');
   }
-  const links = styleSheets
-    .filter((file) => !index.includes(`/${file}"`))
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-    .join('');
+  const styles = [...styleSheets.values()].map((css) => `<style>${css}</style>`).join('');
   return index
     .replace('<html lang="pt-BR">', `<html lang="${language}">`)
     .replace(SPLASH, '')
-    .replace('</head>', `${links}</head>`)
+    .replace(STYLE_SHEET_LINK, '')
+    .replace('</head>', `${styles}</head>`)
     .replace(ROOT, `<div id="prerendered-page" inert>${markup}</div>${ROOT}`);
 }
 
@@ -63,8 +69,15 @@ export function prerenderLoginPlugin(): Plugin {
         const module = await server.ssrLoadModule('/src/app/prerender-login.tsx');
         const pages = (await module.renderLoginPages()) as Record<string, string>;
         const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-        const styleSheets = [...new Set(cssOf(manifest, LOGIN_PAGE))];
         const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+        // The entry's sheets (linked by index.html) first, then the login page's, each once.
+        const files = [...index.matchAll(STYLE_SHEET_LINK)].map((link) => link[1] ?? '');
+        const styleSheets = new Map(
+          [...files, ...cssOf(manifest, LOGIN_PAGE)].map((file) => [
+            file,
+            readFileSync(join(outDir, file), 'utf8'),
+          ]),
+        );
         mkdirSync(join(outDir, 'login'), { recursive: true });
         for (const [language, markup] of Object.entries(pages)) {
           writeFileSync(
