@@ -1,6 +1,7 @@
 // `npm run bench`: measures what docs/performance/ reports, on this machine, against the built app.
 //  1. start-up: time from `npm start` to the first answered request, on a fresh and on an existing DATA_DIR;
 //  2. the login route: the JavaScript the browser loads (gzipped) and its Lighthouse mobile score;
+//  3. from pressing "Entrar" to the dashboard's charts drawn, and the dashboard route's JavaScript;
 //  then the users list, the organisations and locations lists, the audit trail, the quiz editor, the
 //  quiz sessions, device ingestion and the dashboard (bench-*.mjs).
 import { spawn } from 'node:child_process';
@@ -74,6 +75,10 @@ console.log(
 // The login route's JavaScript and its Lighthouse mobile score.
 console.log('\nThe login route (Lighthouse runs take a minute)...');
 await import('./bench-login-route.mjs');
+
+// From pressing "Entrar" to the dashboard's donuts, in Chromium, on PostgreSQL with the demo data.
+console.log("\nSign-in → the dashboard's charts (loading the demo data takes a minute or two)...");
+await import('./bench-sign-in-dashboard.mjs');
 
 // Users list and export at 1,000,000 rows on PostgreSQL.
 console.log('\nUsers list and export (seeding 1,000,000 users the first time takes a minute or two)...');

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderLoginPlugin } from './prerender-login-plugin.ts';
 
 const require = createRequire(import.meta.url);
 // react-router's export map only offers its development build (with dev-only warnings); the
@@ -13,7 +14,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), prerenderLoginPlugin()],
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -2,15 +2,18 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { createAppRouter, preloadSignedInHome } from './app/router.tsx';
 import { hideSplashLater } from './app/splash.ts';
 import './app/global.css';
 import { initI18n } from './lib/i18n.ts';
 import { PATHS } from './lib/paths.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { setSessionNavigator } from './lib/session.ts';
+import { setSignedInPreload } from './lib/signed-in-preload.ts';
 
 const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+setSignedInPreload(preloadSignedInHome);
 setSessionNavigator((to) => {
   void router.navigate(to, { replace: true });
 });

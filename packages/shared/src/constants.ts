@@ -9,7 +9,6 @@ export const PROFILE_USER = 'USER';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const REQUEST_CANCEL_MS = 70_000;
-export const LOGIN_ROLE_CHECK_DELAY_MS = 2_000;
 export const LAST_LOCATION_TTL_MS = 120_000;
 /** Spec §9 "Storage default lifetime" (86400 s): how long a remembered screen filter lasts. */
 export const STORAGE_DEFAULT_TTL_MS = 86_400_000;

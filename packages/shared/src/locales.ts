@@ -4,6 +4,12 @@ export const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 
+/**
+ * The cookie holding the chosen language's short code, so the server can send the login page already
+ * rendered in it (the app itself reads browser storage).
+ */
+export const LANGUAGE_COOKIE = 'language';
+
 /** Short codes kept in browser storage (spec §3: "language (default pt)"). */
 export const SHORT_LANGUAGE: Record<Language, 'pt' | 'en' | 'es'> = {
   'pt-BR': 'pt',

@@ -15,6 +15,10 @@ beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'scentia-web-'));
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  mkdirSync(join(root, 'login'));
+  for (const language of ['pt-BR', 'en-US', 'es-ES']) {
+    writeFileSync(join(root, 'login', `${language}.html`), `<!doctype html><html lang="${language}"></html>`);
+  }
   writeFileSync(join(root, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(root, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   database = await openDatabase({ dataDir: 'memory://' });
@@ -37,6 +41,29 @@ describe('web client serving', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it("serves the login page prerendered in the language cookie's language, Portuguese without one", async () => {
+    const page = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'GET',
+        url: '/auth/login?expired=true',
+        headers: { accept: 'text/html', ...headers },
+      });
+    const portuguese = await page({});
+    expect(portuguese.statusCode).toBe(200);
+    expect(portuguese.body).toContain('lang="pt-BR"');
+    expect(portuguese.headers.vary).toMatch(/cookie/i);
+    expect((await page({ cookie: 'theme=dark; language=es' })).body).toContain('lang="es-ES"');
+    expect((await page({ cookie: 'language=en' })).body).toContain('lang="en-US"');
+    expect((await page({ cookie: 'language=xx' })).body).toContain('lang="pt-BR"');
+    // Every other client route keeps the plain page.
+    const signUp = await app.inject({
+      method: 'GET',
+      url: '/auth/sign-up',
+      headers: { cookie: 'language=en' },
+    });
+    expect(signUp.body).toContain('<div id="root">');
   });
 
   it('serves hashed assets with a long immutable cache', async () => {

@@ -2,11 +2,22 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@scentia/shared/error-codes';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, toLanguage } from '@scentia/shared/locales';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+const LOGIN_PATH = '/auth/login';
+const LANGUAGE_IN_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
+
+/** The page sent for a client route: the login page prerendered in the visitor's language where built. */
+function pageFile(url: string, cookie: string | undefined, prerendered: ReadonlySet<string>): string {
+  if (url.split('?')[0] !== LOGIN_PATH) return 'index.html';
+  const language = toLanguage(cookie?.match(LANGUAGE_IN_COOKIE)?.[1]) ?? DEFAULT_LANGUAGE;
+  const file = `login/${language}.html`;
+  return prerendered.has(file) ? file : 'index.html';
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated,
@@ -16,6 +27,10 @@ const REVALIDATE = 'no-cache';
 export const staticWebPlugin = fp<{ root: string }>(
   async (app, { root }) => {
     const isWebBuilt = existsSync(join(root, 'index.html'));
+    // The login page rendered at build time (apps/web/prerender-login-plugin.ts), one per language.
+    const prerendered = new Set(
+      LANGUAGES.map((language) => `login/${language}.html`).filter((file) => existsSync(join(root, file))),
+    );
     if (isWebBuilt) {
       await app.register(fastifyStatic, {
         root,
@@ -37,7 +52,10 @@ export const staticWebPlugin = fp<{ root: string }>(
         request.url !== '/api' &&
         !/^\/assets\//.test(request.url);
       if (isWebBuilt && isPageRequest) {
-        return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+        const file = pageFile(request.url, request.headers.cookie, prerendered);
+        // The page depends on the language cookie: a cache must keep one copy per cookie.
+        if (file !== 'index.html') reply.header('vary', 'cookie');
+        return reply.header('cache-control', REVALIDATE).sendFile(file);
       }
       throw new AppError(ErrorCode.ROUTE_NOT_FOUND);
     });

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../lib/paths.ts';
-import { routes } from './router.tsx';
+import { appRoutes } from './router.tsx';
 import { SIDE_MENU } from './shell/menu-items.tsx';
+
+const routes = appRoutes(new QueryClient());
 
 /** The route a path ends on: its pattern (or 'index'), and the params it read. */
 function landing(path: string) {

@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { preloadNamespaces } from '../lib/i18n.ts';
 import { ID_PARAM, PATHS, type ResourcePaths } from '../lib/paths.ts';
 import { RequireSession } from './routes/require-session.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -16,6 +18,31 @@ const page = (load: PageModule): RouteObject['lazy'] => {
 };
 
 const notFound = page(() => import('./routes/not-found-page.tsx'));
+
+// The signed-in home: the shell, the dashboard and the module that starts its first request.
+const loadAdminLayout = () => import('./shell/admin-layout.tsx');
+const loadDashboard = () => import('../features/dashboard/pages/dashboard-page.tsx');
+const loadDashboardPrefetch = () => import('../features/dashboard/api/prefetch-dashboard.ts');
+
+/** The chunks and texts of the page a sign-in lands on, fetched (not shown) while the password is typed. */
+export function preloadSignedInHome(): void {
+  const ignore = () => undefined;
+  loadAdminLayout().catch(ignore);
+  loadDashboard().catch(ignore);
+  loadDashboardPrefetch().catch(ignore);
+  preloadNamespaces(['shell', 'dashboard']).catch(ignore);
+}
+
+/** The dashboard's route: its first chart's request starts with the route, beside the page's chunk. */
+const dashboardRoute = (queryClient: QueryClient): RouteObject => ({
+  path: PATHS.admin.home,
+  lazy: async () => {
+    loadDashboardPrefetch()
+      .then(({ prefetchDashboard }) => prefetchDashboard(queryClient))
+      .catch(() => undefined);
+    return { Component: (await loadDashboard()).default };
+  },
+});
 
 const adminSection = (path: string, load: PageModule): RouteObject => ({ path, lazy: page(load) });
 
@@ -37,7 +64,7 @@ const resourceRoutes = (
 });
 
 // Paths are absolute (from the path table); React Router accepts them below a parent they start with.
-export const routes: RouteObject[] = [
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -75,10 +102,10 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            lazy: page(() => import('./shell/admin-layout.tsx')),
+            lazy: page(loadAdminLayout),
             children: [
               { index: true, element: <Navigate to={PATHS.admin.home} replace /> },
-              adminSection(PATHS.admin.home, () => import('../features/dashboard/pages/dashboard-page.tsx')),
+              dashboardRoute(queryClient),
               resourceRoutes(PATHS.admin.users, {
                 list: () => import('../features/users/pages/users-list-page.tsx'),
                 create: () => import('../features/users/pages/user-create-page.tsx'),
@@ -151,4 +178,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient));

@@ -50,6 +50,11 @@ export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
     });
 }
 
+/** Fetches namespaces ahead of the page that needs them (the signed-in home's, during the sign-in). */
+export function preloadNamespaces(namespaces: readonly string[]): Promise<unknown> {
+  return i18n.loadNamespaces([...namespaces]);
+}
+
 export function currentLanguage(): Language {
   return toLanguage(i18n.resolvedLanguage ?? i18n.language) ?? 'pt-BR';
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PlainIcon } from '../../../components/plain-icon.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import type { IssueMessage } from '../../../lib/form-rules.ts';
+import { preloadSignedIn } from '../../../lib/signed-in-preload.ts';
 import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
 import { loginIssue } from '../login-rules.ts';
 import { TermsField } from './terms-field.tsx';
@@ -62,7 +63,8 @@ export function LoginForm({ isPending, onSubmit, onForgotPassword, initialEmail 
   }
 
   return (
-    <form name="login" noValidate onSubmit={handleSubmit}>
+    // The first focus in the form starts fetching the signed-in home, while the user types.
+    <form name="login" noValidate onSubmit={handleSubmit} onFocus={preloadSignedIn}>
       <TextField
         ref={refs.email}
         label={t('login.email')}

@@ -14,10 +14,17 @@ export function fetchShotsCampaign(query: DashboardRequest, signal?: AbortSignal
   return http.get('/shots-campaign', { query: { ...query, limit: 'true' }, signal, schema: answerSchema });
 }
 
+/** The query of the dashboard's first chart, which the route also starts before the page renders. */
+export function shotsCampaignQuery(query: DashboardRequest) {
+  return {
+    queryKey: dashboardKeys.campaigns(query),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => fetchShotsCampaign(query, signal),
+  };
+}
+
 export function useShotsCampaign(query: DashboardRequest) {
   return useQuery({
-    queryKey: dashboardKeys.campaigns(query),
-    queryFn: ({ signal }) => fetchShotsCampaign(query, signal),
+    ...shotsCampaignQuery(query),
     // Other filters keep the previous charts on screen (dimmed) until the new ones arrive.
     placeholderData: keepPreviousData,
   });

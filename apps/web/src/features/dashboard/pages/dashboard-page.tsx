@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -70,8 +70,11 @@ export default function DashboardPage() {
         onViewChange={(view) => change({ ...filters, sites: view })}
         isWaiting={!isCampaignsSettled}
       />
-      <InitiativesSection query={initiatives} filters={query} isWaiting={!isCampaignsSettled} />
-      <BrandKitSection isWaiting={!isCampaignsSettled} />
+      {/* Below the fold, with texts of their own: the charts above paint without waiting for them. */}
+      <Suspense fallback={null}>
+        <InitiativesSection query={initiatives} filters={query} isWaiting={!isCampaignsSettled} />
+        <BrandKitSection isWaiting={!isCampaignsSettled} />
+      </Suspense>
     </div>
   );
 }
