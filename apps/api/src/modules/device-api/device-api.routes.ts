@@ -33,9 +33,11 @@ function rateLimitNote(requestsPerMinute: number): string {
 export const deviceApiRoutes: FastifyPluginAsyncZod<{
   service: DeviceApiService;
   requestsPerMinute: number;
+  /** How long a capsule stays with the device that last reported it, for the document. */
+  capsuleHoldMinutes: number;
   /** Wrong provisioning keys allowed per address in a window, for the document. */
   provisioningFailures: { limit: number; windowMinutes: number };
-}> = async (app, { service, requestsPerMinute, provisioningFailures }) => {
+}> = async (app, { service, requestsPerMinute, capsuleHoldMinutes, provisioningFailures }) => {
   const limitNote = rateLimitNote(requestsPerMinute);
 
   app.post(
@@ -78,6 +80,9 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
         description: [
           'A capsule the server has not seen is recorded with the level the device counted; a known one keeps',
           'the server’s count and moves to the slot reported; this device’s capsules not reported are taken out.',
+          `A capsule another device reported within the last ${capsuleHoldMinutes} minutes stays there: it is left`,
+          'out of the answer and its slot here counts as empty (shots from it: 409) until that device stops',
+          'reporting it or goes silent for that long. A serial alone does not take a capsule from a working device.',
           'The answer has the server’s levels and the configuration version (fetch `/api/device/config` when it',
           'changed).',
           '',
