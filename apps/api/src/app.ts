@@ -194,6 +194,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       await api.register(deviceApiRoutes, {
         service: services.deviceApi,
         requestsPerMinute: config.DEVICE_REQUESTS_PER_MINUTE,
+        capsuleHoldMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
         provisioningFailures: {
           limit: config.LOGIN_MAX_FAILURES_PER_IP,
           windowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,

@@ -229,6 +229,8 @@ export async function createServices(config: Config, database: DatabaseHandle, l
       windowMs: failureWindowMs,
     }),
     retentionMonths: config.SHOT_RETENTION_MONTHS,
+    // A capsule stays with a device that is still online (docs/decisions: capsule moves).
+    capsuleHoldMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
   });
   const pairingWindowMs = PAIRING_FAILURES.windowMinutes * 60_000;
   const devicePairings = createDevicePairingsService({

@@ -6,15 +6,16 @@ import type { DeviceRecord, DeviceRow } from '@scentia/shared/devices.schemas';
 import type { Page } from '@scentia/shared/list.schemas';
 import { loadConfig } from './config.ts';
 import { seededRandom } from './demo-data/fleet.ts';
+import { chooseDevices } from './simulator/choose-devices.ts';
 import { deviceApiClient } from './simulator/device-api-client.ts';
 import { readMemory, writeMemory } from './simulator/memory-file.ts';
-import { runDevice } from './simulator/simulated-device.ts';
+import { DEFAULT_SPEED, runDevice } from './simulator/simulated-device.ts';
 import { emptyTally, tallyLines } from './simulator/tally.ts';
 
 /**
  * `npm run simulate -- --devices N --seconds S [--seed X] [--retry-rate R] [--speed K]`: drives N of
- * the fleet's active devices through the real device API for S seconds (README: Simulating the
- * fleet). It reads the same configuration as the server: the address (SCENTIA_URL, else
+ * the fleet's active devices, those whose schedule diffuses now first, through the real device API for
+ * S seconds (README: Simulating the fleet). It reads the same configuration as the server: the address (SCENTIA_URL, else
  * http://127.0.0.1:$PORT), the provisioning key (DEVICE_PROVISIONING_KEY, else the file the server
  * writes into DATA_DIR), and an administrator to list the devices and their capsules with
  * (ADMIN_EMAIL / ADMIN_PASSWORD, else the demo's administrator with DEMO_PASSWORD). Credentials the
@@ -26,7 +27,7 @@ const { values: options } = parseArgs({
     seconds: { type: 'string', default: '60' },
     seed: { type: 'string', default: '1' },
     'retry-rate': { type: 'string', default: '0.02' },
-    speed: { type: 'string', default: '1' },
+    speed: { type: 'string', default: String(DEFAULT_SPEED) },
   },
 });
 const count = Number(options.devices);
@@ -35,7 +36,7 @@ const retryRate = Number(options['retry-rate']);
 const speed = Number(options.speed);
 if (![count, seconds, retryRate, speed].every(Number.isFinite) || count < 1 || seconds <= 0 || speed <= 0) {
   process.stderr.write(
-    'Usage: npm run simulate -- --devices N --seconds S [--seed X] [--retry-rate 0.02] [--speed 1]\n',
+    `Usage: npm run simulate -- --devices N --seconds S [--seed X] [--retry-rate 0.02] [--speed ${DEFAULT_SPEED}]\n`,
   );
   process.exit(2);
 }
@@ -100,18 +101,33 @@ async function main() {
     const other = Math.floor(random.next() * (index + 1));
     [candidates[index], candidates[other]] = [candidates[other] as DeviceRow, candidates[index] as DeviceRow];
   }
-  const key = await provisioningKey();
-  const chosen: { row: DeviceRow; credential: string }[] = [];
+  const startedAt = new Date();
+  // Those this data folder can drive (its own credential, or none yet), each with its record.
+  const drivable: { row: DeviceRow; record: DeviceRecord; schedule: DeviceRecord['schedule'] }[] = [];
   for (const row of candidates) {
-    if (chosen.length >= count) break;
     const known = memory.devices[row.macAddress];
-    if (known && known.deviceId === row.deviceId) {
-      chosen.push({ row, credential: known.credential });
-      continue;
-    }
-    if (row.isProvisioned) {
+    if (!(known && known.deviceId === row.deviceId) && row.isProvisioned) {
       log(`${row.macAddress}: provisioned before, its credential is not in this data folder; skipped`);
       tally.skipped += 1;
+      continue;
+    }
+    const record = (await (
+      await fetch(`${base}/api/devices/${row.deviceId}`, { headers })
+    ).json()) as DeviceRecord;
+    drivable.push({ row, record, schedule: record.schedule });
+    // Enough open ones found: a large fleet's other records are not read.
+    if (chooseDevices(drivable, count, startedAt).openNow >= count) break;
+  }
+  const { chosen: picked, openNow } = chooseDevices(drivable, count, startedAt);
+  if (openNow === 0) log('None of these devices’ schedules diffuses now: they fire nothing until one opens.');
+  else if (openNow < picked.length)
+    log(`${openNow} of them diffuse now; the others wait for their opening hours.`);
+  const key = await provisioningKey();
+  const chosen: { row: DeviceRow; record: DeviceRecord; credential: string }[] = [];
+  for (const { row, record } of picked) {
+    const known = memory.devices[row.macAddress];
+    if (known && known.deviceId === row.deviceId) {
+      chosen.push({ row, record, credential: known.credential });
       continue;
     }
     const response = await fetch(`${base}/api/device/provision`, {
@@ -128,7 +144,7 @@ async function main() {
     memory.devices[row.macAddress] = { deviceId: answer.deviceId, credential: answer.credential };
     await writeMemory(config.DATA_DIR, memory);
     tally.provisioned += 1;
-    chosen.push({ row, credential: answer.credential });
+    chosen.push({ row, record, credential: answer.credential });
   }
   if (chosen.length < count) log(`Only ${chosen.length} of the ${count} devices asked for can be driven.`);
   tally.devices = chosen.length;
@@ -139,11 +155,8 @@ async function main() {
   }, seconds * 1000);
   log(`Driving ${chosen.length} devices at ${base} for ${seconds} s (Ctrl-C stops)...`);
   await Promise.all(
-    chosen.map(async ({ row, credential }, index) => {
+    chosen.map(async ({ row, record, credential }, index) => {
       // Each device's capsules as the server knows them: what the device holds.
-      const record = (await (
-        await fetch(`${base}/api/devices/${row.deviceId}`, { headers })
-      ).json()) as DeviceRecord;
       const capsules = (record.capsules ?? []).map((capsule) => ({
         slot: capsule.slot,
         serialNumber: capsule.serialNumber,

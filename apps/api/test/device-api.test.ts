@@ -205,6 +205,40 @@ describe('POST /api/device/heartbeat', () => {
     expect(moved.json().capsules).toEqual([{ slot: 5, serialNumber: 'CAP-A3', remainingShots: 900 }]);
   });
 
+  it('leaves a capsule in a device heard from lately: another heartbeat naming its serial does not take it', async () => {
+    const fragranceId = fixture.fragranceIds[0] as number;
+    const holder = await fixture.createDevice();
+    const claimant = await fixture.createDevice();
+    const beat = (credential: string, capsules: unknown[]) =>
+      fixture.call(credential, {
+        method: 'POST',
+        url: '/api/device/heartbeat',
+        payload: { firmwareVersion: '2.1.0', capsules },
+      });
+    await beat(holder.credential, [capsule(4, 'CAP-HELD', fragranceId)]);
+    const claimed = await beat(claimant.credential, [capsule(7, 'CAP-HELD', fragranceId)]);
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json().capsules).toEqual([]);
+    const place = () =>
+      one<{ deviceId: number; slot: number }>(
+        sql`select device_id as "deviceId", slot from capsules where serial_number = 'CAP-HELD'`,
+      );
+    expect(await place()).toEqual({ deviceId: holder.id, slot: 4 });
+    const shot = await fixture.call(claimant.credential, {
+      method: 'POST',
+      url: '/api/device/shots',
+      payload: { sequence: 1, shots: [{ at: minutesAgo(1), slot: 7, count: 1 }] },
+    });
+    expect(shot.statusCode).toBe(409);
+    // Its holder silent for longer than the offline delay (15 minutes): the capsule was moved by hand.
+    await ctx.query(
+      sql`update device_states set last_heartbeat_at = now() - interval '16 minutes' where device_id = ${holder.id}`,
+    );
+    const moved = await beat(claimant.credential, [capsule(7, 'CAP-HELD', fragranceId)]);
+    expect(moved.json().capsules).toEqual([{ slot: 7, serialNumber: 'CAP-HELD', remainingShots: 900 }]);
+    expect(await place()).toEqual({ deviceId: claimant.id, slot: 7 });
+  });
+
   it('refuses an unknown fragrance with the field at fault, and writes nothing', async () => {
     const device = await fixture.createDevice();
     const response = await fixture.call(device.credential, {

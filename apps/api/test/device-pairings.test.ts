@@ -16,6 +16,7 @@ beforeAll(async () => {
     ['bruno', 'USER'],
     ['carla', 'USER'],
     ['dora', 'USER'],
+    ['eva', 'USER'],
     ['staff', 'OPERADOR'],
     ['admin', 'ADMIN'],
   ] as const) {
@@ -122,6 +123,36 @@ describe('POST /api/app/device-pairings', () => {
     expect(
       (await pair('ana', { macAddress: fresh.macAddress, code: codeAt(fresh.secret, now) })).statusCode,
     ).toBe(201);
+  });
+
+  it('takes each code once: after an unpairing, neither it nor an older one pairs again (RFC 6238 §5.2)', async () => {
+    const device = await fixture.createDevice();
+    const now = Date.UTC(2026, 10, 24, 16, 0, 10);
+    freezeClockAt(now);
+    const code = codeAt(device.secret, now);
+    expect((await pair('ana', { macAddress: device.macAddress, code })).statusCode).toBe(201);
+    const unpaired = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/app/device-pairings/${device.id}`,
+      headers: { authorization: `Bearer ${tokens.ana}` },
+    });
+    expect(unpaired.statusCode).toBe(204);
+    for (const [who, used] of [
+      ['ana', code],
+      ['eva', code],
+      ['eva', codeAt(device.secret, now - 60_000)],
+    ] as const) {
+      const replayed = await pair(who, { macAddress: device.macAddress, code: used });
+      expect(replayed.statusCode).toBe(400);
+      expect(replayed.json().code).toBe('PAIRING_CODE_INVALID');
+    }
+    // The next step's code is new: it pairs.
+    vi.setSystemTime(now + 60_000);
+    const next = await pair('eva', {
+      macAddress: device.macAddress,
+      code: codeAt(device.secret, now + 60_000),
+    });
+    expect(next.statusCode).toBe(201);
   });
 
   it('refuses an unknown MAC (404), a device never provisioned (409) and staff tokens (403)', async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
 import { activeDevices, openDevicesList } from './support/devices.ts';
 import { openSignedIn } from './support/session.ts';
 
@@ -18,4 +19,11 @@ test('the devices list and the page of a demo device fit a 375 px phone', async 
   await expect(capsules.getByRole('img', { name: /Nível das cápsulas por slot/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Agenda de difusão' })).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(0);
+  // The status card's labels are readable and the capsules table scrolls by keyboard, narrow and wide.
+  const table = capsules.getByRole('region', { name: 'Tabela de cápsulas por slot' });
+  await table.focus();
+  await expect(table).toBeFocused();
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 });

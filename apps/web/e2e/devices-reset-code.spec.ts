@@ -54,7 +54,13 @@ test('the reset code counts down each second, renews at zero, and nothing is ask
   const held = await renewalHeld;
   expect(codeRequests).toHaveLength(2);
   await held.fulfill({
-    json: { code: '654321', secondsLeft: 60, stepSeconds: 60, validUntil: new Date().toISOString() },
+    json: {
+      code: '654321',
+      secondsLeft: 60,
+      stepSeconds: 60,
+      validUntil: new Date(Date.now() + 60_000).toISOString(),
+      serverTime: new Date().toISOString(),
+    },
   });
   await expect(code).toContainText('654321');
   await expect(countdown).toHaveText(secondsText(60));

@@ -151,11 +151,16 @@ export type DeviceRecord = z.infer<typeof deviceRecordSchema>;
  */
 export const resetCodeSchema = z.object({
   code: z.string().regex(/^[0-9]{6}$/),
-  /** Seconds left in the code's 60-second step, 1 to 60. */
-  secondsLeft: z.number().int(),
+  secondsLeft: z.number().int().describe('Whole seconds left in the code’s step, 1 to 60, rounded up.'),
   stepSeconds: z.number().int(),
-  /** When the code stops being current (the step's end), ISO 8601. */
-  validUntil: z.string(),
+  validUntil: z
+    .string()
+    .describe('When the code stops being current (its step’s end), ISO 8601 to the millisecond.'),
+  serverTime: z
+    .string()
+    .describe(
+      'The server’s clock when it answered, ISO 8601 to the millisecond: count down to `validUntil` from it, whatever the client’s clock says.',
+    ),
 });
 export type ResetCode = z.infer<typeof resetCodeSchema>;
 

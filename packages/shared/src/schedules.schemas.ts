@@ -28,13 +28,20 @@ export function minutesOf(wallTime: string): number {
  * times are a whole day from `start`. Times are wall-clock: on a daylight-saving change a range lasts
  * an hour more or less of real time, as the shop's own opening hours do.
  */
-export const scheduleRangeSchema = z.strictObject({
-  weekday: boundedInteger(0, 6),
-  start: wallTimeSchema,
-  end: wallTimeSchema,
-  /** Shots per hour while the range runs. */
-  intensity: boundedInteger(1, MAX_SHOTS_PER_HOUR),
-});
+export const scheduleRangeSchema = z
+  .strictObject({
+    weekday: boundedInteger(0, 6).describe('The day the range starts: 0 is Sunday, 1 Monday … 6 Saturday.'),
+    start: wallTimeSchema.describe('Wall-clock start, `HH:mm` (00:00–23:59) in the schedule’s time zone.'),
+    end: wallTimeSchema.describe(
+      'Wall-clock end, `HH:mm`; at or before `start` it is on the next day (22:00–02:00 runs past midnight), equal to `start` a whole day.',
+    ),
+    intensity: boundedInteger(1, MAX_SHOTS_PER_HOUR).describe(
+      `Shots per hour while the range runs (1 to ${MAX_SHOTS_PER_HOUR}, at most one a second), spread over the hour.`,
+    ),
+  })
+  .describe(
+    'One range of a weekly schedule. Times are wall-clock: on a daylight-saving change a range lasts an hour more or less.',
+  );
 export type ScheduleRange = z.infer<typeof scheduleRangeSchema>;
 
 /** A range's minutes from Sunday 00:00: [from, to), `to` past the week's end when it wraps to Sunday. */

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fromBase32,
-  isOneTimeCodeValid,
-  newOneTimeSecret,
-  oneTimeCodeAt,
-  toBase32,
-} from './one-time-codes.ts';
+import { fromBase32, newOneTimeSecret, oneTimeCodeAt, oneTimeCodeStep, toBase32 } from './one-time-codes.ts';
 
 // RFC 6238 appendix B: the seeds are the ASCII digits "1234567890" repeated to the hash's key length.
 const seed = (length: number) => Buffer.from('1234567890'.repeat(7).slice(0, length), 'ascii');
@@ -44,19 +38,24 @@ describe('oneTimeCodeAt (RFC 6238)', () => {
   });
 });
 
-describe('isOneTimeCodeValid', () => {
+describe('oneTimeCodeStep', () => {
   const options = { stepSeconds: 60, digits: 6, window: 1 };
-  it('takes the current and the previous step only', () => {
+  it('answers the step of the current or the previous code, and null for any other', () => {
     const now = 1_800_000_030_000;
+    const step = oneTimeCodeAt(seed(20), now, options).step;
     const current = oneTimeCodeAt(seed(20), now, options).code;
     const previous = oneTimeCodeAt(seed(20), now - 60_000, options).code;
     const older = oneTimeCodeAt(seed(20), now - 120_000, options).code;
     const next = oneTimeCodeAt(seed(20), now + 60_000, options).code;
-    expect(isOneTimeCodeValid(seed(20), current, now, options)).toBe(true);
-    expect(isOneTimeCodeValid(seed(20), previous, now, options)).toBe(true);
-    expect(isOneTimeCodeValid(seed(20), older, now, options)).toBe(older === current || older === previous);
-    expect(isOneTimeCodeValid(seed(20), next, now, options)).toBe(next === current || next === previous);
-    expect(isOneTimeCodeValid(seed(20), '12345', now, options)).toBe(false);
+    expect(oneTimeCodeStep(seed(20), current, now, options)).toBe(step);
+    expect(oneTimeCodeStep(seed(20), previous, now, options)).toBe(previous === current ? step : step - 1);
+    expect(oneTimeCodeStep(seed(20), older, now, options) === null).toBe(
+      older !== current && older !== previous,
+    );
+    expect(oneTimeCodeStep(seed(20), next, now, options) === null).toBe(
+      next !== current && next !== previous,
+    );
+    expect(oneTimeCodeStep(seed(20), '12345', now, options)).toBeNull();
   });
 });
 

@@ -78,23 +78,24 @@ export function oneTimeCodeAt(
 }
 
 /**
- * Whether `code` is the code of the step at `timeMs` or of one of the `window` steps before it (a code
- * read off a device a moment before its step ended still counts). Compared in constant time.
+ * The step whose code `code` is: the step at `timeMs` or one of the `window` steps before it (a code
+ * read off a device a moment before its step ended still counts); null when it is none of them. The
+ * step lets a verifier refuse a code it has accepted before (RFC 6238 §5.2). Compared in constant time.
  */
-export function isOneTimeCodeValid(
+export function oneTimeCodeStep(
   secret: Uint8Array,
   code: string,
   timeMs: number,
   options: OneTimeCodeOptions & { window: number },
-): boolean {
+): number | null {
   const { step } = oneTimeCodeAt(secret, timeMs, options);
-  let matched = false;
+  let matched: number | null = null;
   for (let back = 0; back <= options.window; back += 1) {
     const expected = hotp(secret, BigInt(step - back), options.digits, options.algorithm ?? 'sha1');
     let difference = expected.length ^ code.length;
     for (let index = 0; index < expected.length; index += 1)
       difference |= expected.charCodeAt(index) ^ (code.charCodeAt(index) || 0);
-    matched ||= difference === 0;
+    if (difference === 0 && matched === null) matched = step - back;
   }
   return matched;
 }

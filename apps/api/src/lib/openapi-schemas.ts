@@ -24,7 +24,9 @@ import { errorBodySchema } from './http-schemas.ts';
  * The names the OpenAPI document gives to shared schemas. A schema registered here is written once
  * under `components.schemas` and referenced wherever a route uses that very schema object (nested or
  * not); schemas a route builds inline stay inline. Registered from the API side so packages/shared
- * stays free of documentation concerns. `example` uses the spec's field names.
+ * stays free of documentation concerns. `example` uses the spec's field names. What a field means (a
+ * unit, an encoding, a numbering) is not a name: it is said with the contract, `.describe()` in
+ * packages/shared, and reaches the document through `toOpenApiSchema`.
  */
 type OpenApiMeta = { id?: string; description?: string; example?: unknown };
 const openApiRegistry = z.registry<OpenApiMeta>();
@@ -179,6 +181,12 @@ export function toOpenApiSchema(schema: z.ZodType, io: Io, named: NamedSchemas):
     unrepresentable: 'any',
     cycles: 'ref',
     reused: 'inline',
+    // What a field means (its unit, encoding, numbering) is said once, with the contract in packages/shared
+    // (`.describe()`); the names and examples above are the document's own.
+    override: ({ zodSchema, jsonSchema }) => {
+      const description = z.globalRegistry.get(zodSchema)?.description;
+      if (description && jsonSchema.description === undefined) jsonSchema.description = description;
+    },
   }) as JsonSchema;
   const definitions = (json.definitions ?? {}) as Record<string, JsonSchema>;
   delete json.definitions;

@@ -27,8 +27,14 @@ export type DeviceMemory = {
   capsulesInstalled?: number;
 };
 
+/**
+ * The default `--speed`: an hour of the schedules' rates fired each minute. A shop fires 0–2 shots a
+ * minute, so at 1 a short run may show no shot at all; at 60 even the slowest open schedule (the
+ * airport's 30 an hour) fires one every 2 s, and the first batch (`FLUSH_MS`) carries several.
+ */
+export const DEFAULT_SPEED = 60;
 const HEARTBEAT_MS = 30_000;
-const FLUSH_MS = 10_000;
+export const FLUSH_MS = 10_000;
 const MAX_ENTRIES = 100;
 const NEW_CAPSULE_SHOTS = 3_000;
 const FIRMWARE = 'sim-1.0.0';

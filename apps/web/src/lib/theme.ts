@@ -65,5 +65,9 @@ export const appTheme: ThemeConfig = {
     Segmented: {
       itemSelectedColor: '#B23C0B',
     },
+    // antd labels descriptions in its tertiary grey (#8c8c8c, 3.4:1 on white); labels are text, so AA.
+    Descriptions: {
+      labelColor: '#5C5F66',
+    },
   },
 };

@@ -49,6 +49,11 @@ export const devices = pgTable(
     /** The app user linked to it by pairing; set to null when that account is anonymised. */
     userId: integer('user_id').references(() => users.id),
     pairedAt: timestamp('paired_at', { withTimezone: true }),
+    /**
+     * The reset-code step (RFC 6238's counter) of the last code a pairing accepted: a code of that step
+     * or an older one is refused, so a code read once cannot pair again after an unpairing (§5.2).
+     */
+    pairingStep: integer('pairing_step'),
     /** Its own weekly schedule, or null to follow its location's. */
     schedule: jsonb('schedule').$type<Schedule>(),
     credentialHash: varchar('credential_hash', { length: 64 }),

@@ -145,12 +145,15 @@ export class DeviceApiRepository {
    * A heartbeat: the device seen, its firmware, and its capsules as reported. Locks, in the order the
    * batches take them: the device's state row first (its own batches wait), then every capsule
    * involved (this device's and the reported ones, wherever they are) by id. Slots are cleared before
-   * they are set, so the unique (device, slot) never sees two capsules in one slot.
+   * they are set, so the unique (device, slot) never sees two capsules in one slot. A capsule in
+   * another device whose last heartbeat (which reported it, or it would have been taken out) is within
+   * `holdMinutes` is held there: it is neither moved nor answered, and this slot stays empty.
    */
   async heartbeat(
     deviceId: number,
     firmwareVersion: string,
     reported: readonly ReportedCapsule[],
+    holdMinutes: number,
   ): Promise<{ slot: number; serialNumber: string; remainingShots: number }[]> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`
@@ -164,10 +167,14 @@ export class DeviceApiRepository {
         serialNumber: string;
         deviceId: number | null;
         slot: number | null;
+        isHeldElsewhere: boolean;
       }>(
-        sql`select id, serial_number as "serialNumber", device_id as "deviceId", slot from capsules
-            where device_id = ${deviceId} or serial_number = any(${arrayLiteral(serials)}::text[])
-            order by id for update`,
+        sql`select c.id, c.serial_number as "serialNumber", c.device_id as "deviceId", c.slot,
+              coalesce(c.device_id <> ${deviceId}
+                and s.last_heartbeat_at > now() - make_interval(mins => ${holdMinutes}), false) as "isHeldElsewhere"
+            from capsules c left join device_states s on s.device_id = c.device_id
+            where c.device_id = ${deviceId} or c.serial_number = any(${arrayLiteral(serials)}::text[])
+            order by c.id for update of c`,
         tx,
       );
       const bySerial = new Map(known.map((capsule) => [capsule.serialNumber, capsule]));
@@ -175,7 +182,9 @@ export class DeviceApiRepository {
       const removed = known.filter((capsule) => !reportedSerials.has(capsule.serialNumber));
       const moved = reported.flatMap((capsule) => {
         const current = bySerial.get(capsule.serialNumber);
-        return current && (current.deviceId !== deviceId || current.slot !== capsule.slot)
+        return current &&
+          !current.isHeldElsewhere &&
+          (current.deviceId !== deviceId || current.slot !== capsule.slot)
           ? [{ id: current.id, slot: capsule.slot }]
           : [];
       });

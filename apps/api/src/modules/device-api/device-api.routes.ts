@@ -25,6 +25,11 @@ const SHOTS_BODY_LIMIT = 128 * 1024;
 
 const conflict = { 409: errorBodySchema };
 
+/** The body limit as the document tells it: a larger body is refused before it is read. */
+function bodyLimitNote(bytes: number): string {
+  return `Body: JSON (\`Content-Type: application/json\`), at most ${bytes / 1024} KB (413 past it).`;
+}
+
 function rateLimitNote(requestsPerMinute: number): string {
   return `Rate limit: ${requestsPerMinute} calls a minute per device over all device routes (429 with Retry-After past it).`;
 }
@@ -33,9 +38,11 @@ function rateLimitNote(requestsPerMinute: number): string {
 export const deviceApiRoutes: FastifyPluginAsyncZod<{
   service: DeviceApiService;
   requestsPerMinute: number;
+  /** How long a capsule stays with the device that last reported it, for the document. */
+  capsuleHoldMinutes: number;
   /** Wrong provisioning keys allowed per address in a window, for the document. */
   provisioningFailures: { limit: number; windowMinutes: number };
-}> = async (app, { service, requestsPerMinute, provisioningFailures }) => {
+}> = async (app, { service, requestsPerMinute, capsuleHoldMinutes, provisioningFailures }) => {
   const limitNote = rateLimitNote(requestsPerMinute);
 
   app.post(
@@ -51,6 +58,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
           'credential for every other device call and the RFC 6238 secret of its reset codes. A second call is',
           'refused (409) until staff allow a new provisioning from the device page.',
           '',
+          bodyLimitNote(PROVISION_BODY_LIMIT),
           `Rate limit: ${provisioningFailures.limit} wrong keys per ${provisioningFailures.windowMinutes} minutes per address (429 with Retry-After past it).`,
           '',
           'Example: `{"macAddress": "AA:BB:CC:DD:EE:01", "provisioningKey": "…"}` →',
@@ -78,9 +86,14 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
         description: [
           'A capsule the server has not seen is recorded with the level the device counted; a known one keeps',
           'the server’s count and moves to the slot reported; this device’s capsules not reported are taken out.',
+          `A capsule another device reported within the last ${capsuleHoldMinutes} minutes stays there: it is left`,
+          'out of the answer and its slot here counts as empty (shots from it: 409) until that device stops',
+          'reporting it or goes silent for that long. A serial alone does not take a capsule from a working device.',
           'The answer has the server’s levels and the configuration version (fetch `/api/device/config` when it',
-          'changed).',
+          'changed). Send one when the device starts, after a capsule changes, and several times within any',
+          `${capsuleHoldMinutes} minutes: a device not heard from for that long shows offline and loses its hold on its capsules.`,
           '',
+          bodyLimitNote(HEARTBEAT_BODY_LIMIT),
           limitNote,
           '',
           'Example: `{"firmwareVersion": "1.4.2", "capsules": [{"slot": 1, "serialNumber": "CAP-000123",',
@@ -106,8 +119,10 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
           'with `isNew: false` and counted once. The shots lower the levels of the capsules in their slots (never',
           'below zero) and the statistics in the same transaction. A slot without a capsule refuses the whole',
           'batch (409: send a heartbeat first). Shot times may be at most 5 minutes ahead of the server’s clock',
-          'and within the months the statistics keep.',
+          'and within the months the statistics keep. Shots beyond a capsule’s level are recorded and counted (the',
+          'device fired them); the level stops at 0.',
           '',
+          bodyLimitNote(SHOTS_BODY_LIMIT),
           limitNote,
           '',
           'Example: `{"sequence": 42, "shots": [{"at": "2026-11-24T15:04:05Z", "slot": 3, "count": 2}]}` →',

@@ -60,6 +60,11 @@ export function createDeviceApiService(deps: {
   /** Wrong provisioning keys per client address. */
   provisioningFailuresByIp: FailureLimiter;
   retentionMonths: number;
+  /**
+   * A capsule whose device reported it within these minutes stays there: another device's heartbeat
+   * naming its serial (printed on the label, so known to anyone) does not take it.
+   */
+  capsuleHoldMinutes: number;
   now?: () => Date;
 }) {
   const { repository } = deps;
@@ -130,6 +135,7 @@ export function createDeviceApiService(deps: {
         device.id,
         body.firmwareVersion,
         body.capsules.map((capsule) => ({ ...capsule, dueDate: capsule.dueDate ?? null })),
+        deps.capsuleHoldMinutes,
       );
       const config = await currentConfig(device);
       return { serverTime: now().toISOString(), configVersion: config.version, capsules };

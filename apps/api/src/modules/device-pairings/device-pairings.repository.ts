@@ -35,20 +35,36 @@ export class DevicePairingsRepository {
 
   /**
    * Links the user to the device unless another user is linked: the row is locked, so two people
-   * pairing at once get one link and one refusal. Answers who is linked after the call.
+   * pairing at once get one link and one refusal. A code of the last accepted step, or of an older one,
+   * links nobody (`isCodeUsed`): each code pairs once (RFC 6238 §5.2), even after an unpairing. Linking
+   * again the user already linked grants nothing new, so it answers the link whatever the step.
+   * Answers who is linked after the call.
    */
-  async link(deviceId: number, userId: number): Promise<{ linkedUserId: number | null; isNew: boolean }> {
+  async link(
+    deviceId: number,
+    userId: number,
+    step: number,
+  ): Promise<{ linkedUserId: number | null; isNew: boolean; isCodeUsed: boolean }> {
     return this.db.transaction(async (tx) => {
-      const [device] = await this.rows<{ userId: number | null; isRetired: boolean }>(
-        sql`select user_id as "userId", deleted_at is not null as "isRetired" from devices where id = ${deviceId} for update`,
+      const [device] = await this.rows<{
+        userId: number | null;
+        isRetired: boolean;
+        pairingStep: number | null;
+      }>(
+        sql`select user_id as "userId", deleted_at is not null as "isRetired", pairing_step as "pairingStep"
+            from devices where id = ${deviceId} for update`,
         tx,
       );
-      if (!device || device.isRetired) return { linkedUserId: null, isNew: false };
-      if (device.userId !== null) return { linkedUserId: device.userId, isNew: false };
+      if (!device || device.isRetired) return { linkedUserId: null, isNew: false, isCodeUsed: false };
+      if (device.userId !== null) return { linkedUserId: device.userId, isNew: false, isCodeUsed: false };
+      if (device.pairingStep !== null && step <= device.pairingStep) {
+        return { linkedUserId: null, isNew: false, isCodeUsed: true };
+      }
       await tx.execute(
-        sql`update devices set user_id = ${userId}, paired_at = now(), updated_at = now() where id = ${deviceId}`,
+        sql`update devices set user_id = ${userId}, paired_at = now(), pairing_step = ${step}, updated_at = now()
+            where id = ${deviceId}`,
       );
-      return { linkedUserId: userId, isNew: true };
+      return { linkedUserId: userId, isNew: true, isCodeUsed: false };
     });
   }
 

@@ -24,6 +24,8 @@ export const devicePairingsRoutes: FastifyPluginAsyncZod<{
         description: [
           'The code is the device’s current RFC 6238 code or the one of the step before. Linking again to the',
           'same device answers 200; a device linked to someone else is refused (409) until staff disconnect them.',
+          'Each code links once (RFC 6238 §5.2): a code of the step last accepted on the device, or of an older',
+          'step, is refused like a wrong one (400 PAIRING_CODE_INVALID), even after an unpairing.',
           '',
           `Rate limit: ${failures.limit} wrong codes per ${failures.windowMinutes} minutes per device and per user (429 with Retry-After past it).`,
           '',

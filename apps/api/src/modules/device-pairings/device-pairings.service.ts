@@ -5,7 +5,7 @@ import type { Account } from '../../lib/account.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
 import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
-import { isOneTimeCodeValid } from '../../lib/one-time-codes.ts';
+import { oneTimeCodeStep } from '../../lib/one-time-codes.ts';
 import type { DevicePairingsRepository } from './device-pairings.repository.ts';
 
 /** The code shown now, or the one of the step before (read a moment before it changed). */
@@ -44,19 +44,27 @@ export function createDevicePairingsService(deps: {
       const deviceKey = `device:${device.id}`;
       const waitForDevice = await deps.failuresByDevice.retryAfter(deviceKey);
       if (waitForDevice > 0) throw tooManyRequests(waitForDevice);
-      const isValid = isOneTimeCodeValid(deps.secrets.open(device.secretCiphertext), body.code, now(), {
+      const step = oneTimeCodeStep(deps.secrets.open(device.secretCiphertext), body.code, now(), {
         stepSeconds: RESET_CODE_STEP_SECONDS,
         digits: RESET_CODE_DIGITS,
         window: CODE_WINDOW_STEPS,
       });
-      if (!isValid) {
+      if (step === null) {
         await Promise.all([
           deps.failuresByUser.recordFailure(userKey),
           deps.failuresByDevice.recordFailure(deviceKey),
         ]);
         throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
       }
-      const { linkedUserId, isNew } = await repository.link(device.id, account.id);
+      const { linkedUserId, isNew, isCodeUsed } = await repository.link(device.id, account.id, step);
+      // A code already spent is refused like a wrong one, and counted: replaying it is guessing.
+      if (isCodeUsed) {
+        await Promise.all([
+          deps.failuresByUser.recordFailure(userKey),
+          deps.failuresByDevice.recordFailure(deviceKey),
+        ]);
+        throw new AppError(ErrorCode.PAIRING_CODE_INVALID);
+      }
       if (linkedUserId === null) throw new AppError(ErrorCode.DEVICE_NOT_REGISTERED);
       if (linkedUserId !== account.id) throw new AppError(ErrorCode.DEVICE_HAS_USER);
       return { device: await answer(device.id), isNew };

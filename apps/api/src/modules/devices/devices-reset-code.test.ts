@@ -56,6 +56,7 @@ describe('the reset code at a controlled clock', () => {
       secondsLeft: 59,
       stepSeconds: 60,
       validUntil: '1970-01-01T00:02:00.000Z',
+      serverTime: '1970-01-01T00:01:01.000Z',
     });
     expect(notes).toEqual([{ id: 7, validUntil: '1970-01-01T00:02:00.000Z' }]);
   });

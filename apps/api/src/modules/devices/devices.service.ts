@@ -193,7 +193,8 @@ export function createDevicesService(options: DevicesServiceOptions) {
         if (!sealed) throw new AppError(ErrorCode.NOT_FOUND);
         if (sealed.deletedAt) throw new AppError(ErrorCode.RECORD_INACTIVE);
         if (!sealed.secret) throw new AppError(ErrorCode.DEVICE_NOT_PROVISIONED);
-        const code = oneTimeCodeAt(secrets.open(sealed.secret), now().getTime(), {
+        const at = now();
+        const code = oneTimeCodeAt(secrets.open(sealed.secret), at.getTime(), {
           stepSeconds: RESET_CODE_STEP_SECONDS,
           digits: RESET_CODE_DIGITS,
         });
@@ -203,6 +204,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
           secondsLeft: code.secondsLeft,
           stepSeconds: RESET_CODE_STEP_SECONDS,
           validUntil: code.stepEndsAt.toISOString(),
+          serverTime: at.toISOString(),
         };
       });
     },

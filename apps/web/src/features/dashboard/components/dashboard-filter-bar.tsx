@@ -41,7 +41,7 @@ export function DashboardFilterBar({ filters, onChange, now }: FilterBarProps) {
   const problem = filters.preset === 'custom' ? periodProblem(custom.from, custom.to) : undefined;
   const isWrong = problem !== undefined && problem !== 'incomplete';
   const zones = useMemo(
-    () => timeZoneOptions({ brazil: t('filters.brazilZones'), others: t('filters.otherZones') }),
+    () => timeZoneOptions({ brazil: t('filters.brazilZones'), others: t('filters.otherZones') }, t),
     [t],
   );
 

@@ -7,6 +7,7 @@ import { CapsuleRunOut } from '../../../components/capsule-run-out/capsule-run-o
 import { RING_SLOTS } from '../../../components/device-ring/device-ring.tsx';
 import { DeviceRingLevels, type RingLevel } from '../../../components/device-ring/device-ring-levels.tsx';
 import { RecordCard } from '../../../components/record-card.tsx';
+import { ScrollRegion } from '../../../components/scroll-region.tsx';
 import { formatDate } from '../../../lib/date-format.ts';
 
 /** One slot as the card compares it: what the campaign puts there and what the device holds. */
@@ -72,67 +73,70 @@ export function DeviceCapsulesCard({ device }: { device: DeviceRecord }) {
       )}
       <div className="device-capsules">
         <DeviceRingLevels levels={levels} />
-        <Table<SlotComparison>
-          rowKey={(row) => row.slot}
-          size="small"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={slots}
-          locale={{ emptyText: t('capsules.empty') }}
-          columns={[
-            { title: t('capsules.slot'), dataIndex: 'slot' },
-            {
-              title: t('capsules.expected'),
-              key: 'expected',
-              render: (_value, row) => row.expected ?? t('capsules.noExpected'),
-            },
-            {
-              title: t('capsules.fragrance'),
-              key: 'fragrance',
-              render: (_value, row) =>
-                row.capsule ? (
-                  <>
-                    {row.capsule.fragrance.name}{' '}
-                    {row.isMismatch && <Tag className="status-tag is-warning">{t('capsules.mismatch')}</Tag>}
-                    <span className="device-capsule-serial">
-                      {t('capsules.serialText', { serial: row.capsule.serialNumber })}
-                    </span>
-                  </>
-                ) : (
-                  t('capsules.none')
-                ),
-            },
-            {
-              title: t('capsules.level'),
-              key: 'level',
-              render: (_value, row) =>
-                row.capsule
-                  ? t('capsules.levelText', {
-                      remaining: row.capsule.remainingShots,
-                      size: row.capsule.sizeShots,
-                      percent: capsuleLevelPercent(row.capsule.remainingShots, row.capsule.sizeShots),
-                    })
-                  : '',
-            },
-            {
-              title: t('capsules.runsOut'),
-              key: 'runsOut',
-              render: (_value, row) =>
-                row.capsule && (
-                  <CapsuleRunOut
-                    runsOutOn={row.capsule.runsOutOn}
-                    remainingShots={row.capsule.remainingShots}
-                    today={today}
-                  />
-                ),
-            },
-            {
-              title: t('capsules.dueDate'),
-              key: 'dueDate',
-              render: (_value, row) => (row.capsule?.dueDate ? formatDate(row.capsule.dueDate) : ''),
-            },
-          ]}
-        />
+        <ScrollRegion label={t('capsules.tableLabel')}>
+          <Table<SlotComparison>
+            rowKey={(row) => row.slot}
+            size="small"
+            pagination={false}
+            dataSource={slots}
+            locale={{ emptyText: t('capsules.empty') }}
+            columns={[
+              { title: t('capsules.slot'), dataIndex: 'slot' },
+              {
+                title: t('capsules.expected'),
+                key: 'expected',
+                render: (_value, row) => row.expected ?? t('capsules.noExpected'),
+              },
+              {
+                title: t('capsules.fragrance'),
+                key: 'fragrance',
+                render: (_value, row) =>
+                  row.capsule ? (
+                    <>
+                      {row.capsule.fragrance.name}{' '}
+                      {row.isMismatch && (
+                        <Tag className="status-tag is-warning">{t('capsules.mismatch')}</Tag>
+                      )}
+                      <span className="device-capsule-serial">
+                        {t('capsules.serialText', { serial: row.capsule.serialNumber })}
+                      </span>
+                    </>
+                  ) : (
+                    t('capsules.none')
+                  ),
+              },
+              {
+                title: t('capsules.level'),
+                key: 'level',
+                render: (_value, row) =>
+                  row.capsule
+                    ? t('capsules.levelText', {
+                        remaining: row.capsule.remainingShots,
+                        size: row.capsule.sizeShots,
+                        percent: capsuleLevelPercent(row.capsule.remainingShots, row.capsule.sizeShots),
+                      })
+                    : '',
+              },
+              {
+                title: t('capsules.runsOut'),
+                key: 'runsOut',
+                render: (_value, row) =>
+                  row.capsule && (
+                    <CapsuleRunOut
+                      runsOutOn={row.capsule.runsOutOn}
+                      remainingShots={row.capsule.remainingShots}
+                      today={today}
+                    />
+                  ),
+              },
+              {
+                title: t('capsules.dueDate'),
+                key: 'dueDate',
+                render: (_value, row) => (row.capsule?.dueDate ? formatDate(row.capsule.dueDate) : ''),
+              },
+            ]}
+          />
+        </ScrollRegion>
       </div>
     </RecordCard>
   );

@@ -25,11 +25,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const answer = (code: string, secondsLeft: number) => ({
+/** An answer given now whose step ends in `secondsLeft` seconds, by a server `skewMs` ahead of the browser. */
+const answer = (code: string, secondsLeft: number, skewMs = 0) => ({
   code,
   secondsLeft,
   stepSeconds: 60,
-  validUntil: '2026-01-01T00:01:00.000Z',
+  validUntil: new Date(Date.now() + skewMs + secondsLeft * 1_000).toISOString(),
+  serverTime: new Date(Date.now() + skewMs).toISOString(),
 });
 
 function renderDialog() {
@@ -67,6 +69,28 @@ describe('the reset code dialog', () => {
     await act(async () => answerNext(answer('654321', 60)));
     expect(shownCode()).toContain('654321');
     expect(countdown()).toBe('Válido por mais 60 segundos');
+  });
+
+  it('renews when the step ends, not when the rounded-up second would: 0.777 s before it, on a skewed clock', async () => {
+    // The server answers at 12:00:59.223 by its clock; this browser's clock is 42 s behind.
+    vi.setSystemTime(Date.parse('2026-01-01T12:00:17.223Z'));
+    fetchCode
+      .mockResolvedValueOnce({
+        code: '123456',
+        secondsLeft: 1,
+        stepSeconds: 60,
+        validUntil: '2026-01-01T12:01:00.000Z',
+        serverTime: '2026-01-01T12:00:59.223Z',
+      })
+      .mockReturnValueOnce(new Promise(() => undefined));
+    renderDialog();
+    await act(async () => undefined);
+    expect(countdown()).toBe('Válido por mais 1 segundo');
+    await act(async () => vi.advanceTimersByTime(776));
+    expect(shownCode()).toContain('123456');
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(shownCode()).toBe('OBTENDO NOVO');
+    expect(fetchCode).toHaveBeenCalledTimes(2);
   });
 
   it('asks nothing more once closed, and aborts the call under way', async () => {

@@ -11,14 +11,21 @@ type CodeState =
   | { kind: 'renewing' }
   | { kind: 'failed'; error: unknown };
 
-const TICK_MS = 1_000;
+/**
+ * When the step ends on this browser's clock: the server's `validUntil` moved by how far the server's
+ * clock was from this one when it answered. Counting to that instant (not from whole seconds left,
+ * which the server rounds up) renews the code when its step ends, not up to a second later.
+ */
+function stepEndHere(answer: ResetCode): number {
+  return Date.parse(answer.validUntil) - (Date.parse(answer.serverTime) - Date.now());
+}
 
 /**
- * The device's reset code (spec §4, §9): the code, and a countdown of the seconds left in its step
- * refreshed each second. The countdown starts from the server's `secondsLeft`, never from this
- * browser's clock; at zero the dialog says it is getting a new code and asks the server for it, and
- * the cycle repeats while the dialog is open. Closing it (unmounting) aborts a call under way and
- * stops the timer: nothing is asked after that. Every code the server gives is an audit note.
+ * The device's reset code (spec §4, §9): the code, and a countdown of the seconds left in its step,
+ * to the step's end (`stepEndHere`), ticking when the whole seconds left change; at the end the dialog
+ * says it is getting a new code and asks the server for it, and the cycle repeats while the dialog is
+ * open. Closing it (unmounting) aborts a call under way and stops the timer: nothing is asked after
+ * that. Every code the server gives is an audit note.
  */
 export function ResetCodeDialog({
   deviceId,
@@ -37,29 +44,29 @@ export function ResetCodeDialog({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new round is a new request
   useEffect(() => {
     const controller = new AbortController();
-    let timer: ReturnType<typeof setInterval> | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const countDown = (answer: ResetCode) => {
-      let secondsLeft = answer.secondsLeft;
-      const show = () =>
-        setState({ kind: 'shown', code: answer.code, secondsLeft, stepSeconds: answer.stepSeconds });
-      show();
-      timer = setInterval(() => {
-        secondsLeft -= 1;
-        if (secondsLeft > 0) {
-          show();
+      const endsAt = stepEndHere(answer);
+      const tick = () => {
+        const msLeft = endsAt - Date.now();
+        if (msLeft <= 0) {
+          setState({ kind: 'renewing' });
+          setRound((current) => current + 1);
           return;
         }
-        clearInterval(timer);
-        setState({ kind: 'renewing' });
-        setRound((current) => current + 1);
-      }, TICK_MS);
+        const secondsLeft = Math.ceil(msLeft / 1_000);
+        setState({ kind: 'shown', code: answer.code, secondsLeft, stepSeconds: answer.stepSeconds });
+        // The next tick when the whole seconds left change (at the end: when the step ends).
+        timer = setTimeout(tick, msLeft - (secondsLeft - 1) * 1_000);
+      };
+      tick();
     };
     fetchResetCode(deviceId, controller.signal).then(countDown, (error: unknown) => {
       if (!controller.signal.aborted) setState({ kind: 'failed', error });
     });
     return () => {
       controller.abort();
-      clearInterval(timer);
+      clearTimeout(timer);
     };
   }, [deviceId, round]);
 

@@ -16,7 +16,7 @@ type TimeZoneSelectProps = {
 export function TimeZoneSelect(props: TimeZoneSelectProps) {
   const { t } = useTranslation('locations');
   const options = useMemo(
-    () => timeZoneOptions({ brazil: t('timeZones.brazil'), others: t('timeZones.others') }),
+    () => timeZoneOptions({ brazil: t('timeZones.brazil'), others: t('timeZones.others') }, t),
     [t],
   );
   return (
