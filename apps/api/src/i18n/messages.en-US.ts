@@ -50,7 +50,7 @@ export const enUS: Record<MessageKey, string> = {
   CATEGORY_HAS_FRAGRANCES: 'This category has fragrances and cannot be deactivated or deleted.',
   FRAGRANCE_IN_COLLECTION: 'This fragrance is in a campaign collection and cannot be deactivated or deleted.',
   RECORD_ACTIVE: 'Only an inactive record can be deleted permanently.',
-  INTERNAL: 'Error saving the data, please try again later',
+  INTERNAL: 'Something went wrong on the server, please try again later',
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable.',
   // Initiatives (issue 27)
   INITIATIVE_TRANSITION_REFUSED:

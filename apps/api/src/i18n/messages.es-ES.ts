@@ -45,7 +45,7 @@ export const esES: Record<MessageKey, string> = {
   CONTENT_UNAVAILABLE:
     'El servicio de contenido de la identidad visual no está disponible en este momento. Inténtelo de nuevo en breve.',
   'brandKit.fileName': 'identidad-visual',
-  INTERNAL: 'Error al guardar los datos, inténtelo de nuevo más tarde',
+  INTERNAL: 'Algo salió mal en el servidor, inténtelo de nuevo más tarde',
   SERVICE_UNAVAILABLE: 'Servicio temporalmente no disponible.',
   // Iniciativas (issue 27)
   INITIATIVE_TRANSITION_REFUSED:

@@ -47,7 +47,7 @@ export const ptBR = {
   FRAGRANCE_IN_COLLECTION:
     'Esta fragrância está na coleção de uma campanha e não pode ser desativada nem excluída.',
   RECORD_ACTIVE: 'Somente um registro inativo pode ser excluído permanentemente.',
-  INTERNAL: 'Erro ao salvar os dados, tente novamente mais tarde',
+  INTERNAL: 'Algo deu errado no servidor, tente novamente mais tarde',
   SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível.',
   // Iniciativas (issue 27)
   INITIATIVE_TRANSITION_REFUSED:
