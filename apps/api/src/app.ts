@@ -67,6 +67,14 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: config.BODY_LIMIT_KB * 1024,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Given to Node at creation too: its headers' bound (60 s) is derived from it there, and a headers'
+    // bound longer than the request's disables both. Node looks for late requests every 30 s by
+    // default, which would stretch a short bound by as much.
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(5_000, config.REQUEST_TIMEOUT_MS / 4),
+    },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
