@@ -5,6 +5,7 @@ export const enUS: Record<MessageKey, string> = {
   INVALID_JSON: 'The request body is not valid JSON.',
   BODY_TOO_LARGE: 'The request body exceeds the maximum allowed size.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
+  UNSUPPORTED_CHARSET: 'Send the body in UTF-8 (charset=utf-8): no other character set is accepted.',
   NOT_FOUND: 'Record not found.',
   ROUTE_NOT_FOUND: 'Resource not found.',
   METHOD_NOT_ALLOWED: 'Method not allowed.',

@@ -5,6 +5,8 @@ export const esES: Record<MessageKey, string> = {
   INVALID_JSON: 'El cuerpo de la solicitud no es un JSON válido.',
   BODY_TOO_LARGE: 'El cuerpo de la solicitud supera el tamaño máximo permitido.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido.',
+  UNSUPPORTED_CHARSET:
+    'Envíe el cuerpo en UTF-8 (charset=utf-8): no se acepta ningún otro juego de caracteres.',
   NOT_FOUND: 'Registro no encontrado.',
   ROUTE_NOT_FOUND: 'Recurso no encontrado.',
   METHOD_NOT_ALLOWED: 'Método no permitido.',
