@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrationsFolder } from './db/client.ts';
+import type { AfterAnswer } from './lib/after-answer.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { trustProxyOption } from './lib/client-address.ts';
 import { routeLimitStore } from './lib/limits/route-limit-store.ts';
@@ -119,6 +120,8 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
     if (!READ_ONLY_METHODS.has(request.method)) services.auth.forgetCheckedSessions();
   });
   app.decorate('mailOutbox', mailOutbox);
+  app.decorate('afterAnswer', services.afterAnswer);
+  app.addHook('onClose', async () => services.afterAnswer.settled());
   app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => {
@@ -225,5 +228,6 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
 declare module 'fastify' {
   interface FastifyInstance {
     mailOutbox: MailOutbox;
+    afterAnswer: AfterAnswer;
   }
 }
