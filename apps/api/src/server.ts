@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { databaseRole, databaseRoleRefusal } from './db/runtime-role.ts';
-import { ensureAdmin, seedProfiles } from './db/seed.ts';
+import { seedAtStartUp } from './db/seed.ts';
 import { createLogger } from './logger.ts';
 
 async function main() {
@@ -26,8 +26,7 @@ async function main() {
     await database.close();
     throw new ConfigError(refusal);
   }
-  await seedProfiles(database.db);
-  await ensureAdmin(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, log);
+  await seedAtStartUp(database, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, log);
 
   // Both src/server.ts and dist/server.js sit two levels below apps/, next to apps/web.
   const webRoot = config.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
