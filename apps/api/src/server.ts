@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { databaseRole, databaseRoleRefusal } from './db/runtime-role.ts';
 import { seedAtStartUp } from './db/seed.ts';
+import { failureReason } from './lib/db-errors.ts';
 import { createLogger } from './logger.ts';
 
 async function main() {
@@ -74,9 +75,7 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(
-      `Scentia could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    process.stderr.write(`Scentia could not start: ${failureReason(error)}\n`);
   }
   process.exit(1);
 });
