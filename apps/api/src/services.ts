@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { QUIZ_SESSION_TIMEOUT_MINUTES } from '@scentia/shared/quiz-sessions.schemas';
 import type { FastifyBaseLogger } from 'fastify';
@@ -118,7 +119,12 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const afterAnswer = createAfterAnswer(log);
   // Every limiter counts in one store: Redis when configured (shared by the instances), else memory.
   const redis = config.REDIS_URL ? await openRedis({ url: config.REDIS_URL, log }) : undefined;
-  const limitStore = createLimitStore({ redis, keyPrefix: config.REDIS_KEY_PREFIX });
+  const limitStore = createLimitStore({
+    redis,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    // A key of its own, derived from the signing key every instance shares.
+    keySecret: createHmac('sha256', signingKey).update('limit keys').digest(),
+  });
 
   const mailOutbox = new MailOutbox({
     db: database.db,
