@@ -8,6 +8,7 @@ import { type DatabaseHandle, migrationsFolder } from './db/client.ts';
 import type { AfterAnswer } from './lib/after-answer.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { trustProxyOption } from './lib/client-address.ts';
+import { type ConnectionDrain, createConnectionDrain } from './lib/connection-drain.ts';
 import { routeLimitStore } from './lib/limits/route-limit-store.ts';
 import type { MailOutbox } from './lib/mail/mail-outbox.ts';
 import { closeRedis, pingRedis } from './lib/redis.ts';
@@ -83,6 +84,8 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
     },
     requestIdHeader: false,
     return503OnClosing: true,
+    // Idle connections are closed by the drain (lib/connection-drain.ts), not all at once.
+    forceCloseConnections: false,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -90,8 +93,11 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const drain = createConnectionDrain(app.server);
+  app.decorate('drain', drain);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (drain.isDraining()) reply.header('connection', 'close');
   });
 
   await app.register(i18nPlugin);
@@ -229,5 +235,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailOutbox: MailOutbox;
     afterAnswer: AfterAnswer;
+    drain: ConnectionDrain;
   }
 }
