@@ -5,8 +5,10 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrationsFolder } from './db/client.ts';
+import type { AfterAnswer } from './lib/after-answer.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { trustProxyOption } from './lib/client-address.ts';
+import { type ConnectionDrain, createConnectionDrain } from './lib/connection-drain.ts';
 import { routeLimitStore } from './lib/limits/route-limit-store.ts';
 import type { MailOutbox } from './lib/mail/mail-outbox.ts';
 import { closeRedis, pingRedis } from './lib/redis.ts';
@@ -67,6 +69,14 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: config.BODY_LIMIT_KB * 1024,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Given to Node at creation too: its headers' bound (60 s) is derived from it there, and a headers'
+    // bound longer than the request's disables both. Node looks for late requests every 30 s by
+    // default, which would stretch a short bound by as much.
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(5_000, config.REQUEST_TIMEOUT_MS / 4),
+    },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -74,6 +84,8 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
     },
     requestIdHeader: false,
     return503OnClosing: true,
+    // Idle connections are closed by the drain (lib/connection-drain.ts), not all at once.
+    forceCloseConnections: false,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -81,8 +93,11 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const drain = createConnectionDrain(app.server);
+  app.decorate('drain', drain);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (drain.isDraining()) reply.header('connection', 'close');
   });
 
   await app.register(i18nPlugin);
@@ -111,6 +126,8 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
     if (!READ_ONLY_METHODS.has(request.method)) services.auth.forgetCheckedSessions();
   });
   app.decorate('mailOutbox', mailOutbox);
+  app.decorate('afterAnswer', services.afterAnswer);
+  app.addHook('onClose', async () => services.afterAnswer.settled());
   app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => services.jobs.stop());
   app.addHook('onClose', async () => {
@@ -218,5 +235,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
 declare module 'fastify' {
   interface FastifyInstance {
     mailOutbox: MailOutbox;
+    afterAnswer: AfterAnswer;
+    drain: ConnectionDrain;
   }
 }

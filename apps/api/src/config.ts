@@ -68,6 +68,9 @@ const configSchema = z.object({
     .transform((value) => (value === undefined ? undefined : Number(value)))
     .pipe(z.number().int().min(1).max(65_535).optional()),
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(100),
+  // The longest a request may take to arrive whole (headers and body), then 408 and the connection
+  // closed: a body that stops arriving holds nothing for ever. Two 5 MB images need ~90 KB/s in 2 min.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),

@@ -3,7 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { databaseRole, databaseRoleRefusal } from './db/runtime-role.ts';
-import { ensureAdmin, seedProfiles } from './db/seed.ts';
+import { seedAtStartUp } from './db/seed.ts';
+import { failureReason } from './lib/db-errors.ts';
 import { createLogger } from './logger.ts';
 
 async function main() {
@@ -26,8 +27,7 @@ async function main() {
     await database.close();
     throw new ConfigError(refusal);
   }
-  await seedProfiles(database.db);
-  await ensureAdmin(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, log);
+  await seedAtStartUp(database, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, log);
 
   // Both src/server.ts and dist/server.js sit two levels below apps/, next to apps/web.
   const webRoot = config.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -35,11 +35,12 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info({ driver: database.driver, port: config.PORT }, 'Scentia is ready');
 
-  // A stop (SIGTERM from an orchestrator, Ctrl+C): the listening socket closes at once, idle keep-alive
-  // connections with it; requests in flight finish and are answered (a request arriving on a kept-alive
-  // connection meanwhile gets 503, which a proxy retries elsewhere); then the jobs stop, waiting for a
-  // run in progress, and the Redis connection and the database pools close. Whatever is still running
-  // after SHUTDOWN_TIMEOUT_MS is abandoned: the process exits with 1.
+  // A stop (SIGTERM from an orchestrator, Ctrl+C): the listening socket closes at once; requests in
+  // flight finish and are answered with `Connection: close` (a request arriving on a kept-alive
+  // connection meanwhile gets 503, which a proxy retries elsewhere); a kept-alive connection is closed
+  // only once idle for a moment, never under a request its client is sending (lib/connection-drain.ts);
+  // then the jobs stop, waiting for a run in progress, and the Redis connection and the database pools
+  // close. Whatever is still running after SHUTDOWN_TIMEOUT_MS is abandoned: the process exits with 1.
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
@@ -51,11 +52,11 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    // Node closes the connections idle at the moment of close() only: a connection whose request was
-    // in flight stays open, kept alive, after its answer, and close() would wait for the client.
-    const idleCloser = setInterval(() => app.server.closeIdleConnections(), 50);
+    // Connections that become idle later are closed as they age: close() would wait for their clients.
+    const idleCloser = setInterval(() => app.drain.closeIdle(), 50);
     idleCloser.unref();
     try {
+      await app.drain.start();
       await app.close();
       clearInterval(idleCloser);
       await database.close();
@@ -75,9 +76,7 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(
-      `Scentia could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    process.stderr.write(`Scentia could not start: ${failureReason(error)}\n`);
   }
   process.exit(1);
 });

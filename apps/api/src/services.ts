@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { QUIZ_SESSION_TIMEOUT_MINUTES } from '@scentia/shared/quiz-sessions.schemas';
 import type { FastifyBaseLogger } from 'fastify';
@@ -5,6 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
+import { createAfterAnswer } from './lib/after-answer.ts';
 import { auditedDatabase } from './lib/audit/audit-context.ts';
 import { pruneAuditTrail } from './lib/audit/audit-retention.ts';
 import { createDeviceSecretBox } from './lib/device-secrets.ts';
@@ -114,9 +116,15 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   // Every timed job of the process (mail delivery, the file sweep…), started and stopped together;
   // a maintenance job runs once per period across the instances sharing the database.
   const jobs = createJobRunner(log);
+  const afterAnswer = createAfterAnswer(log);
   // Every limiter counts in one store: Redis when configured (shared by the instances), else memory.
   const redis = config.REDIS_URL ? await openRedis({ url: config.REDIS_URL, log }) : undefined;
-  const limitStore = createLimitStore({ redis, keyPrefix: config.REDIS_KEY_PREFIX });
+  const limitStore = createLimitStore({
+    redis,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    // A key of its own, derived from the signing key every instance shares.
+    keySecret: createHmac('sha256', signingKey).update('limit keys').digest(),
+  });
 
   const mailOutbox = new MailOutbox({
     db: database.db,
@@ -159,6 +167,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
       registration: Math.round(config.REGISTRATION_LINK_TTL_HOURS * 3_600),
       recovery: Math.round(config.RECOVERY_LINK_TTL_MINUTES * 60),
     },
+    afterAnswer,
     recoveryMailsPerAddress: createFailureLimiter(limitStore, 'recovery-mail:address', {
       limit: config.RECOVERY_MAILS_PER_ADDRESS_PER_HOUR,
       windowMs: HOUR_MS,
@@ -384,6 +393,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     }),
     quiz: createQuizService({ repository: new QuizRepository(db), storage }),
     mailOutbox,
+    afterAnswer,
     geo,
     postcodes,
     brandKit,

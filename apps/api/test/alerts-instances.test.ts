@@ -32,6 +32,7 @@ beforeAll(async () => {
       plannedOnceDb: db,
       driver: 'pglite',
       migrate: async () => {},
+      whileMigrationsLocked: (work) => work(),
       ping: async () => true,
       close: async () => {},
     };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignTestSetup } from '../src/modules/campaigns/campaign-test-setup.ts';
+import { publishedQuizFixture } from './quiz-sessions-fixture.ts';
 
 let setup: Awaited<ReturnType<typeof campaignTestSetup>>;
 let admin: string;
@@ -40,6 +41,25 @@ describe('date and time fields', () => {
     }
     const leap = await get(`/api/audit?from=${encodeURIComponent('2024-02-29T00:00:00-03:00')}`);
     expect(leap.statusCode).toBe(200);
+  });
+
+  it('every reporting period refuses a day before 2000 with 400, never a 500 from a default before year 1', async () => {
+    const { quizId } = await publishedQuizFixture(setup.ctx);
+    const outOfRange = 'Choose a day in a year from 2000 to 9998.';
+    for (const path of [
+      `/api/quiz/analytics/${quizId}?`,
+      `/api/resultado/export?quizId=${quizId}&`,
+      '/api/shots-fragrance?',
+    ]) {
+      for (const to of ['0001-01-01', '0000-01-01', '1999-12-31']) {
+        const response = await get(`${path}to=${to}`);
+        expect(response.statusCode, `${path}to=${to}`).toBe(400);
+        expect(response.json().fields, `${path}to=${to}`).toContainEqual({ path: 'to', message: outOfRange });
+      }
+    }
+    // The first day allowed still works: its default `from` falls in 1999, a year the database stores.
+    const firstDay = await get(`/api/quiz/analytics/${quizId}?to=2000-01-01`);
+    expect(firstDay.statusCode, firstDay.body).toBe(200);
   });
 
   it('a campaign save takes its version (updatedAt) with any RFC 3339 offset', async () => {

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { seedAtStartUp } from '../src/db/seed.ts';
+import { createLogger } from '../src/logger.ts';
 
 /**
  * Three instances starting together on a fresh database: each runs the migrations at start-up, and the
@@ -55,5 +57,25 @@ describe.skipIf(skipReason)(`migrations at start-up${skipReason ? ` (skipped: ${
     // The lock is given back: a later start (or a second migrate) does not wait for ever.
     expect(locks.rows).toHaveLength(0);
     await handles[0]?.migrate();
+  });
+
+  it('creates one administrator when the three then seed the empty database at once', async () => {
+    const log = createLogger('silent');
+    const admin = { email: 'admin@scentia.test', password: 'Admin#12345' };
+    const outcomes = await Promise.allSettled(handles.map((handle) => seedAtStartUp(handle, admin, log)));
+    expect(outcomes).toEqual([
+      { status: 'fulfilled', value: undefined },
+      { status: 'fulfilled', value: undefined },
+      { status: 'fulfilled', value: undefined },
+    ]);
+    const url = new URL(serverUrl as string);
+    url.pathname = `/${databaseName}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const admins = await client.query('select id from users where email = $1', [admin.email]);
+    const profiles = await client.query('select name from profiles');
+    await client.end();
+    expect(admins.rows).toHaveLength(1);
+    expect(profiles.rows).toHaveLength(3);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,12 @@ describe.skipIf(skipReason)(
       expect(sixth.statusCode).toBe(429);
       expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
       for (const which of [0, 1, 2]) expect((await login(which, 'Secret#123')).statusCode).toBe(429);
+      // The counts are in Redis, under keyed hashes: no key holds the address (nor its domain).
+      const client = new Redis(shared.url);
+      const keys = await client.keys(`${shared.keyPrefix}limit:sign-in:*`);
+      client.disconnect();
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.filter((key) => key.includes('@') || key.includes('scentia.test'))).toEqual([]);
     });
 
     it('shares a route’s limit: the recovery route’s 5 a minute per client, over three instances', async () => {

@@ -85,4 +85,20 @@ describe('server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 60_000);
+
+  it("names PostgreSQL's reason when start-up fails, never the failed query's parameters", async () => {
+    // An address the configuration takes but the column cannot hold: the administrator's insert fails.
+    const email = `${'a'.repeat(60)}@${['b', 'c', 'd'].map((letter) => letter.repeat(60)).join('.')}.test`;
+    const server = start({
+      PORT: '0',
+      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'scentia-')), 'data'),
+      ADMIN_EMAIL: email,
+      ADMIN_PASSWORD: 'Ops#2026',
+    });
+    expect(await server.exited).toBe(1);
+    const lastLine = server.output().trim().split('\n').at(-1);
+    expect(lastLine).toMatch(/^Scentia could not start: value too long .* \(PostgreSQL 22001\)$/);
+    expect(server.output()).not.toContain('a'.repeat(60));
+    expect(server.output()).not.toContain('$argon2');
+  }, 60_000);
 });

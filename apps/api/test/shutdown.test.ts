@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,13 +37,16 @@ async function requestInFlight(port: number) {
   };
 }
 
-async function isRefused(port: number) {
-  try {
-    await fetch(`http://127.0.0.1:${port}/api/health`);
-    return false;
-  } catch {
-    return true;
-  }
+/** True when a new connection is refused (a kept-alive one may still be answered, with 503). */
+function isRefused(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
 }
 
 async function start(env: Record<string, string>): Promise<SpawnedServer & { port: number }> {
@@ -77,13 +81,63 @@ describe('SIGTERM', () => {
 
     for (const request of inFlight) request.finish();
     const responses = await Promise.all(inFlight.map((request) => request.response));
-    // A wrong password's answer, whole: neither a reset connection nor a 503.
+    // A wrong password's answer, whole: neither a reset connection nor a 503, and the connection
+    // closed by the answer itself, so its client does not send another request on it.
     for (const response of responses) {
       expect(response).toMatch(/^HTTP\/1\.1 401 /);
+      expect(response).toMatch(/\r\nconnection: close\r\n/i);
       expect(response).toContain('"code"');
     }
     expect(await exitCode(server)).toBe(0);
     expect(server.output()).toContain('"msg":"Shut down"');
+  }, 120_000);
+
+  it('resets no kept-alive connection a client reuses: each request is answered, or refused unsent', async () => {
+    const server = await start({ SHUTDOWN_TIMEOUT_MS: '20000' });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    // A route that keeps its connections alive: a limited one (sign-in) answers 429 with
+    // `Connection: close` within a second, and its clients would reconnect instead of reusing.
+    const ask = () =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          {
+            agent,
+            host: '127.0.0.1',
+            port: server.port,
+            method: 'GET',
+            path: '/api/health/live',
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+    const lost: string[] = [];
+    let answers = 0;
+    // Each client posts again as soon as it has an answer, until a new connection is refused.
+    const client = async () => {
+      for (;;) {
+        try {
+          await ask();
+          answers += 1;
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code !== 'ECONNREFUSED') lost.push(`${code}: ${(error as Error).message}`);
+          return;
+        }
+      }
+    };
+    const clients = Array.from({ length: 20 }, client);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    server.child.kill('SIGTERM');
+    await Promise.all(clients);
+    agent.destroy();
+    expect(answers).toBeGreaterThan(20);
+    expect(lost).toEqual([]);
+    expect(await exitCode(server)).toBe(0);
   }, 120_000);
 
   it('exits with 1 once SHUTDOWN_TIMEOUT_MS has passed, when a request never finishes', async () => {

@@ -137,6 +137,8 @@ export async function createTestApp(
     app,
     db,
     jobSettled,
+    /** Waits for the work requests left to run after their answers (a recovery mail). */
+    afterAnswersSettled: () => app.afterAnswer.settled(),
     driver: database.driver,
     createAccount,
     signIn,

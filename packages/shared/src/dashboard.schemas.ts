@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema } from './dates.schemas.ts';
+import { periodDaySchema } from './dates.schemas.ts';
 import { idTextSchema } from './integers.schemas.ts';
 import { timeZoneSchema } from './locations.schemas.ts';
 
@@ -12,29 +12,8 @@ export const DASHBOARD_TOP_FRAGRANCES = 8;
 /** With `limit=true`, the campaigns chart shows this many campaigns, those with the most shots. */
 export const DASHBOARD_TOP_CAMPAIGNS = 12;
 
-/**
- * The years a dashboard day may fall in. No shot predates the product, and the margins keep a
- * default `from` (29 days before `to`) and the day after `to`, in any zone, inside the years the
- * database stores.
- */
-export const DASHBOARD_YEARS = { first: 2000, last: 9998 } as const;
-
-/**
- * A day outside `DASHBOARD_YEARS`, `to` before `from`, or a period longer than `DASHBOARD_MAX_DAYS`
- * (the limits named in the message) is refused.
- */
+/** `to` before `from`, or a period longer than `DASHBOARD_MAX_DAYS` (named in the message), is refused. */
 function refinePeriod(query: { from?: string; to?: string }, context: z.RefinementCtx) {
-  for (const key of ['from', 'to'] as const) {
-    const year = Number(query[key]?.slice(0, 4));
-    if (query[key] && (year < DASHBOARD_YEARS.first || year > DASHBOARD_YEARS.last))
-      context.addIssue({
-        code: 'custom',
-        path: [key],
-        message: 'yearOutOfRange',
-        minimum: DASHBOARD_YEARS.first,
-        maximum: DASHBOARD_YEARS.last,
-      });
-  }
   if (!query.from || !query.to) return;
   const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
   if (days < 0) context.addIssue({ code: 'custom', path: ['to'], message: 'periodReversed' });
@@ -52,8 +31,8 @@ function refinePeriod(query: { from?: string; to?: string }, context: z.Refineme
  */
 export const dashboardQuerySchema = z
   .object({
-    from: calendarDateSchema.optional(),
-    to: calendarDateSchema.optional(),
+    from: periodDaySchema.optional(),
+    to: periodDaySchema.optional(),
     timeZone: timeZoneSchema,
     organizationId: idTextSchema.optional(),
     locationId: idTextSchema.optional(),
@@ -95,8 +74,8 @@ export const SITE_SORTS = ['name', 'shots', 'activeDevices', 'offlineDevices', '
 
 export const dashboardSitesQuerySchema = z
   .object({
-    from: calendarDateSchema.optional(),
-    to: calendarDateSchema.optional(),
+    from: periodDaySchema.optional(),
+    to: periodDaySchema.optional(),
     timeZone: timeZoneSchema.optional(),
     organizationId: idTextSchema.optional(),
     locationId: idTextSchema.optional(),

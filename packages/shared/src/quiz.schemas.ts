@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personNameSchema } from './auth.schemas.ts';
-import { dateTimeSchema } from './dates.schemas.ts';
+import { dateTimeSchema, periodDaySchema } from './dates.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
 import { LANGUAGES } from './locales.ts';
 
@@ -243,6 +243,6 @@ export const appQuizQuerySchema = z.object({
 
 /** Analytics period (`GET /api/quiz/analytics/{id}`, `GET /api/resultado/export`): days, inclusive. */
 export const quizPeriodQuerySchema = z.object({
-  from: z.iso.date({ error: 'invalidDate' }).optional(),
-  to: z.iso.date({ error: 'invalidDate' }).optional(),
+  from: periodDaySchema.optional(),
+  to: periodDaySchema.optional(),
 });

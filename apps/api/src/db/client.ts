@@ -28,6 +28,11 @@ export type DatabaseHandle = {
   driver: 'pglite' | 'postgres';
   /** Applies the migrations as the owner (`ownerUrl`), then writes the owner's settings they read. */
   migrate: (options?: MigrateOptions) => Promise<void>;
+  /**
+   * Runs `work` holding the migrations' lock, so what instances starting together write at start-up
+   * (the first administrator) is written by one at a time, each seeing what the one before wrote.
+   */
+  whileMigrationsLocked: (work: () => Promise<void>) => Promise<void>;
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
 };
@@ -97,6 +102,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       await writeOwnerSettings((text, values) => client.query(text, values), options);
     },
+    // One process holds PGlite's folder: there is nobody to wait for.
+    whileMigrationsLocked: (work) => work(),
     ping: () => ping(db),
     close: () => client.close(),
   };
@@ -149,6 +156,7 @@ async function openPostgres(
         await ownerPool?.end();
       }
     },
+    whileMigrationsLocked: (work) => withMigrationLock(pool, () => work()),
     ping: () => ping(db),
     close: async () => {
       // Requests whose client hung up may still be querying: let them finish (bounded) first.

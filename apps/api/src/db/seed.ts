@@ -3,7 +3,7 @@ import { PROFILE_ADMIN, PROFILE_USER } from '@scentia/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../lib/passwords.ts';
-import type { Database } from './client.ts';
+import type { Database, DatabaseHandle } from './client.ts';
 import { profiles, users } from './schema/index.ts';
 
 /** OPERADOR is a staff profile that is neither ADMIN nor USER, so non-admin rules can be exercised. */
@@ -27,6 +27,18 @@ export async function seedProfiles(db: Database): Promise<void> {
 }
 
 export type AdminSeedOptions = { email?: string; password?: string };
+
+/**
+ * The rows every start-up makes sure of, written under the migrations' lock: instances starting
+ * together on an empty database would otherwise each find no administrator and each insert one, and
+ * all but one would stop on the unique address.
+ */
+export function seedAtStartUp(database: DatabaseHandle, admin: AdminSeedOptions, log: FastifyBaseLogger) {
+  return database.whileMigrationsLocked(async () => {
+    await seedProfiles(database.db);
+    await ensureAdmin(database.db, admin, log);
+  });
+}
 
 /**
  * Guarantees that an active administrator exists. Without configured credentials it creates

@@ -5,6 +5,7 @@ export const enUS: Record<MessageKey, string> = {
   INVALID_JSON: 'The request body is not valid JSON.',
   BODY_TOO_LARGE: 'The request body exceeds the maximum allowed size.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
+  UNSUPPORTED_CHARSET: 'Send the body in UTF-8 (charset=utf-8): no other character set is accepted.',
   NOT_FOUND: 'Record not found.',
   ROUTE_NOT_FOUND: 'Resource not found.',
   METHOD_NOT_ALLOWED: 'Method not allowed.',
@@ -50,7 +51,7 @@ export const enUS: Record<MessageKey, string> = {
   CATEGORY_HAS_FRAGRANCES: 'This category has fragrances and cannot be deactivated or deleted.',
   FRAGRANCE_IN_COLLECTION: 'This fragrance is in a campaign collection and cannot be deactivated or deleted.',
   RECORD_ACTIVE: 'Only an inactive record can be deleted permanently.',
-  INTERNAL: 'Error saving the data, please try again later',
+  INTERNAL: 'Something went wrong on the server, please try again later',
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable.',
   // Initiatives (issue 27)
   INITIATIVE_TRANSITION_REFUSED:

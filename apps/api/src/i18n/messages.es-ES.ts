@@ -5,6 +5,8 @@ export const esES: Record<MessageKey, string> = {
   INVALID_JSON: 'El cuerpo de la solicitud no es un JSON válido.',
   BODY_TOO_LARGE: 'El cuerpo de la solicitud supera el tamaño máximo permitido.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido.',
+  UNSUPPORTED_CHARSET:
+    'Envíe el cuerpo en UTF-8 (charset=utf-8): no se acepta ningún otro juego de caracteres.',
   NOT_FOUND: 'Registro no encontrado.',
   ROUTE_NOT_FOUND: 'Recurso no encontrado.',
   METHOD_NOT_ALLOWED: 'Método no permitido.',
@@ -45,7 +47,7 @@ export const esES: Record<MessageKey, string> = {
   CONTENT_UNAVAILABLE:
     'El servicio de contenido de la identidad visual no está disponible en este momento. Inténtelo de nuevo en breve.',
   'brandKit.fileName': 'identidad-visual',
-  INTERNAL: 'Error al guardar los datos, inténtelo de nuevo más tarde',
+  INTERNAL: 'Algo salió mal en el servidor, inténtelo de nuevo más tarde',
   SERVICE_UNAVAILABLE: 'Servicio temporalmente no disponible.',
   // Iniciativas (issue 27)
   INITIATIVE_TRANSITION_REFUSED:

@@ -3,6 +3,8 @@ export const ptBR = {
   INVALID_JSON: 'O corpo da requisição não é um JSON válido.',
   BODY_TOO_LARGE: 'O corpo da requisição excede o tamanho máximo permitido.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de conteúdo não suportado.',
+  UNSUPPORTED_CHARSET:
+    'Envie o corpo em UTF-8 (charset=utf-8): nenhum outro conjunto de caracteres é aceito.',
   NOT_FOUND: 'Registro não encontrado.',
   ROUTE_NOT_FOUND: 'Recurso não encontrado.',
   METHOD_NOT_ALLOWED: 'Método não permitido.',
@@ -47,7 +49,7 @@ export const ptBR = {
   FRAGRANCE_IN_COLLECTION:
     'Esta fragrância está na coleção de uma campanha e não pode ser desativada nem excluída.',
   RECORD_ACTIVE: 'Somente um registro inativo pode ser excluído permanentemente.',
-  INTERNAL: 'Erro ao salvar os dados, tente novamente mais tarde',
+  INTERNAL: 'Algo deu errado no servidor, tente novamente mais tarde',
   SERVICE_UNAVAILABLE: 'Serviço temporariamente indisponível.',
   // Iniciativas (issue 27)
   INITIATIVE_TRANSITION_REFUSED:

@@ -28,7 +28,7 @@ describe('server-side failures', () => {
     expect(response.json()).toEqual({
       statusCode: 500,
       code: 'INTERNAL',
-      message: 'Error saving the data, please try again later',
+      message: 'Something went wrong on the server, please try again later',
     });
     expect(response.body).not.toMatch(/stack|closed|PGlite|at /i);
   });

@@ -63,6 +63,41 @@ async function expectRefused(response: Awaited<ReturnType<typeof call>>, path: s
   expect(changedParts(before, await digest())).toEqual([]);
 }
 
+describe('a body declared in a charset other than UTF-8', () => {
+  it("POST /api/categories: a 415 in the request's language, nothing stored", async () => {
+    const latin1 = Buffer.from(JSON.stringify({ name: 'Maçã' }), 'latin1');
+    for (const charset of ['iso-8859-1', '"windows-1252"', 'UTF-16']) {
+      const response = await call('POST', '/api/categories', {
+        payload: latin1,
+        headers: { 'content-type': `application/json; charset=${charset}`, 'content-language': 'en-US' },
+      });
+      expect(response.statusCode, charset).toBe(415);
+      expect(response.json(), charset).toEqual({
+        statusCode: 415,
+        code: 'UNSUPPORTED_CHARSET',
+        message: 'Send the body in UTF-8 (charset=utf-8): no other character set is accepted.',
+      });
+    }
+    expect(changedParts(before, await digest())).toEqual([]);
+  });
+
+  it('takes UTF-8 however it is written, and a body that declares none', async () => {
+    for (const [contentType, name] of [
+      ['application/json; charset=UTF-8', 'Maçã'],
+      ['application/json;charset="utf8"', 'Pêra'],
+      ['application/json', 'Limão'],
+    ] as const) {
+      const response = await call('POST', '/api/categories', {
+        payload: Buffer.from(JSON.stringify({ name })),
+        headers: { 'content-type': contentType },
+      });
+      expect(response.statusCode, contentType).toBe(201);
+      const stored = await call('GET', `/api/categories/${response.json().categoryId}`);
+      expect(stored.json().name).toBe(name);
+    }
+  });
+});
+
 describe('text with a refused character, anywhere the API takes text', () => {
   it('POST /api/login: a 400 naming Login in every language, not a 500', async () => {
     for (const language of ['pt-BR', 'en-US', 'es-ES'] as const) {

@@ -3,6 +3,11 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { findUnsafeText } from '../lib/unsafe-text.ts';
 
+/** The `charset` parameter of a content type, without quotes; undefined when none is declared. */
+function declaredCharset(contentType: string | undefined): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType ?? '')?.[1];
+}
+
 /**
  * Every string a request brings — path parameters, query and JSON body, values and keys — is checked
  * here once, before any route schema or service sees it: text the database or our exports cannot hold
@@ -11,6 +16,14 @@ import { findUnsafeText } from '../lib/unsafe-text.ts';
  */
 export const inputGuardPlugin = fp(
   async (app) => {
+    // Every body is decoded as UTF-8 (JSON has no other encoding, RFC 8259): one declared in another
+    // charset would be stored with replacement characters, so it is refused before a byte is read.
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      const charset = declaredCharset(request.headers['content-type']);
+      if (charset !== undefined && !/^utf-?8$/i.test(charset))
+        throw new AppError(ErrorCode.UNSUPPORTED_CHARSET);
+      return payload;
+    });
     app.addHook('preValidation', async (request) => {
       const found =
         findUnsafeText(request.params) ?? findUnsafeText(request.query) ?? findUnsafeText(request.body);

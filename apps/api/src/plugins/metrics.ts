@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { ErrorCode } from '@scentia/shared/error-codes';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { JobRunner } from '../lib/jobs/job-runner.ts';
 
 export type MetricsOptions = {
@@ -186,13 +188,19 @@ export const metricsPlugin = fp<MetricsOptions>(
         await server.listen({ port: options.port, host: options.host });
       });
       app.addHook('onClose', async () => server?.close());
-    } else if (options.token !== undefined) {
-      app.get(
-        '/metrics',
-        { config: { access: 'public' }, schema: { hide: true } },
-        metricsHandler(metrics, options.token),
-      );
     }
+    // Served on the API's port only with a token; otherwise the path is still this plugin's, answered
+    // 404 like any unknown API path, instead of falling to the web client's pages.
+    const isServedHere = options.port === undefined && options.token !== undefined;
+    app.get(
+      '/metrics',
+      { config: { access: 'public' }, schema: { hide: true } },
+      isServedHere
+        ? metricsHandler(metrics, options.token)
+        : async () => {
+            throw new AppError(ErrorCode.ROUTE_NOT_FOUND);
+          },
+    );
   },
   { name: 'metrics' },
 );

@@ -3,16 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/spawned-server.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let database: DatabaseHandle;
+let root: string;
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'scentia-web-'));
+  root = mkdtempSync(join(tmpdir(), 'scentia-web-'));
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   mkdirSync(join(root, 'login'));
@@ -31,6 +33,29 @@ afterAll(async () => {
 });
 
 describe('web client serving', () => {
+  it('answers GET /metrics with 404 when metrics are not served on this port, never with a page', async () => {
+    const elsewhere = await buildApp({
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        METRICS_PORT: String(await freePort()),
+        METRICS_TOKEN: 'a-token-of-16-characters',
+      }),
+      database,
+      webRoot: root,
+    });
+    for (const server of [app, elsewhere]) {
+      const response = await server.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    }
+    await elsewhere.close();
+  });
+
   it('serves index.html for client routes (history fallback), revalidated', async () => {
     const response = await app.inject({
       method: 'GET',

@@ -1,5 +1,27 @@
+import { createHmac } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import {
+  type IRateLimiterRedisOptions,
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+} from 'rate-limiter-flexible';
+
+/**
+ * Counters in Redis named by a keyed hash (HMAC-SHA256) of their key: the keys are e-mail addresses
+ * and IP addresses, and Redis is not where personal data lives. Keyed, so a leaked dump cannot be
+ * checked against a list of addresses; the same secret in every instance, so their counts meet.
+ */
+class KeyedHashRateLimiterRedis extends RateLimiterRedis {
+  readonly #secret: Uint8Array;
+  constructor(options: IRateLimiterRedisOptions, secret: Uint8Array) {
+    super(options);
+    this.#secret = secret;
+  }
+  override getKey(key: string | number): string {
+    return super.getKey(createHmac('sha256', this.#secret).update(String(key)).digest('base64url'));
+  }
+}
 
 /**
  * Where every limiter of the process keeps its counts: in memory (one instance), or in Redis when
@@ -18,7 +40,12 @@ export type LimitStore = {
   counters: (name: string, options: { points: number; durationSeconds: number }) => RateLimiterAbstract;
 };
 
-export function createLimitStore(options: { redis?: Redis; keyPrefix?: string }): LimitStore {
+export function createLimitStore(options: {
+  redis?: Redis;
+  keyPrefix?: string;
+  /** The hashes' secret, the same in every instance; required with Redis. */
+  keySecret?: Uint8Array;
+}): LimitStore {
   const { redis } = options;
   const names = new Set<string>();
   const claimName = (name: string) => {
@@ -36,18 +63,23 @@ export function createLimitStore(options: { redis?: Redis; keyPrefix?: string })
     };
   }
   const prefix = options.keyPrefix ?? '';
+  const { keySecret } = options;
+  if (!keySecret) throw new Error('Counters in Redis need keySecret to hash their keys');
   return {
     backend: 'redis',
     counters(name, { points, durationSeconds }) {
       claimName(name);
-      return new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${prefix}limit:${name}`,
-        points,
-        duration: durationSeconds,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds }),
-      });
+      return new KeyedHashRateLimiterRedis(
+        {
+          storeClient: redis,
+          keyPrefix: `${prefix}limit:${name}`,
+          points,
+          duration: durationSeconds,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds }),
+        },
+        keySecret,
+      );
     },
   };
 }

@@ -21,13 +21,17 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const recover = (email: string) =>
-  ctx.app.inject({
+/** Asks for a recovery mail and waits for it to be queued (the answer does not wait for it). */
+async function recover(email: string) {
+  const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/usuario/recuperar-senha',
     payload: { email },
     remoteAddress: `10.20.${Math.floor(Math.random() * 250)}.1`,
   });
+  await ctx.afterAnswersSettled();
+  return response;
+}
 
 async function setLanguage(id: number, language: string) {
   await ctx.query(sql`update users set language = ${language} where id = ${id}`);

@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       },
     },
     async (request, reply) => {
-      await service.requestRecovery(request.body.email);
+      service.requestRecovery(request.body.email);
       return reply.status(204).send(null);
     },
   );

@@ -20,6 +20,7 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 
 /** The newest link mailed to an address, read from the outbox (no SMTP in this file). */
 async function latestLink(email: string) {
+  await ctx.afterAnswersSettled();
   const [row] = await ctx.query<{ link: string; kind: string }>(
     sql`select link, kind from mail_outbox where to_address = ${email} order by id desc limit 1`,
   );
@@ -45,11 +46,39 @@ describe('POST /api/usuario/recuperar-senha', () => {
     expect(link).toMatchObject({ path: '/auth/recuperar-senha', kind: 'recovery' });
   });
 
+  it('answers before the link and the mail are made, so its timing cannot tell a known address', async () => {
+    const account = await ctx.createAccount();
+    // The recovery's work is held up behind a lock; its answer must not be.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let isLocked = () => {};
+    const locked = new Promise<void>((resolve) => {
+      isLocked = resolve;
+    });
+    const holder = ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table temporary_requests in exclusive mode`);
+      isLocked();
+      await released;
+    });
+    await locked;
+    const answer = await Promise.race([
+      post('/api/usuario/recuperar-senha', { email: account.email }),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5_000)),
+    ]);
+    release();
+    await holder;
+    expect(answer?.statusCode, 'no answer while the work was held up').toBe(204);
+    expect(await latestLink(account.email)).toMatchObject({ kind: 'recovery' });
+  });
+
   it('answers exactly the same for an unknown address, and mails nothing', async () => {
     const before = await ctx.query(sql`select id from mail_outbox`);
     const response = await post('/api/usuario/recuperar-senha', { email: 'nobody@scentia.test' });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
+    await ctx.afterAnswersSettled();
     expect(await ctx.query(sql`select id from mail_outbox`)).toHaveLength(before.length);
   });
 
@@ -58,6 +87,7 @@ describe('POST /api/usuario/recuperar-senha', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await post('/api/usuario/recuperar-senha', { email: account.email })).statusCode).toBe(204);
     }
+    await ctx.afterAnswersSettled();
     const mails = await ctx.query(sql`select id from mail_outbox where to_address = ${account.email}`);
     expect(mails).toHaveLength(3);
   });

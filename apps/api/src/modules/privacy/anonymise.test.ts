@@ -40,6 +40,7 @@ async function tracedPerson() {
     url: '/api/usuario/recuperar-senha',
     payload: { email: person.email },
   });
+  await ctx.afterAnswersSettled();
   // Their digest choice and an alert they read (rows the users row outlives: no cascade).
   const ground = await deviceGround(ctx);
   const { deviceId } = await insertDevice(ctx, ground);
@@ -188,6 +189,7 @@ describe('an e-mail address the account had before an admin corrected it', () =>
       payload: { email: oldAddress },
     });
     expect(recovery.statusCode).toBe(204);
+    await ctx.afterAnswersSettled();
     // A mail queued before mails named their account: found by its address only.
     await ctx.query(sql`insert into mail_outbox (kind, to_address, to_name, language, subject, text, status)
       values ('recovery', ${oldAddress.toUpperCase()}, 'Rita Endereço Antigo', 'pt-BR', 'Antigo', 'corpo', 'logged')`);

@@ -60,6 +60,7 @@ beforeAll(async () => {
     payload: { email: person.email },
   });
   expect(recovery.statusCode).toBe(204);
+  await ctx.afterAnswersSettled();
   const [campaign] = await ctx.query<{ id: number }>(
     sql`insert into campaigns (name) values ('Campanha da Joana') returning id`,
   );

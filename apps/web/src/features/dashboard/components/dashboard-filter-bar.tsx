@@ -1,4 +1,5 @@
-import { DASHBOARD_MAX_DAYS, DASHBOARD_YEARS } from '@scentia/shared/dashboard.schemas';
+import { DASHBOARD_MAX_DAYS } from '@scentia/shared/dashboard.schemas';
+import { PERIOD_YEARS } from '@scentia/shared/dates.schemas';
 import { Select } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +79,7 @@ export function DashboardFilterBar({ filters, onChange, now }: FilterBarProps) {
           id={id}
           value={custom}
           labels={{ from: t('filters.from'), to: t('filters.to') }}
-          min={`${DASHBOARD_YEARS.first}-01-01`}
+          min={`${PERIOD_YEARS.first}-01-01`}
           max={today}
           errorId={isWrong ? `${id}-error` : undefined}
           fieldClassName="dashboard-filter"
@@ -124,8 +125,8 @@ export function DashboardFilterBar({ filters, onChange, now }: FilterBarProps) {
         <p id={`${id}-error`} className="dashboard-filter-error" role="alert">
           {problem === 'yearOutOfRange'
             ? t('common:validation.yearOutOfRange', {
-                minimum: DASHBOARD_YEARS.first,
-                maximum: DASHBOARD_YEARS.last,
+                minimum: PERIOD_YEARS.first,
+                maximum: PERIOD_YEARS.last,
               })
             : t(`common:validation.${problem}`, { maximum: DASHBOARD_MAX_DAYS })}
         </p>
