@@ -116,7 +116,7 @@ test('on a 375 px wide screen the list and the QR dialog are usable', async ({ p
   await expect(canvas).toBeVisible();
   const box = await canvas.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
-  // The page itself does not scroll sideways; only the table does, inside its own box.
+  // The record is a card: nothing scrolls sideways.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { bearer } from './support/campaigns.ts';
 import { uniqueName } from './support/catalog.ts';
+import { wordsSplitAcrossLines } from './support/layout.ts';
 import {
   type CampaignWithSlots,
   createCampaignWithSlots,
@@ -102,4 +103,14 @@ test('the server refuses a save that clears a locked slot behind the form’s ba
   const body = (await response.json()) as { code: string; message: string };
   expect(body.code).toBe('CAMPAIGN_SLOT_HAS_ANSWER');
   expect(body.message).toContain('Slot 1');
+});
+
+test('on a 375 px phone the slot table keeps its words whole', async ({ page, request }) => {
+  const campaign = await campaignWithAnsweredSlot(request);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openSignedIn(page);
+  await page.goto(`/admin/campaigns/${campaign.campaignId}/update`);
+  await expect(page.locator('.slot-table-locked-note')).toContainText('Bloqueado: uma resposta de quiz');
+  const fragranceColumn = page.locator('.slot-table-fragrance, th:has-text("Fragrância")');
+  expect(await wordsSplitAcrossLines(fragranceColumn)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { tableRow } from './support/antd.ts';
+import { rowDetails, tableRow } from './support/antd.ts';
 import { seriousViolations } from './support/axe.ts';
 import { bearer, createCampaign } from './support/campaigns.ts';
 import { uniqueName } from './support/catalog.ts';
@@ -125,7 +125,8 @@ test('a device’s capsules are listed read-only, sorted by remaining shots both
     `/admin/devices/${device.deviceId}/update`,
   );
   await expect(low).toContainText('Slot 2');
-  await expect(low).toContainText('Em um dispositivo');
+  // The capsule's status is among the columns a 1280 px window folds into the row.
+  await expect(await rowDetails(low)).toContainText('Em um dispositivo');
 
   // Due dates past or within the week carry an icon and a word; a later one does not.
   await expect(tableRow(page, `${serial}-A`).locator('.capsule-due')).toContainText('Vencida');
@@ -169,7 +170,8 @@ test('the list opened with ?fragranceId= (a dashboard link) shows that fragrance
   await expect(page.locator('.list-toolbar .capsule-filter')).toContainText(fragrance.name);
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows).not.toHaveCount(0);
-  for (const name of await rows.locator('td:nth-child(2)').allTextContents())
+  // The fragrance is the third cell, after the row's expand button and the serial number.
+  for (const name of await rows.locator('td:nth-child(3)').allTextContents())
     expect(name).toBe(fragrance.name);
 
   // The forecast column: the empty capsule says so; one without counted shots has no forecast.

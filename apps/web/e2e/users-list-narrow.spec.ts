@@ -15,7 +15,7 @@ test.describe('the list buttons and the 768 px breakpoint', () => {
     await expect(menu.getByRole('menuitem')).toHaveText(['Novo usuário', 'Atualizar', 'Exportar']);
     await menu.getByRole('menuitem', { name: 'Novo usuário' }).click();
     await expect(page).toHaveURL('/admin/users/create');
-    // Nothing overflows the phone-sized window but the table itself, which scrolls.
+    // Nothing overflows the phone-sized window: the list is cards.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

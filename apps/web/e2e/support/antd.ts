@@ -23,6 +23,12 @@ export function tableRow(page: Page, text: string): Locator {
   return page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
 }
 
+/** Opens a list row's expansion, where the columns its layout folds away are shown, and returns it. */
+export async function rowDetails(row: Locator): Promise<Locator> {
+  await row.getByRole('button', { name: 'Expandir linha' }).click();
+  return row.locator('xpath=following-sibling::tr[1]').locator('.record-details');
+}
+
 /** Waits for the list's "from-to of total" and returns the total. */
 export async function listTotal(page: Page): Promise<number> {
   const range = page.locator('.ant-pagination-total-text');

@@ -9,19 +9,22 @@ describe('server field errors onto form fields', () => {
     expect(toFieldPath('translations.1.name')).toEqual(['translations', 1, 'name']);
   });
 
-  it('places each message under its field and joins repeated ones', () => {
+  it("places each field's first message under it, and only that one", () => {
     const { placed, unplaced } = mapServerFields(
       [
         { path: 'address.zipcode', message: 'CEP inválido' },
+        // An emptied e-mail, as the API's schema reports it: required, and so not an e-mail either.
+        { path: 'email', message: 'Campo obrigatório.' },
+        { path: 'email', message: 'E-mail inválido.' },
         { path: 'cpf', message: 'CPF Inválido' },
-        { path: 'cpf', message: 'Texto longo demais' },
         { path: 'cpf', message: 'CPF Inválido' },
       ],
       FORM_FIELDS,
     );
     expect(placed).toEqual([
       { name: ['address', 'zipcode'], errors: ['CEP inválido'] },
-      { name: ['cpf'], errors: ['CPF Inválido', 'Texto longo demais'] },
+      { name: ['email'], errors: ['Campo obrigatório.'] },
+      { name: ['cpf'], errors: ['CPF Inválido'] },
     ]);
     expect(unplaced).toEqual([]);
   });

@@ -14,8 +14,10 @@ export function toFieldPath(dotted: string): FieldPath {
 const keyOf = (path: FieldPath) => path.join('.');
 
 /**
- * A 400's `fields` (dotted paths, spec §8) as antd `form.setFields` entries, several messages of
- * one field joined under it. `formFields` lists the form's own field paths: a problem reported for
+ * A 400's `fields` (dotted paths, spec §8) as antd `form.setFields` entries, one message per field:
+ * the first the server names, as the client rules show only a schema's first problem. An emptied
+ * e-mail is both "required" and "not an e-mail" to the schema; saying both reads as two mistakes
+ * where there is one. `formFields` lists the form's own field paths: a problem reported for
  * a field the form does not show (or for a parent object) goes to its nearest shown ancestor or,
  * failing that, is returned in `unplaced` so the screen can show it in its general message.
  */
@@ -34,9 +36,7 @@ export function mapServerFields(
       unplaced.push(field.message);
       continue;
     }
-    const entry = placed.get(keyOf(target)) ?? { name: target, errors: [] };
-    if (!entry.errors.includes(field.message)) entry.errors.push(field.message);
-    placed.set(keyOf(target), entry);
+    if (!placed.has(keyOf(target))) placed.set(keyOf(target), { name: target, errors: [field.message] });
   }
   return { placed: [...placed.values()], unplaced };
 }

@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatTimestamp } from '../../lib/date-format.ts';
 import { kitText } from '../resource-kit-keys.ts';
-import type { ResourceColumn } from './resource-list.tsx';
+import type { ResourceColumn } from './resource-column.ts';
 
 /** The record's creation as shown in the lists: `31/12/2025 23:59`, in the browser's time zone. */
 export function formatCreatedAt(createdAt: string): string {
@@ -24,6 +24,7 @@ export function statusColumn<Row>(t: TFunction): ResourceColumn<Row> {
   return {
     title: kitText(t, 'columns.status'),
     dataIndex: 'ativo',
+    card: 'state',
     render: (isActive: boolean) => <StatusTag t={t} isActive={isActive} />,
   };
 }

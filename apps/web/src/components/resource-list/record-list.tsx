@@ -7,7 +7,8 @@ import { useRecordCommands } from '../resource-form/resource-mutations.ts';
 import { kitText } from '../resource-kit-keys.ts';
 import { createdAtColumn, StatusTag, statusColumn } from './column-builders.tsx';
 import type { ExportParams, ListParams } from './list-params.ts';
-import { type ResourceColumn, ResourceList, type ResourceListProps } from './resource-list.tsx';
+import type { ResourceColumn } from './resource-column.ts';
+import { ResourceList, type ResourceListProps } from './resource-list.tsx';
 import { recordRowAction } from './row-action-builders.tsx';
 import type { RowAction } from './row-actions.tsx';
 

@@ -6,17 +6,19 @@ import { type Key as ReactKey, type ReactNode, useEffect, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
 import type { SortDirection } from '../../lib/list-preferences.ts';
+import { useNarrowScreen, useWideScreen } from '../../lib/use-narrow-screen.ts';
 import { PageHeading } from '../page-heading.tsx';
+import { ListCard } from './list-card.tsx';
 import type { ExportParams, ListParams } from './list-params.ts';
+import { ListSortSelect } from './list-sort-select.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
+import { RecordDetails } from './record-details.tsx';
+import { columnTitle, type ListLayout, type ResourceColumn, splitColumns } from './resource-column.ts';
 import { type RowAction, RowActions } from './row-actions.tsx';
 import { useListState } from './use-list-state.ts';
 import './resource-list.css';
 
 const PAGE_SIZE_OPTIONS = ['10', '20', '50'];
-
-/** A column; `sortKey` makes it sortable on the server by that `orderBy` value. */
-export type ResourceColumn<Row> = TableColumnType<Row> & { sortKey?: string };
 
 export type ResourceListProps<Row> = {
   title: string;
@@ -51,10 +53,17 @@ const toAntdOrder = (direction: SortDirection) => (direction === 'asc' ? 'ascend
  * A server-side list page (spec §2 "Common list behaviour"): debounced search, active filter,
  * sortable columns, 10/20/50 rows with "from-to of count", sort and page size remembered per
  * endpoint, confirmed row actions, refresh and export.
+ *
+ * It fits the window without sideways scrolling: under 1600 px the low-priority columns fold into the
+ * row's expansion, and under 768 px each record is a card (name, states, actions) with the sort as a
+ * choice beside the filters (see `ResourceColumn`).
  */
 export function ResourceList<Row extends object>(props: ResourceListProps<Row>) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  const isNarrow = useNarrowScreen();
+  const isWide = useWideScreen();
+  const layout: ListLayout = isNarrow ? 'cards' : isWide ? 'wide-table' : 'table';
   const sortKeys = props.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
   const list = useListState({
     endpoint: props.endpoint,
@@ -99,28 +108,51 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
     }
   }
 
-  const columns: TableColumnType<Row>[] = props.columns.map(({ sortKey, ...column }) =>
-    sortKey
-      ? {
-          ...column,
-          key: sortKey,
-          sorter: true,
-          // Without a third, "unsorted" state: a click toggles between ascending and descending.
-          sortDirections: ['ascend', 'descend', 'ascend'],
-          sortOrder: params.orderBy === sortKey ? toAntdOrder(params.orderByDirection) : null,
-          showSorterTooltip: { title: t('list.sortBy', { column: column.title }) },
-        }
-      : column,
-  );
+  const { shown, folded } = splitColumns(props.columns, layout);
   const { rowActions } = props;
-  if (rowActions) {
+  const actionsOf = (row: Row) => rowActions && <RowActions actions={rowActions(row)} />;
+  const columns: TableColumnType<Row>[] =
+    layout === 'cards'
+      ? [
+          {
+            key: 'card',
+            title: props.title,
+            render: (_value, row, index) => (
+              <ListCard columns={shown} row={row} index={index} actions={actionsOf(row)} />
+            ),
+          },
+        ]
+      : shown.map(({ sortKey, priority: _priority, card: _card, ...column }) =>
+          sortKey
+            ? {
+                ...column,
+                key: sortKey,
+                sorter: true,
+                // Without a third, "unsorted" state: a click toggles between ascending and descending.
+                sortDirections: ['ascend', 'descend', 'ascend'],
+                sortOrder: params.orderBy === sortKey ? toAntdOrder(params.orderByDirection) : null,
+                showSorterTooltip: { title: t('list.sortBy', { column: column.title }) },
+              }
+            : column,
+        );
+  if (rowActions && layout !== 'cards') {
     columns.unshift({
       key: 'actions',
       title: t('list.rowActions'),
       width: 1,
-      render: (_value, row) => <RowActions actions={rowActions(row)} />,
+      render: (_value, row) => actionsOf(row),
     });
   }
+  const sortSelect = layout === 'cards' && sortKeys.length > 0 && (
+    <ListSortSelect
+      sorts={props.columns.flatMap((column) =>
+        column.sortKey ? [{ key: column.sortKey, title: String(columnTitle(column)) }] : [],
+      )}
+      orderBy={params.orderBy}
+      direction={params.orderByDirection}
+      onChange={list.setSort}
+    />
+  );
 
   const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'sort') {
@@ -154,7 +186,12 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
           searchLabel={props.searchLabel}
           activeFilter={props.hasActiveFilter ? list.activeFilter : undefined}
           onActiveFilterChange={props.hasActiveFilter ? list.setActiveFilter : undefined}
-          filterControls={props.filters?.controls}
+          filterControls={
+            <>
+              {props.filters?.controls}
+              {sortSelect}
+            </>
+          }
           add={props.add}
           onRefresh={() => void query.refetch()}
           isRefreshing={query.isFetching && !isFirstLoad}
@@ -167,7 +204,18 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
           dataSource={query.data?.data ?? []}
           loading={{ spinning: query.isFetching, description: t('list.loading') }}
           onChange={onChange}
-          scroll={{ x: 'max-content' }}
+          showHeader={layout !== 'cards'}
+          expandable={
+            folded.length > 0
+              ? {
+                  expandedRowRender: (row, index) => (
+                    <RecordDetails columns={folded} row={row} index={index} />
+                  ),
+                }
+              : undefined
+          }
+          // An auto-sized table wraps its cells to fit the section; only what cannot wrap scrolls.
+          scroll={{ x: true }}
           size="middle"
           locale={{ emptyText: isFirstLoad ? t('list.loading') : t('list.empty') }}
           pagination={{

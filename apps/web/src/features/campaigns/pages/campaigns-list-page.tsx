@@ -5,7 +5,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCreatedAt, thumbnailColumn } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
-import type { ResourceColumn } from '../../../components/resource-list/resource-list.tsx';
+import type { ResourceColumn } from '../../../components/resource-list/resource-column.ts';
 import { RowActions, type RowCommandAction } from '../../../components/resource-list/row-actions.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { campaignMutations } from '../api/campaign-mutations.ts';
@@ -49,6 +49,7 @@ export default function CampaignsListPage() {
     {
       title: t('columns.qr'),
       key: 'qr',
+      card: 'action',
       render: (_value, row) => (
         <Tooltip title={t('list.openQr', { name: row.name })}>
           <Button
@@ -69,7 +70,7 @@ export default function CampaignsListPage() {
       ),
     },
     thumbnailColumn(t('columns.cover'), (row) => row.cover, 'campaign-thumb'),
-    { title: t('columns.name'), dataIndex: 'name', sortKey: CAMPAIGN_SORTS.name },
+    { title: t('columns.name'), dataIndex: 'name', sortKey: CAMPAIGN_SORTS.name, card: 'name' },
     {
       title: t('columns.slots'),
       key: 'slots',
@@ -80,6 +81,7 @@ export default function CampaignsListPage() {
       title: t('columns.isDefault'),
       key: 'isDefault',
       sortKey: CAMPAIGN_SORTS.isDefault,
+      card: 'state',
       render: (_value, row) => {
         if (row.isDefault) {
           return <StarFilled className="campaign-default-star" role="img" aria-label={t('list.isDefault')} />;
@@ -123,6 +125,7 @@ export default function CampaignsListPage() {
             title: t('columns.updatedAt'),
             dataIndex: 'updatedAt',
             sortKey: CAMPAIGN_SORTS.updatedAt,
+            priority: 'low',
             render: formatCreatedAt,
           },
         ]}

@@ -43,6 +43,7 @@ export default function CapsulesPage() {
           title: t('columns.serialNumber'),
           dataIndex: 'serialNumber',
           sortKey: CAPSULE_SORT.serialNumber,
+          card: 'name',
           render: (serial: string) => <span className="capsule-serial">{serial}</span>,
         },
         {
@@ -57,6 +58,7 @@ export default function CapsulesPage() {
           title: t('columns.remainingShots'),
           key: 'remainingShots',
           sortKey: CAPSULE_SORT.remainingShots,
+          card: 'state',
           render: (_value, row) => <RemainingShots capsule={row} t={t} />,
         },
         {
@@ -80,12 +82,13 @@ export default function CapsulesPage() {
           sortKey: CAPSULE_SORT.dueDate,
           render: (dueDate: string | null) => <DueDate dueDate={dueDate} today={today} t={t} />,
         },
-        statusColumn(t),
-        createdAtColumn(t, CAPSULE_SORT.createdAt),
+        { ...statusColumn(t), priority: 'low' },
+        { ...createdAtColumn(t, CAPSULE_SORT.createdAt), priority: 'low' },
         {
           title: t('columns.updatedAt'),
           dataIndex: 'updatedAt',
           sortKey: CAPSULE_SORT.updatedAt,
+          priority: 'low',
           render: formatCreatedAt,
         },
       ]}

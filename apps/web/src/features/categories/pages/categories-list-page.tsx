@@ -42,8 +42,8 @@ export default function CategoriesListPage() {
       record={(row) => ({ id: row.categoryId, name: row.name })}
       rowActions={(row) => categoryRowActions({ isActive: row.ativo, fragranceCount: row.fragranceCount })}
       columns={[
-        { title: t('columns.id'), dataIndex: 'categoryId', sortKey: CATEGORY_SORTS.id },
-        { title: t('fields.name'), dataIndex: 'name', sortKey: CATEGORY_SORTS.name },
+        { title: t('columns.id'), dataIndex: 'categoryId', sortKey: CATEGORY_SORTS.id, priority: 'low' },
+        { title: t('fields.name'), dataIndex: 'name', sortKey: CATEGORY_SORTS.name, card: 'name' },
         {
           title: t('columns.translations'),
           key: 'translations',

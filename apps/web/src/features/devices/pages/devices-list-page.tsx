@@ -84,9 +84,15 @@ export default function DevicesListPage() {
             title: t('fields.macAddress'),
             dataIndex: 'macAddress',
             sortKey: DEVICE_SORTS.macAddress,
+            card: 'name',
             render: (mac: string) => <span className="device-mac">{formatMacAddress(mac)}</span>,
           },
-          { title: t('fields.campaign'), dataIndex: ['campaign', 'name'], sortKey: DEVICE_SORTS.campaign },
+          {
+            title: t('fields.campaign'),
+            dataIndex: ['campaign', 'name'],
+            sortKey: DEVICE_SORTS.campaign,
+            priority: 'low',
+          },
           {
             title: t('columns.user'),
             key: 'user',
@@ -97,14 +103,20 @@ export default function DevicesListPage() {
             title: t('columns.updatedAt'),
             dataIndex: 'updatedAt',
             sortKey: DEVICE_SORTS.updatedAt,
+            priority: 'low',
             render: formatCreatedAt,
           },
-          { title: t('columns.owner'), dataIndex: ['owner', 'nome'], sortKey: DEVICE_SORTS.owner },
+          {
+            title: t('columns.owner'),
+            dataIndex: ['owner', 'nome'],
+            sortKey: DEVICE_SORTS.owner,
+          },
           { title: t('fields.location'), dataIndex: ['location', 'name'], sortKey: DEVICE_SORTS.location },
           {
             title: t('columns.connection'),
             key: 'connection',
             sortKey: DEVICE_SORTS.lastSeenAt,
+            card: 'state',
             render: (_value, row) => (
               <ConnectionTag connection={row.connection} lastSeenAt={row.lastSeenAt} />
             ),

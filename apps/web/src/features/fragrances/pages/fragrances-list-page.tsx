@@ -45,7 +45,7 @@ export default function FragrancesListPage() {
           sortKey: FRAGRANCE_SORTS.id,
           render: (id: number) => padFragranceId(id),
         },
-        { title: t('fields.name'), dataIndex: 'name', sortKey: FRAGRANCE_SORTS.name },
+        { title: t('fields.name'), dataIndex: 'name', sortKey: FRAGRANCE_SORTS.name, card: 'name' },
         { title: t('fields.category'), dataIndex: ['category', 'name'], sortKey: FRAGRANCE_SORTS.category },
       ]}
     />

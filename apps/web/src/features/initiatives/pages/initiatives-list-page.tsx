@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InitiativeStatusTag } from '../../../components/initiative-status/initiative-status.tsx';
 import { createdAtColumn } from '../../../components/resource-list/column-builders.tsx';
-import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
+import type { ResourceColumn } from '../../../components/resource-list/resource-column.ts';
+import { ResourceList } from '../../../components/resource-list/resource-list.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
 import { formatDate } from '../../../lib/date-format.ts';
 import { PATHS } from '../../../lib/paths.ts';
@@ -43,8 +44,8 @@ export default function InitiativesListPage() {
   const review = useInitiativeReview();
 
   const columns: ResourceColumn<InitiativeRow>[] = [
-    { title: t('columns.id'), dataIndex: 'initiativeId', sortKey: SORTS.id },
-    { title: t('fields.title'), dataIndex: 'title', sortKey: SORTS.title },
+    { title: t('columns.id'), dataIndex: 'initiativeId', sortKey: SORTS.id, priority: 'low' },
+    { title: t('fields.title'), dataIndex: 'title', sortKey: SORTS.title, card: 'name' },
     { title: t('fields.organization'), dataIndex: ['organization', 'name'] },
     {
       title: t('fields.locations'),
@@ -58,16 +59,17 @@ export default function InitiativesListPage() {
           : names.join(', ');
       },
     },
-    { title: t('fields.campaign'), dataIndex: ['campaign', 'name'] },
+    { title: t('fields.campaign'), dataIndex: ['campaign', 'name'], priority: 'low' },
     { title: t('fields.startsOn'), dataIndex: 'startsOn', sortKey: SORTS.startsOn, render: formatDate },
     { title: t('fields.endsOn'), dataIndex: 'endsOn', sortKey: SORTS.endsOn, render: formatDate },
     {
       title: t('columns.status'),
       dataIndex: 'status',
       sortKey: SORTS.status,
+      card: 'state',
       render: (status: InitiativeRow['status']) => <InitiativeStatusTag status={status} />,
     },
-    createdAtColumn(t, SORTS.createdAt),
+    { ...createdAtColumn(t, SORTS.createdAt), priority: 'low' },
   ];
 
   function rowActions(row: InitiativeRow): RowAction[] {

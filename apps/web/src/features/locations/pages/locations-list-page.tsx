@@ -25,7 +25,7 @@ export default function LocationsListPage() {
         locationRowActions({ isActive: row.ativo, isOrganizationActive: row.organization.ativo })
       }
       columns={[
-        { title: t('fields.name'), dataIndex: 'name', sortKey: LOCATION_SORTS.name },
+        { title: t('fields.name'), dataIndex: 'name', sortKey: LOCATION_SORTS.name, card: 'name' },
         {
           title: t('fields.organization'),
           dataIndex: ['organization', 'name'],
@@ -37,6 +37,7 @@ export default function LocationsListPage() {
           title: t('columns.updatedAt'),
           dataIndex: 'updatedAt',
           sortKey: LOCATION_SORTS.updatedAt,
+          priority: 'low',
           render: formatCreatedAt,
         },
       ]}

@@ -26,8 +26,13 @@ export default function OrganizationsListPage() {
         })
       }
       columns={[
-        { title: t('fields.name'), dataIndex: 'name', sortKey: ORGANIZATION_SORTS.name },
-        { title: t('fields.legalName'), dataIndex: 'legalName', sortKey: ORGANIZATION_SORTS.legalName },
+        { title: t('fields.name'), dataIndex: 'name', sortKey: ORGANIZATION_SORTS.name, card: 'name' },
+        {
+          title: t('fields.legalName'),
+          dataIndex: 'legalName',
+          sortKey: ORGANIZATION_SORTS.legalName,
+          priority: 'low',
+        },
         { title: t('fields.cnpj'), dataIndex: 'cnpj', render: formatCnpj },
         { title: t('columns.city'), dataIndex: ['address', 'city'], sortKey: ORGANIZATION_SORTS.city },
       ]}

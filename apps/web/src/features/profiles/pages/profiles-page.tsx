@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
+import type { ResourceColumn } from '../../../components/resource-list/resource-column.ts';
+import { ResourceList } from '../../../components/resource-list/resource-list.tsx';
 import { PROFILE_SORTS, type ProfileRow, useProfilesList } from '../api/list-profiles.ts';
 
 /** /admin/perfis (spec §2, ADMIN only): name, master profile and number of users; no actions. */
 export default function ProfilesPage() {
   const { t } = useTranslation('profiles');
   const columns: ResourceColumn<ProfileRow>[] = [
-    { title: t('columns.name'), dataIndex: 'nome', sortKey: PROFILE_SORTS.name },
+    { title: t('columns.name'), dataIndex: 'nome', sortKey: PROFILE_SORTS.name, card: 'name' },
     {
       title: t('columns.master'),
       dataIndex: ['perfilMaster', 'nome'],

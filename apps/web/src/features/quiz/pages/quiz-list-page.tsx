@@ -29,19 +29,21 @@ export default function QuizListPage() {
       record={(row) => ({ id: row.quizId, name: row.name })}
       rowActions={(row) => quizRowActions(quizStateOf(row)).filter(isRowKind)}
       columns={[
-        { title: t('fields.name'), dataIndex: 'name', sortKey: QUIZ_SORTS.name },
+        { title: t('fields.name'), dataIndex: 'name', sortKey: QUIZ_SORTS.name, card: 'name' },
         { title: t('fields.campaign'), dataIndex: ['campaign', 'name'], sortKey: QUIZ_SORTS.campaign },
         {
           title: t('fields.language'),
           dataIndex: 'language',
           sortKey: QUIZ_SORTS.language,
+          priority: 'low',
           render: (language: string) => t(`languages.${language}`),
         },
-        { title: t('columns.questions'), dataIndex: 'questionCount' },
+        { title: t('columns.questions'), dataIndex: 'questionCount', priority: 'low' },
         {
           title: t('columns.stage'),
           key: 'stage',
           sortKey: QUIZ_SORTS.publishedAt,
+          card: 'state',
           render: (_value, row) => <QuizStageTag quiz={row} />,
         },
       ]}
@@ -50,6 +52,7 @@ export default function QuizListPage() {
           title: t('columns.updatedAt'),
           dataIndex: 'updatedAt',
           sortKey: QUIZ_SORTS.updatedAt,
+          priority: 'low',
           render: formatCreatedAt,
         },
       ]}

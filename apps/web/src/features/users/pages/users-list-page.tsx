@@ -3,7 +3,8 @@ import { userRowActions } from '@scentia/shared/users.rules';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { createdAtColumn, StatusTag } from '../../../components/resource-list/column-builders.tsx';
-import { type ResourceColumn, ResourceList } from '../../../components/resource-list/resource-list.tsx';
+import type { ResourceColumn } from '../../../components/resource-list/resource-column.ts';
+import { ResourceList } from '../../../components/resource-list/resource-list.tsx';
 import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
 import { PATHS } from '../../../lib/paths.ts';
@@ -23,7 +24,7 @@ export default function UsersListPage() {
   const resend = useResendUserMail();
 
   const columns: ResourceColumn<UserRow>[] = [
-    { title: t('fields.name'), dataIndex: 'nome', sortKey: USER_SORTS.name },
+    { title: t('fields.name'), dataIndex: 'nome', sortKey: USER_SORTS.name, card: 'name' },
     { title: t('fields.email'), dataIndex: 'email', sortKey: USER_SORTS.email },
     {
       title: t('fields.profile'),
@@ -33,6 +34,7 @@ export default function UsersListPage() {
     {
       title: t('columns.status'),
       dataIndex: 'ativo',
+      card: 'state',
       render: (isActive: boolean, row: UserRow) => (
         <>
           <StatusTag t={t} isActive={isActive} />
@@ -43,6 +45,7 @@ export default function UsersListPage() {
     {
       title: t('columns.confirmed'),
       dataIndex: 'confirmedAt',
+      card: 'state',
       render: (confirmedAt: string | null) =>
         confirmedAt ? (
           t('common:list.yes')
