@@ -95,3 +95,45 @@ describe('ResourceForm: a failed save', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });
+
+type TwoFields = { name: string; document: string };
+
+/** A form whose second field a choice hides, as the user form hides the Document for Brazil. */
+function HiddenFieldForm({ onSubmit }: { onSubmit: (values: TwoFields) => Promise<unknown> }) {
+  const [form] = Form.useForm<TwoFields>();
+  return (
+    <ResourceForm<TwoFields>
+      title="Editar"
+      form={form}
+      mode="edit"
+      initialValues={{ name: 'Lavanda', document: 'X1234' }}
+      listPath="/list"
+      fieldPaths={[['name'], ['document']]}
+      onSubmit={onSubmit}
+    >
+      <Form.Item name="name" label="Nome">
+        <Input />
+      </Form.Item>
+    </ResourceForm>
+  );
+}
+
+describe('ResourceForm: a save', () => {
+  it('hands over the loaded value of a field that is not on screen', async () => {
+    const onSubmit = vi.fn(async (_values: TwoFields) => undefined);
+    const router = createMemoryRouter([
+      { path: '/', element: <HiddenFieldForm onSubmit={onSubmit} /> },
+      { path: '/list', element: null },
+    ]);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </I18nextProvider>,
+    );
+    await saveChanged();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ name: 'Lavanda nova', document: 'X1234' });
+  });
+});
