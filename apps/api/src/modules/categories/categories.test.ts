@@ -164,6 +164,19 @@ describe('PUT /api/categories/{id}', () => {
       translations: [{ language: 'es-ES', name: 'Orientales especiados' }],
     });
   });
+
+  it('refuses a save based on an older version with 409, changing nothing', async () => {
+    const created = (await createCategory('Fougère')) as { categoryId: number; updatedAt: string };
+    const url = `/api/categories/${created.categoryId}`;
+    const first = await call('PUT', url, { name: 'Fougère I', updatedAt: created.updatedAt });
+    expect(first.statusCode, first.body).toBe(200);
+    const stale = await call('PUT', url, { name: 'Fougère II', updatedAt: created.updatedAt });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE_RECORD' });
+    expect((await call('GET', url)).json()).toMatchObject({ name: 'Fougère I' });
+    const current = await call('PUT', url, { name: 'Fougère II', updatedAt: first.json().updatedAt });
+    expect(current.statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/categories and friends', () => {

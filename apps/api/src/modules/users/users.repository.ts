@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
 import { addressRow } from '../../lib/resource-kit/record-address.ts';
+import { updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { UsersListQueries } from './users-list.queries.ts';
 import { selectUsers, type UserRecord } from './users-select.ts';
 
@@ -114,11 +115,9 @@ export class UsersRepository {
     return row?.id;
   }
 
-  async update(id: number, values: Partial<UserValues>): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(users.id, id));
+  /** False when the user is gone or is no longer `version` (the `updatedAt` the save was based on). */
+  update(id: number, values: Partial<UserValues>, version?: string): Promise<boolean> {
+    return updateRecord(this.db, users, id, values, version);
   }
 
   async setActive(id: number, isActive: boolean): Promise<void> {

@@ -114,7 +114,10 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (isStateChange) requireAccess(actor, 'users.toggle', current);
       await repository.transaction(async (tx) => {
         try {
-          await tx.update(id, valuesOf(body, profile.id));
+          // A save based on an older version than the row's (someone saved in between) writes nothing.
+          if (!(await tx.update(id, valuesOf(body, profile.id), body.updatedAt))) {
+            throw new AppError(ErrorCode.STALE_RECORD);
+          }
         } catch (error) {
           if (isUniqueViolation(error)) throw new AppError(ErrorCode.EMAIL_TAKEN);
           throw error;
