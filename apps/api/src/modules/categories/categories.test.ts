@@ -24,7 +24,7 @@ let sequence = 0;
 async function createCategory(name = `Categoria ${++sequence}`, translations: object[] = []) {
   const response = await call('POST', '/api/categories', { name, translations });
   expect(response.statusCode).toBe(201);
-  return response.json() as { categoryId: number; name: string };
+  return response.json() as { categoryId: number; name: string; updatedAt: string };
 }
 
 /** A fragrance row in the category: the fragrances API is not needed to exercise the category rules. */
@@ -166,7 +166,7 @@ describe('PUT /api/categories/{id}', () => {
   });
 
   it('refuses a save based on an older version with 409, changing nothing', async () => {
-    const created = (await createCategory('Fougère')) as { categoryId: number; updatedAt: string };
+    const created = await createCategory('Fougère');
     const url = `/api/categories/${created.categoryId}`;
     const first = await call('PUT', url, { name: 'Fougère I', updatedAt: created.updatedAt });
     expect(first.statusCode, first.body).toBe(200);
