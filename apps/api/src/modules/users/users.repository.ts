@@ -87,6 +87,18 @@ export class UsersRepository {
     }
   }
 
+  /**
+   * Notes in the trail that the caller read users' personal data (who, when and from where are the
+   * event's, `note` says what): one user opened, under that user; the spreadsheet, once for the whole
+   * export under `user`/`export`. A list page records nothing: it would cost a write per browse.
+   */
+  async recordRead(recordId: string, note: Readonly<Record<string, unknown>>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select audit_note('user', ${recordId}, 'user_reads', ${recordId}, null,
+        ${JSON.stringify(note)}::jsonb)`);
+    });
+  }
+
   async findById(id: number) {
     const [record] = await selectUsers(this.db).where(eq(users.id, id));
     return record;

@@ -31,6 +31,8 @@ export type ActionKind =
   | 'qrPrinted'
   | 'personalDataRead'
   | 'auditExported'
+  | 'recordOpened'
+  | 'usersExported'
   | 'resetCodeShown'
   | 'userDisconnected'
   | 'reprovisionAllowed'
@@ -69,6 +71,8 @@ const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
   getUsuarioPersonalDataById: 'personalDataRead',
   getUsuarioPersonalDataByIdExport: 'personalDataRead',
   getAuditExport: 'auditExported',
+  getUsuarioById: 'recordOpened',
+  getExport: 'usersExported',
   postDevicesResetCodeById: 'resetCodeShown',
   putDevicesRemoveUserById: 'userDisconnected',
   putRemoveUserById: 'userDisconnected',
@@ -128,6 +132,8 @@ export function recordLabel(event: AuditEvent, t: TFunction<'audit'>): string {
 export function recordPath(event: AuditEvent): string | undefined {
   if (actionKind(event) === 'deleted') return undefined;
   const { type, id } = event.record;
+  // A list's export is recorded under its kind with the id `export`: no one record, no page.
+  if (!/^\d+$/.test(id)) return undefined;
   return isAuditRecordType(type) ? (RECORD_PAGES[type]?.(id) ?? undefined) : undefined;
 }
 
