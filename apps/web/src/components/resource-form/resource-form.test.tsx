@@ -19,19 +19,25 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-type Values = { name: string };
+/** `document` has no field on screen, as the user form hides the Document for Brazil. */
+type Values = { name: string; document?: string };
 
-function NameForm(props: { onSubmit: () => Promise<unknown>; onReload?: () => Promise<unknown> }) {
+function NameForm(props: {
+  onSubmit: (values: Values) => Promise<unknown>;
+  onReload?: () => Promise<unknown>;
+  initialValues?: Values;
+}) {
   const [form] = Form.useForm<Values>();
   return (
     <ResourceForm<Values>
       title="Editar"
       form={form}
       mode="edit"
-      initialValues={{ name: 'Lavanda' }}
+      initialValues={props.initialValues ?? { name: 'Lavanda' }}
       listPath="/list"
-      fieldPaths={[['name']]}
-      {...props}
+      fieldPaths={[['name'], ['document']]}
+      onSubmit={props.onSubmit}
+      onReload={props.onReload}
     >
       <Form.Item name="name" label="Nome">
         <Input />
@@ -41,7 +47,10 @@ function NameForm(props: { onSubmit: () => Promise<unknown>; onReload?: () => Pr
 }
 
 function renderForm(props: Parameters<typeof NameForm>[0]) {
-  const router = createMemoryRouter([{ path: '/', element: <NameForm {...props} /> }]);
+  const router = createMemoryRouter([
+    { path: '/', element: <NameForm {...props} /> },
+    { path: '/list', element: null },
+  ]);
   render(
     <I18nextProvider i18n={i18n}>
       <App>
@@ -96,42 +105,10 @@ describe('ResourceForm: a failed save', () => {
   });
 });
 
-type TwoFields = { name: string; document: string };
-
-/** A form whose second field a choice hides, as the user form hides the Document for Brazil. */
-function HiddenFieldForm({ onSubmit }: { onSubmit: (values: TwoFields) => Promise<unknown> }) {
-  const [form] = Form.useForm<TwoFields>();
-  return (
-    <ResourceForm<TwoFields>
-      title="Editar"
-      form={form}
-      mode="edit"
-      initialValues={{ name: 'Lavanda', document: 'X1234' }}
-      listPath="/list"
-      fieldPaths={[['name'], ['document']]}
-      onSubmit={onSubmit}
-    >
-      <Form.Item name="name" label="Nome">
-        <Input />
-      </Form.Item>
-    </ResourceForm>
-  );
-}
-
 describe('ResourceForm: a save', () => {
   it('hands over the loaded value of a field that is not on screen', async () => {
-    const onSubmit = vi.fn(async (_values: TwoFields) => undefined);
-    const router = createMemoryRouter([
-      { path: '/', element: <HiddenFieldForm onSubmit={onSubmit} /> },
-      { path: '/list', element: null },
-    ]);
-    render(
-      <I18nextProvider i18n={i18n}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </I18nextProvider>,
-    );
+    const onSubmit = vi.fn(async (_values: Values) => undefined);
+    renderForm({ onSubmit, initialValues: { name: 'Lavanda', document: 'X1234' } });
     await saveChanged();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ name: 'Lavanda nova', document: 'X1234' });
