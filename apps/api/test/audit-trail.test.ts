@@ -65,10 +65,13 @@ let operations: Operation[] = [];
 let reads: Operation[] = [];
 
 /**
- * The reads the trail records (who read whose data, when): a person's whole record, as JSON or as a
- * spreadsheet, and the trail's own export, which holds everyone's changes. No other read leaves an event.
+ * The reads the trail records (who read whose data, when): a person's record opened, their whole
+ * record, as JSON or as a spreadsheet, the users spreadsheet, and the trail's own export, which holds
+ * everyone's changes. No other read leaves an event.
  */
 const RECORDED_READS = new Set([
+  'GET /api/usuario/{id}',
+  'GET /api/export',
   'GET /api/usuario/personal-data/{id}',
   'GET /api/usuario/personal-data/{id}/export',
   'GET /api/audit/export',
@@ -239,6 +242,7 @@ describe('the audit trail', () => {
     const person = await ctx.createAccount({ profile: 'OPERADOR' });
     const operationIdOf = (key: string) => reads.find((read) => read.key === key)?.operationId;
     const cases = [
+      { key: 'GET /api/usuario/{id}', url: `/api/usuario/${person.id}` },
       { key: 'GET /api/usuario/personal-data/{id}', url: `/api/usuario/personal-data/${person.id}` },
       {
         key: 'GET /api/usuario/personal-data/{id}/export',
@@ -246,7 +250,9 @@ describe('the audit trail', () => {
       },
       { key: 'GET /api/audit/export', url: `/api/audit/export?actorId=${person.id}` },
     ];
-    expect(cases.map(({ key }) => key).sort()).toEqual([...RECORDED_READS].sort());
+    // The users spreadsheet names no one in particular: its own test follows.
+    const aboutOnePerson = [...RECORDED_READS].filter((key) => key !== 'GET /api/export');
+    expect(cases.map(({ key }) => key).sort()).toEqual(aboutOnePerson.sort());
     const recorded: number[] = [];
     for (const { key, url } of cases) {
       const before = await lastEventId();
@@ -263,14 +269,44 @@ describe('the audit trail', () => {
       });
       recorded.push(Number(event.id));
     }
-    // Whose data: the person, whose history lists the three reads (the trail's export as a filter on them).
+    // Whose data: the person, whose history lists the four reads (the trail's export as a filter on them).
     const history = (await send({ method: 'GET', url: `/api/audit/history/user/${person.id}` })).json();
     const ids = history.map((event: { auditId: number }) => event.auditId);
-    expect(ids.slice(0, 3)).toEqual([...recorded].reverse());
+    expect(ids.slice(0, 4)).toEqual([...recorded].reverse());
+    expect(history[3].changes).toEqual([
+      {
+        table: 'user_reads',
+        rowKey: String(person.id),
+        kind: 'created',
+        fields: [{ field: 'read', before: null, after: 'record' }],
+      },
+    ]);
     // A read of an account that does not exist reads nothing, and records nothing.
     const before = await lastEventId();
     expect((await send({ method: 'GET', url: '/api/usuario/personal-data/99999999' })).statusCode).toBe(404);
     expect(await eventsAfter(before)).toEqual([]);
+  });
+
+  it('records one event per export of the users spreadsheet, naming its filter and count', async () => {
+    const person = await ctx.createAccount({ profile: 'OPERADOR', email: 'planilha@scentia.test' });
+    const before = await lastEventId();
+    const response = await send({ method: 'GET', url: '/api/export?search=planilha&isActive=true' });
+    expect(response.statusCode, response.body).toBe(200);
+    const events = await eventsAfter(before);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      action: 'getExport',
+      actor_id: admin.id,
+      record_type: 'user',
+      record_id: 'export',
+    });
+    const [note] = await ctx.query<{ after: unknown }>(
+      sql`select after from audit_changes where event_id = ${events[0]?.id}`,
+    );
+    expect(note?.after).toEqual({ read: 'xlsx', search: 'planilha', isActive: true, count: 1 });
+    // The person's own history is not where a list's export goes: it names no one in particular.
+    const history = (await send({ method: 'GET', url: `/api/audit/history/user/${person.id}` })).json();
+    expect(history.map((event: { action: string }) => event.action)).not.toContain('getExport');
   });
 
   it('records no other read', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './dates.schemas.ts';
 import { LANGUAGES } from './locales.ts';
 
 /** A catalog name (spec §5 Category / Fragrance): required, 3 to 100 characters. */
@@ -22,6 +23,8 @@ export const categoryBodySchema = z.strictObject({
     .max(LANGUAGES.length)
     .refine(hasOnePerLanguage, { error: 'duplicateLanguage' })
     .default([]),
+  /** On an update, the version the form loaded: a save over a newer one is refused (`STALE_RECORD`). */
+  updatedAt: dateTimeSchema.optional(),
 });
 export type CategoryBody = z.infer<typeof categoryBodySchema>;
 export type CategoryBodyInput = z.input<typeof categoryBodySchema>;

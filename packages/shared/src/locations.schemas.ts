@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addAddressIssues, addressRowSchema, addressSchema } from './address.schemas.ts';
+import { dateTimeSchema } from './dates.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
 import { listQuerySchema } from './list.schemas.ts';
 import { noteSchema, recordNameSchema } from './organizations.schemas.ts';
@@ -27,6 +28,8 @@ export const locationBodySchema = z
     address: addressSchema,
     timeZone: timeZoneSchema,
     note: noteSchema,
+    /** On an update, the version the form loaded: a save over a newer one is refused (`STALE_RECORD`). */
+    updatedAt: dateTimeSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.address.city) ctx.addIssue({ code: 'custom', path: ['address', 'city'], message: 'required' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addAddressIssues, addressRowSchema, addressSchema, optionalText } from './address.schemas.ts';
 import { isValidBrazilianPhone, isValidCnpj, normalizeTaxId, phoneDigits } from './br-documents.ts';
 import { EMAIL_MAX_LENGTH } from './constants.ts';
+import { dateTimeSchema } from './dates.schemas.ts';
 import { isValidEmail } from './validators.ts';
 
 /** A record's display name (an organisation's, a location's): required, 2 to 100 characters. */
@@ -45,6 +46,8 @@ export const organizationBodySchema = z
     phone: optionalPhoneSchema,
     address: addressSchema,
     note: noteSchema,
+    /** On an update, the version the form loaded: a save over a newer one is refused (`STALE_RECORD`). */
+    updatedAt: dateTimeSchema.optional(),
   })
   .superRefine((body, ctx) => addAddressIssues(body.address, ctx));
 export type OrganizationBody = z.infer<typeof organizationBodySchema>;

@@ -3,7 +3,7 @@ import { addAddressIssues, addressRowSchema, addressSchema, optionalText } from 
 import { emailSchema, personNameSchema } from './auth.schemas.ts';
 import { taxIdProblem } from './br-documents.ts';
 import { MINIMUM_AGE_YEARS } from './constants.ts';
-import { calendarDateSchema } from './dates.schemas.ts';
+import { calendarDateSchema, dateTimeSchema } from './dates.schemas.ts';
 import { idSchema } from './integers.schemas.ts';
 
 export const GENRES = ['M', 'F', 'O'] as const;
@@ -56,6 +56,8 @@ export const userBodySchema = z
       .nullish()
       .transform((value) => value ?? null),
     address: addressSchema.nullish().transform((value) => value ?? null),
+    /** On an update, the version the form loaded: a save over a newer one is refused (`STALE_RECORD`). */
+    updatedAt: dateTimeSchema.optional(),
   })
   .superRefine((user, ctx) => {
     const isBrazil = user.address?.country === 'BR';

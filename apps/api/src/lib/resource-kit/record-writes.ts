@@ -106,17 +106,35 @@ export async function insertRecord<Table extends SoftDeleteTable>(
   return row.id as number;
 }
 
-/** Updates some of a record's own columns, and when it was updated, in the caller's transaction. */
+/**
+ * The stale-save check of every editable record: true while the row's `updatedAt`, to the millisecond
+ * as the answers write it, is the version the form loaded. A save that names no version (a client of
+ * the spec's body) is not checked. Put in the updating statement itself, which locks the row: of two
+ * saves based on the same version, the second finds the first's and writes nothing.
+ */
+export function isVersion(updatedAt: PgColumn, version: string | undefined): SQL | undefined {
+  return version === undefined
+    ? undefined
+    : sql`date_trunc('milliseconds', ${updatedAt}) = ${version}::timestamptz`;
+}
+
+/**
+ * Updates some of a record's own columns, and when it was updated, in the caller's transaction; false
+ * when the row is gone or is no longer `version` (the `updatedAt` the save was based on, if any).
+ */
 export async function updateRecord<Table extends SoftDeleteTable>(
   db: Database,
   table: Table,
   id: number,
   values: Partial<Table['$inferInsert']>,
-): Promise<void> {
-  await db
+  version?: string,
+): Promise<boolean> {
+  const rows = await db
     .update(table)
     .set({ ...values, updatedAt: new Date() } as never)
-    .where(eq(table.id, id));
+    .where(and(eq(table.id, id), isVersion(table.updatedAt, version)))
+    .returning({ id: table.id });
+  return rows.length === 1;
 }
 
 /**

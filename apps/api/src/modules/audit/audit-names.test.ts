@@ -157,6 +157,25 @@ describe('GET /api/audit/history/{recordType}/{recordId}', () => {
     expect(withProfile?.names).toEqual({ [referenceKey('profile', profile?.id)]: 'OPERADOR' });
   });
 
+  it('names each event’s own record in the trail’s list, also when the event did not change its name', async () => {
+    const categoryId = await created(
+      { method: 'POST', url: '/api/categories', payload: { name: 'Resinosos', translations: [] } },
+      'categoryId',
+    );
+    const edit = { name: 'Resinosos', translations: [{ language: 'en-US', name: 'Resinous' }] };
+    expect(
+      (await send({ method: 'PUT', url: `/api/categories/${categoryId}`, payload: edit })).statusCode,
+    ).toBe(200);
+    const response = await send({
+      method: 'GET',
+      url: `/api/audit?recordType=category&recordId=${categoryId}&perPage=10`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [edited] = response.json().data as AuditHistoryEvent[];
+    expect(edited?.changes.some((change) => change.table === 'categories')).toBe(false);
+    expect(edited?.names[referenceKey('category', categoryId)]).toBe('Resinosos');
+  });
+
   it('leaves a record removed for good unnamed, and reads ids only from digits', async () => {
     const categoryId = await created(
       { method: 'POST', url: '/api/categories', payload: { name: 'Efêmeros', translations: [] } },

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@scentia/shared/audit.schemas';
+import { type AuditEvent, isAuditRecordType } from '@scentia/shared/audit.schemas';
 import {
   type AuditHistoryEvent,
   type AuditReferenceKind,
@@ -17,9 +17,23 @@ function idOf(value: unknown): number | undefined {
   return id >= 1 && id <= MAX_ID ? id : undefined;
 }
 
-/** The ids each event refers to, by kind of record: the columns `AUDIT_REFERENCES` names, before and after. */
-function referencedIds(events: readonly AuditEvent[]): Map<AuditReferenceKind, Set<number>> {
+/**
+ * The ids each event refers to, by kind of record: the columns `AUDIT_REFERENCES` names, before and
+ * after, and with `isOwnRecordNamed` the event's own record (named even when the event did not change
+ * its name: "Campanha Verão", not "Campanha #2"; a record's History needs no name of its own record).
+ */
+function referencedIds(
+  events: readonly AuditEvent[],
+  isOwnRecordNamed: boolean,
+): Map<AuditReferenceKind, Set<number>> {
   const ids = new Map<AuditReferenceKind, Set<number>>();
+  for (const event of isOwnRecordNamed ? events : []) {
+    const id = idOf(event.record.id);
+    if (id === undefined || !isAuditRecordType(event.record.type)) continue;
+    const set = ids.get(event.record.type) ?? new Set<number>();
+    set.add(id);
+    ids.set(event.record.type, set);
+  }
   for (const change of events.flatMap((event) => event.changes)) {
     for (const field of change.fields) {
       const recordType = referencedRecordType(change.table, field.field);
@@ -36,23 +50,25 @@ function referencedIds(events: readonly AuditEvent[]): Map<AuditReferenceKind, S
 }
 
 /**
- * The events with the current names of the records their changes refer to (`fragrance:46` → "Lavanda"),
+ * The events with the current names of their records and of those their changes refer to
+ * (`fragrance:46` → "Lavanda"),
  * so the history reads "Fragrance: Lavanda" rather than a number. A record removed for good has no name
  * and stays a number.
  */
 export async function withReferenceNames(
   events: AuditEvent[],
   repository: AuditNamesRepository,
+  isOwnRecordNamed = false,
 ): Promise<AuditHistoryEvent[]> {
   const names = new Map<string, string>();
-  for (const [recordType, ids] of referencedIds(events)) {
+  for (const [recordType, ids] of referencedIds(events, isOwnRecordNamed)) {
     for (const [id, name] of await repository.names(recordType, [...ids])) {
       names.set(referenceKey(recordType, id), name);
     }
   }
   return events.map((event) => {
     const own: Record<string, string> = {};
-    for (const [recordType, ids] of referencedIds([event])) {
+    for (const [recordType, ids] of referencedIds([event], isOwnRecordNamed)) {
       for (const id of ids) {
         const key = referenceKey(recordType, id);
         const name = names.get(key);

@@ -1,4 +1,4 @@
-import { AUDIT_RECORD_TYPES, auditEventSchema, auditListQuerySchema } from '@scentia/shared/audit.schemas';
+import { AUDIT_RECORD_TYPES, auditListQuerySchema } from '@scentia/shared/audit.schemas';
 import { auditHistoryEventSchema } from '@scentia/shared/audit-fields';
 import { pageOf } from '@scentia/shared/list.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,7 +28,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
         summary:
           'The audit trail (ADMIN only): who changed what and when, newest first; filters by record, person and period',
         querystring: auditListQuerySchema,
-        response: { 200: pageOf(auditEventSchema), ...errorResponses },
+        response: { 200: pageOf(auditHistoryEventSchema), ...errorResponses },
       },
     },
     async (request) => service.list(request.query),

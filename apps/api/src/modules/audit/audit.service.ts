@@ -51,10 +51,12 @@ function personOf(query: AuditListQuery): string | undefined {
 /** The audit trail as the back-office reads it: the whole list (ADMIN), its export, a record's history. */
 export function createAuditService(repository: AuditRepository, names: AuditNamesRepository) {
   return {
-    async list(query: AuditListQuery): Promise<Page<AuditEvent>> {
+    /** A page of the trail, each event with the names of its record and those it refers to. */
+    async list(query: AuditListQuery): Promise<Page<AuditHistoryEvent>> {
       const plan = planList(query, auditList);
       const { records, total, totalIsEstimate } = await repository.list(plan, filtersOf(query, plan.search));
-      return toPage(records.map(toAuditEvent), total, plan.perPage, totalIsEstimate);
+      const named = await withReferenceNames(records.map(toAuditEvent), names, true);
+      return toPage(named, total, plan.perPage, totalIsEstimate);
     },
 
     /**

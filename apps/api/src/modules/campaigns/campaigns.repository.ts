@@ -13,7 +13,7 @@ import {
   quizzes,
 } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import { insertRecord, replaceChildRows } from '../../lib/resource-kit/record-writes.ts';
+import { insertRecord, isVersion, replaceChildRows } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 const slotsUsed = sql<number>`(select count(*)::int from ${campaignSlots} where ${campaignSlots.campaignId} = ${campaigns.id})`;
@@ -128,12 +128,6 @@ export type CoverKeys = { coverKey: string; coverThumbnailKey: string };
 export type CollectionEntry = { slot: number; fragranceId: number; shotSeconds: number };
 export type Description = { language: Language; description: string };
 
-/** The version check of a save: the row's `updatedAt` to the millisecond, as the answer wrote it. */
-const isVersion = (updatedAt: string | undefined) =>
-  updatedAt === undefined
-    ? undefined
-    : sql`date_trunc('milliseconds', ${campaigns.updatedAt}) = ${updatedAt}::timestamptz`;
-
 /** The default campaign stays active and is not deleted until another one is the default. */
 const isDefault = () => sql`${campaigns.isDefault}`;
 /** Nor is one with a quiz deleted (the delete locks the campaign first: a quiz's creation waits, or is seen). */
@@ -240,7 +234,9 @@ export class CampaignsRepository extends KitRepository<CampaignRecord, CampaignO
     const rows = await this.db
       .update(campaigns)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(campaigns.id, id), isNull(campaigns.deletedAt), isVersion(updatedAt)))
+      .where(
+        and(eq(campaigns.id, id), isNull(campaigns.deletedAt), isVersion(campaigns.updatedAt, updatedAt)),
+      )
       .returning({ id: campaigns.id });
     return rows.length === 1;
   }

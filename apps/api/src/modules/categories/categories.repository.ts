@@ -123,8 +123,9 @@ export class CategoriesRepository extends KitRepository<CategoryRecord, Category
     return insertRecord(this.db, categories, { name });
   }
 
-  rename(id: number, name: string): Promise<void> {
-    return updateRecord(this.db, categories, id, { name });
+  /** False when the category is gone or is no longer `version` (the `updatedAt` the save was based on). */
+  rename(id: number, name: string, version?: string): Promise<boolean> {
+    return updateRecord(this.db, categories, id, { name }, version);
   }
 
   replaceTranslations(id: number, translations: Translation[]): Promise<void> {

@@ -1,5 +1,7 @@
 import { type CategoryAction, categoryActionRefusal } from '@scentia/shared/categories.rules';
 import type { CategoryBody, CategoryRow } from '@scentia/shared/categories.schemas';
+import { ErrorCode } from '@scentia/shared/error-codes';
+import { AppError } from '../../lib/app-error.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
 import { type CategoriesRepository, type CategoryRecord, categoriesList } from './categories.repository.ts';
@@ -60,7 +62,7 @@ export function createCategoriesService(repository: CategoriesRepository) {
       states.assertAllowed(await getRecord(id), 'edit');
       await guardUniqueName(() =>
         repository.transaction(async (tx) => {
-          await tx.rename(id, body.name);
+          if (!(await tx.rename(id, body.name, body.updatedAt))) throw new AppError(ErrorCode.STALE_RECORD);
           await tx.replaceTranslations(id, body.translations);
         }),
       );

@@ -24,7 +24,7 @@ let sequence = 0;
 async function createCategory(name = `Categoria ${++sequence}`, translations: object[] = []) {
   const response = await call('POST', '/api/categories', { name, translations });
   expect(response.statusCode).toBe(201);
-  return response.json() as { categoryId: number; name: string };
+  return response.json() as { categoryId: number; name: string; updatedAt: string };
 }
 
 /** A fragrance row in the category: the fragrances API is not needed to exercise the category rules. */
@@ -163,6 +163,19 @@ describe('PUT /api/categories/{id}', () => {
       name: 'Orientais Especiados',
       translations: [{ language: 'es-ES', name: 'Orientales especiados' }],
     });
+  });
+
+  it('refuses a save based on an older version with 409, changing nothing', async () => {
+    const created = await createCategory('Fougère');
+    const url = `/api/categories/${created.categoryId}`;
+    const first = await call('PUT', url, { name: 'Fougère I', updatedAt: created.updatedAt });
+    expect(first.statusCode, first.body).toBe(200);
+    const stale = await call('PUT', url, { name: 'Fougère II', updatedAt: created.updatedAt });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE_RECORD' });
+    expect((await call('GET', url)).json()).toMatchObject({ name: 'Fougère I' });
+    const current = await call('PUT', url, { name: 'Fougère II', updatedAt: first.json().updatedAt });
+    expect(current.statusCode).toBe(200);
   });
 });
 

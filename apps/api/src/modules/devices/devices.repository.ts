@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import { lockActive, updateRecord } from '../../lib/resource-kit/record-writes.ts';
+import { isVersion, lockActive, updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /** Whether the device was heard from after `since` (online), before it (offline), or never. */
@@ -170,15 +170,7 @@ export class DevicesRepository extends KitRepository<DeviceRecord, DeviceOption>
     const rows = await this.db
       .update(devices)
       .set({ ...values, updatedAt: new Date() })
-      .where(
-        and(
-          eq(devices.id, id),
-          isNull(devices.deletedAt),
-          updatedAt === undefined
-            ? undefined
-            : sql`date_trunc('milliseconds', ${devices.updatedAt}) = ${updatedAt}::timestamptz`,
-        ),
-      )
+      .where(and(eq(devices.id, id), isNull(devices.deletedAt), isVersion(devices.updatedAt, updatedAt)))
       .returning({ id: devices.id });
     return rows.length === 1;
   }

@@ -258,12 +258,12 @@ export class InitiativesRepository extends KitRepository<InitiativeRecord> {
     return insertRecord(this.db, initiatives, { ...values, status: 'inReview' });
   }
 
-  update(id: number, values: Partial<InitiativeValues> & { status?: InitiativeStatus }): Promise<void> {
+  update(id: number, values: Partial<InitiativeValues> & { status?: InitiativeStatus }): Promise<boolean> {
     return updateRecord(this.db, initiatives, id, values);
   }
 
   /** A new status; inactive sets `deletedAt` (the kit's active filter), any other clears it. */
-  setStatus(id: number, status: InitiativeStatus, at: Date): Promise<void> {
+  setStatus(id: number, status: InitiativeStatus, at: Date): Promise<boolean> {
     return updateRecord(this.db, initiatives, id, { status, deletedAt: status === 'inactive' ? at : null });
   }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { devices, locations, organizations } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import { lockActive } from '../../lib/resource-kit/record-writes.ts';
+import { lockActive, updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 type LocationListQuery = z.infer<typeof locationListQuerySchema>;
@@ -131,10 +131,8 @@ export class LocationsRepository extends KitRepository<LocationRecord, LocationO
     return row.id;
   }
 
-  async update(id: number, values: LocationValues): Promise<void> {
-    await this.db
-      .update(locations)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(locations.id, id));
+  /** False when the location is gone or is no longer `version` (the `updatedAt` the save was based on). */
+  update(id: number, values: LocationValues, version?: string): Promise<boolean> {
+    return updateRecord(this.db, locations, id, values, version);
   }
 }

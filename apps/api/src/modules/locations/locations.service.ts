@@ -2,7 +2,7 @@ import { formatMacAddress } from '@scentia/shared/devices.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { type LocationAction, locationActionRefusal } from '@scentia/shared/locations.rules';
 import type { LocationBody, LocationRow } from '@scentia/shared/locations.schemas';
-import { invalidFields } from '../../lib/app-error.ts';
+import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
@@ -104,7 +104,10 @@ export function createLocationsService(repository: LocationsRepository) {
     /** Moving a location to another active organisation is allowed. */
     async update(id: number, body: LocationBody): Promise<LocationRow> {
       states.assertAllowed(await getRecord(id), 'edit');
-      await saveUnder(body, (tx) => tx.update(id, valuesOf(body)));
+      await saveUnder(body, async (tx) => {
+        if (!(await tx.update(id, valuesOf(body), body.updatedAt)))
+          throw new AppError(ErrorCode.STALE_RECORD);
+      });
       return toLocationRow(await getRecord(id));
     },
 

@@ -2,7 +2,7 @@ import { withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { staffSession } from '../../../test/resource-tests.ts';
+import { expectStaleSaveRefused, staffSession } from '../../../test/resource-tests.ts';
 
 const session = staffSession();
 const { call } = session;
@@ -38,7 +38,7 @@ const body = (organizationId: number, overrides: Record<string, unknown> = {}) =
 async function createLocation(organizationId: number, overrides: Record<string, unknown> = {}) {
   const response = await call('POST', '/api/locations', body(organizationId, overrides));
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { locationId: number; name: string };
+  return response.json() as { locationId: number; name: string; updatedAt: string };
 }
 
 const ids = (page: { data: { locationId: number }[] }) => page.data.map((row) => row.locationId);
@@ -137,6 +137,16 @@ describe('PUT /api/locations/{id}', () => {
     expect((await call('PUT', `/api/locations/${locationId}`, body(organizationId))).json().code).toBe(
       'RECORD_INACTIVE',
     );
+  });
+
+  it('refuses a save based on an older version with 409, changing nothing', async () => {
+    const organizationId = await createOrganization();
+    const { locationId, updatedAt } = await createLocation(organizationId);
+    const saves: [object, object] = [
+      body(organizationId, { name: 'Loja Versão Um' }),
+      body(organizationId, { name: 'Loja Versão Dois' }),
+    ];
+    await expectStaleSaveRefused(call, `/api/locations/${locationId}`, saves, updatedAt);
   });
 });
 

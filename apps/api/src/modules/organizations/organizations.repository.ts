@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locations, organizations } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
+import { updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /**
@@ -121,10 +122,8 @@ export class OrganizationsRepository extends KitRepository<OrganizationRecord, O
     return row.id;
   }
 
-  async update(id: number, values: OrganizationValues): Promise<void> {
-    await this.db
-      .update(organizations)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(organizations.id, id));
+  /** False when the organisation is gone or is no longer `version` (the `updatedAt` the save was based on). */
+  update(id: number, values: OrganizationValues, version?: string): Promise<boolean> {
+    return updateRecord(this.db, organizations, id, values, version);
   }
 }

@@ -5,6 +5,7 @@ import {
   type OrganizationBody,
   type OrganizationRow,
 } from '@scentia/shared/organizations.schemas';
+import { AppError } from '../../lib/app-error.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
@@ -104,7 +105,11 @@ export function createOrganizationsService(repository: OrganizationsRepository) 
     async update(id: number, body: OrganizationBody): Promise<OrganizationRow> {
       states.assertAllowed(await getRecord(id), 'edit');
       await guardUniqueName(
-        () => repository.transaction((tx) => tx.update(id, valuesOf(body))),
+        () =>
+          repository.transaction(async (tx) => {
+            if (!(await tx.update(id, valuesOf(body), body.updatedAt)))
+              throw new AppError(ErrorCode.STALE_RECORD);
+          }),
         UNIQUE_CODES,
       );
       return toOrganizationRow(await getRecord(id));

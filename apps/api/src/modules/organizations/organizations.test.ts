@@ -2,7 +2,7 @@ import { formatCnpj, withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { staffSession } from '../../../test/resource-tests.ts';
+import { expectStaleSaveRefused, staffSession } from '../../../test/resource-tests.ts';
 import { cnpjSearchWord } from './organizations.repository.ts';
 
 const session = staffSession();
@@ -35,7 +35,7 @@ function body(overrides: Record<string, unknown> = {}) {
 async function createOrganization(overrides: Record<string, unknown> = {}) {
   const response = await call('POST', '/api/organizations', body(overrides));
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { organizationId: number; name: string; cnpj: string };
+  return response.json() as { organizationId: number; name: string; cnpj: string; updatedAt: string };
 }
 
 /** Location rows of the organisation, written directly: the locations API has tests of its own. */
@@ -134,6 +134,12 @@ describe('PUT /api/organizations/{id}', () => {
     await call('DELETE', `/api/organizations/${organizationId}`);
     const response = await call('PUT', `/api/organizations/${organizationId}`, body());
     expect(response.json().code).toBe('RECORD_INACTIVE');
+  });
+
+  it('refuses a save based on an older version with 409, changing nothing', async () => {
+    const { organizationId, updatedAt } = await createOrganization();
+    const saves: [object, object] = [body({ name: 'Versão Um' }), body({ name: 'Versão Dois' })];
+    await expectStaleSaveRefused(call, `/api/organizations/${organizationId}`, saves, updatedAt);
   });
 });
 

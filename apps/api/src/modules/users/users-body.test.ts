@@ -143,3 +143,20 @@ describe('POST /api/usuario and PUT /api/usuario/{id} — a CPF outside Brazil',
     expect(response.json().cpf).toBe('52998224725');
   });
 });
+
+describe('PUT /api/usuario/{id} — stale saves', () => {
+  it('refuses a save based on an older version with 409, changing nothing', async () => {
+    const url = `/api/usuario/${existingId}`;
+    const headers = { authorization: `Bearer ${token}` };
+    const loaded = (await ctx.app.inject({ method: 'GET', url, headers })).json();
+    const body = bodyFor('PUT', { nome: 'Primeira Pessoa', updatedAt: loaded.updatedAt });
+    const first = await send('PUT', body);
+    expect(first.statusCode, first.body).toBe(200);
+    const stale = await send('PUT', { ...body, nome: 'Segunda Pessoa' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE_RECORD' });
+    expect((await ctx.app.inject({ method: 'GET', url, headers })).json().nome).toBe('Primeira Pessoa');
+    const current = await send('PUT', { ...body, nome: 'Segunda Pessoa', updatedAt: first.json().updatedAt });
+    expect(current.statusCode).toBe(200);
+  });
+});

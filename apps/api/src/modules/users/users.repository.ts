@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
 import { addressRow } from '../../lib/resource-kit/record-address.ts';
+import { updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { UsersListQueries } from './users-list.queries.ts';
 import { selectUsers, type UserRecord } from './users-select.ts';
 
@@ -86,6 +87,18 @@ export class UsersRepository {
     }
   }
 
+  /**
+   * Notes in the trail that the caller read users' personal data (who, when and from where are the
+   * event's, `note` says what): one user opened, under that user; the spreadsheet, once for the whole
+   * export under `user`/`export`. A list page records nothing: it would cost a write per browse.
+   */
+  async recordRead(recordId: string, note: Readonly<Record<string, unknown>>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select audit_note('user', ${recordId}, 'user_reads', ${recordId}, null,
+        ${JSON.stringify(note)}::jsonb)`);
+    });
+  }
+
   async findById(id: number) {
     const [record] = await selectUsers(this.db).where(eq(users.id, id));
     return record;
@@ -114,11 +127,9 @@ export class UsersRepository {
     return row?.id;
   }
 
-  async update(id: number, values: Partial<UserValues>): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(users.id, id));
+  /** False when the user is gone or is no longer `version` (the `updatedAt` the save was based on). */
+  update(id: number, values: Partial<UserValues>, version?: string): Promise<boolean> {
+    return updateRecord(this.db, users, id, values, version);
   }
 
   async setActive(id: number, isActive: boolean): Promise<void> {

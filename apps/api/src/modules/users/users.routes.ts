@@ -73,7 +73,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       config: { fileAnswer: XLSX_TYPE },
       schema: {
         tags: ['users'],
-        summary: 'The users list as an .xlsx spreadsheet: same search, filter and sort, every row',
+        summary:
+          'The users list as an .xlsx spreadsheet: same search, filter and sort, every row; recorded in the audit trail with its filter and count',
         querystring: listQuerySchema,
         response: errorResponses,
       },
@@ -92,12 +93,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     {
       schema: {
         tags: ['users'],
-        summary: 'One user',
+        summary: 'One user; the read is recorded in the audit trail under them',
         params: idParamsSchema,
         response: { 200: userRowSchema, ...errorResponses },
       },
     },
-    async (request) => service.get(request.params.id),
+    async (request) => service.open(request.params.id),
   );
 
   app.post(

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
 import { toUserRow, type UsersRepository, type UserValues } from './users.repository.ts';
-import { usersList } from './users-select.ts';
+import { type UserRecord, usersList } from './users-select.ts';
 
 export type UsersServiceDeps = {
   repository: UsersRepository;
@@ -22,6 +22,9 @@ export type UsersServiceDeps = {
   /** Delivers queued mails soon, once the transaction has committed. */
   nudgeMail: () => void;
 };
+
+/** The trail's record id of the users spreadsheet's exports (the trail's own export is `audit`/`export`). */
+const EXPORT_RECORD_ID = 'export';
 
 /**
  * Users. Who may edit, toggle or delete which user, and give which profile (spec §4/§6), is decided by
@@ -77,13 +80,42 @@ export function createUsersService(deps: UsersServiceDeps) {
       return toPage(records.map(toUserRow), total, plan.perPage, totalIsEstimate);
     },
 
-    /** Every user the list would show with this search and sort, for the spreadsheet. */
-    exportBatches(query: ListQuery) {
-      return repository.batches(planList(query, usersList));
+    /**
+     * Every user the list would show with this search and sort, for the spreadsheet. Once the rows are
+     * sent (or the download is cut short), one event records the export, its filter and how many rows
+     * left: a spreadsheet of CPFs and addresses leaves a trace as opening one record does.
+     */
+    exportBatches(query: ListQuery): AsyncGenerator<UserRecord[]> {
+      // Planned now, so that a refused sort answers 400 before the download starts.
+      const plan = planList(query, usersList);
+      const { search, FilterString, isActive } = query;
+      const note = (count: number) => ({ read: 'xlsx', search, FilterString, isActive, count });
+      return (async function* () {
+        let count = 0;
+        try {
+          for await (const batch of repository.batches(plan)) {
+            count += batch.length;
+            yield batch;
+          }
+        } finally {
+          await repository.recordRead(EXPORT_RECORD_ID, note(count));
+        }
+      })();
     },
 
     async get(id: number): Promise<UserRow> {
       return toUserRow(await getRecord(id));
+    },
+
+    /**
+     * One user opened by someone (`GET /usuario/{id}`), with their CPF, address and birthday: the read
+     * is recorded under them. `get` is the same answer without the note, for a call that already
+     * records what it does (an anonymisation answers the user it changed).
+     */
+    async open(id: number): Promise<UserRow> {
+      const row = toUserRow(await getRecord(id));
+      await repository.recordRead(String(id), { read: 'record' });
+      return row;
     },
 
     /** Creates an unconfirmed user and sends the registration mail (`/auth/cadastrar-senha?t=`). */
@@ -114,7 +146,10 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (isStateChange) requireAccess(actor, 'users.toggle', current);
       await repository.transaction(async (tx) => {
         try {
-          await tx.update(id, valuesOf(body, profile.id));
+          // A save based on an older version than the row's (someone saved in between) writes nothing.
+          if (!(await tx.update(id, valuesOf(body, profile.id), body.updatedAt))) {
+            throw new AppError(ErrorCode.STALE_RECORD);
+          }
         } catch (error) {
           if (isUniqueViolation(error)) throw new AppError(ErrorCode.EMAIL_TAKEN);
           throw error;

@@ -1,11 +1,11 @@
-import { type AuditEvent, type AuditRecordType, auditEventSchema } from '@scentia/shared/audit.schemas';
+import type { AuditRecordType } from '@scentia/shared/audit.schemas';
 import { type AuditHistoryEvent, auditHistoryEventSchema } from '@scentia/shared/audit-fields';
 import { pageOf } from '@scentia/shared/list.schemas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../lib/api-client.ts';
 
-const auditPageSchema = pageOf(auditEventSchema);
+const auditPageSchema = pageOf(auditHistoryEventSchema);
 const historySchema = z.array(auditHistoryEventSchema);
 
 /** Every audit query is keyed under `['audit']`, so a save refreshes them all with one invalidation. */
@@ -17,7 +17,7 @@ const auditKeys = {
 };
 
 /** GET /api/audit (ADMIN only): the newest `count` events of the whole trail (its default sort). */
-async function fetchLatestAuditEvents(count: number, signal?: AbortSignal): Promise<AuditEvent[]> {
+async function fetchLatestAuditEvents(count: number, signal?: AbortSignal): Promise<AuditHistoryEvent[]> {
   const page = await http.get('/audit', { query: { perPage: count }, signal, schema: auditPageSchema });
   return page.data;
 }

@@ -46,6 +46,11 @@ describe('what an event did', () => {
     });
   });
 
+  it('names the reads of users it records: one opened, the spreadsheet exported', () => {
+    expect(actionKind(event('user', 'getUsuarioById'))).toBe('recordOpened');
+    expect(actionKind(event('user', 'getExport'))).toBe('usersExported');
+  });
+
   it('calls an operation it does not know a change', () => {
     expect(actionKind(event('category', 'postSomethingElse'))).toBe('changed');
   });
@@ -64,5 +69,11 @@ describe('where the record is edited', () => {
     );
     expect(recordPath(event('unknown', 'database'))).toBe(undefined);
     expect(recordPath(event('audit', 'getAuditExport'))).toBe(undefined);
+  });
+
+  it('has none for a list exported, which names no one record', () => {
+    expect(recordPath({ ...event('user', 'getExport'), record: { type: 'user', id: 'export' } })).toBe(
+      undefined,
+    );
   });
 });

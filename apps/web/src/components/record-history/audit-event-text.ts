@@ -6,7 +6,7 @@ import {
   kitOperationIds,
   RECORD_PATHS,
 } from '@scentia/shared/audit.schemas';
-import { AUDIT_MAIN_TABLES } from '@scentia/shared/audit-fields';
+import { AUDIT_MAIN_TABLES, type AuditHistoryEvent, referenceKey } from '@scentia/shared/audit-fields';
 import type { TFunction } from 'i18next';
 import { PATHS } from '../../lib/paths.ts';
 
@@ -31,6 +31,8 @@ export type ActionKind =
   | 'qrPrinted'
   | 'personalDataRead'
   | 'auditExported'
+  | 'recordOpened'
+  | 'usersExported'
   | 'resetCodeShown'
   | 'userDisconnected'
   | 'reprovisionAllowed'
@@ -69,6 +71,8 @@ const ACTION_KINDS: Readonly<Record<string, ActionKind>> = {
   getUsuarioPersonalDataById: 'personalDataRead',
   getUsuarioPersonalDataByIdExport: 'personalDataRead',
   getAuditExport: 'auditExported',
+  getUsuarioById: 'recordOpened',
+  getExport: 'usersExported',
   postDevicesResetCodeById: 'resetCodeShown',
   putDevicesRemoveUserById: 'userDisconnected',
   putRemoveUserById: 'userDisconnected',
@@ -108,15 +112,19 @@ export function actionKind(event: AuditEvent): ActionKind {
   return kind;
 }
 
-/** The record's name when the event carries it (a creation, a rename, a deletion), else undefined. */
-function recordName(event: AuditEvent): string | undefined {
+/**
+ * The record's name: the one the event carries (a creation, a rename, a deletion), else its current
+ * name as the API answered it beside the event (`names`), else undefined.
+ */
+function recordName(event: AuditEvent | AuditHistoryEvent): string | undefined {
   const name = mainChange(event)?.fields.find((field) => field.field === 'name');
   const value = name?.after ?? name?.before;
-  return typeof value === 'string' && value ? value : undefined;
+  if (typeof value === 'string' && value) return value;
+  return 'names' in event ? event.names[referenceKey(event.record.type, event.record.id)] : undefined;
 }
 
-/** "Category Woody (#12)", or "Category #12" when the event does not carry the name. */
-export function recordLabel(event: AuditEvent, t: TFunction<'audit'>): string {
+/** "Category Woody (#12)", or "Category #12" when neither the event nor the API names it. */
+export function recordLabel(event: AuditEvent | AuditHistoryEvent, t: TFunction<'audit'>): string {
   const type = t(`recordTypes.${event.record.type}`, { defaultValue: event.record.type });
   const name = recordName(event);
   return name
@@ -128,6 +136,8 @@ export function recordLabel(event: AuditEvent, t: TFunction<'audit'>): string {
 export function recordPath(event: AuditEvent): string | undefined {
   if (actionKind(event) === 'deleted') return undefined;
   const { type, id } = event.record;
+  // A list's export is recorded under its kind with the id `export`: no one record, no page.
+  if (!/^\d+$/.test(id)) return undefined;
   return isAuditRecordType(type) ? (RECORD_PAGES[type]?.(id) ?? undefined) : undefined;
 }
 

@@ -177,6 +177,14 @@ export const FIELD_LABELS: {
  */
 const NOTE_LABELS: Readonly<Record<string, Readonly<Record<string, string | null>>>> = {
   personal_data: { read: 'fields.notes.read' },
+  // A user opened (the action says it; `read` is `record`), or the users spreadsheet with its filter.
+  user_reads: {
+    read: null,
+    search: 'fields.notes.search',
+    FilterString: 'fields.notes.FilterString',
+    isActive: 'fields.notes.isActive',
+    count: 'fields.notes.count',
+  },
   // A device's reset code shown: until when it was current (the code itself is never recorded).
   device_reset_codes: { valid_until: 'fields.notes.resetCodeValidUntil' },
   audit_events: {

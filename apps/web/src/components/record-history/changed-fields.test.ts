@@ -170,6 +170,16 @@ describe('the event’s summary', () => {
     expect(recordLabel(event({}), t)).toBe('Categoria #12');
   });
 
+  it('names the record by the name the API answered beside an event that did not change it', () => {
+    const translated = event({
+      changes: [{ table: 'category_translations', rowKey: '12,en-US', kind: 'created', fields: [] }],
+    });
+    expect(recordLabel({ ...translated, names: { 'category:12': 'Amadeirados' } }, t)).toBe(
+      'Categoria Amadeirados (#12)',
+    );
+    expect(recordLabel({ ...translated, names: {} }, t)).toBe('Categoria #12');
+  });
+
   it('tells a deletion for good from a deactivation, and links no longer to a deleted record', () => {
     const deleted = event({
       action: 'deleteCategoriesById',

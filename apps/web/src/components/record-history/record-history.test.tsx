@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { AuditHistoryEvent } from '@scentia/shared/audit-fields';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -79,5 +79,36 @@ describe('RecordHistory', () => {
     // Loading shows the card; the refusal removes it, leaving no error behind.
     await vi.waitFor(() => expect(container.querySelector('.record-history')).toBeNull());
     expect(container.textContent).toBe('');
+  });
+
+  it('shows a long history a few events at a time, and folds an event’s many fields', async () => {
+    const columns = ['name', 'email', 'cpf', 'document', 'genre', 'birthday', 'street', 'city', 'state'];
+    const fieldNames = [...columns, 'zipcode', 'country', 'language'];
+    const events = Array.from({ length: 12 }, (_, index) => ({
+      ...rename,
+      auditId: 100 - index,
+      changes: [
+        {
+          table: 'users',
+          rowKey: '7',
+          kind: 'updated' as const,
+          fields: fieldNames.map((field) => ({ field, before: `a${index}`, after: `b${index}` })),
+        },
+      ],
+    }));
+    server.answer.mockResolvedValue(Response.json(events));
+    const { container } = renderHistory();
+    const more = await screen.findByRole('button', { name: 'Mostrar mais 5' });
+    const entries = () => container.querySelectorAll('.record-history-entry');
+    expect(entries()).toHaveLength(5);
+    // Ten of the twelve fields, and the way to the rest.
+    expect(entries()[0]?.querySelectorAll('.record-history-fields > li')).toHaveLength(10);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Ver as 12 alterações' })[0] as HTMLElement);
+    expect(entries()[0]?.querySelectorAll('.record-history-fields > li')).toHaveLength(12);
+    fireEvent.click(more);
+    expect(entries()).toHaveLength(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar mais 2' }));
+    expect(entries()).toHaveLength(12);
+    expect(screen.queryByRole('button', { name: /^Mostrar mais/ })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { type AuditRecordType, RECORD_HISTORY_LIMIT } from '@scentia/shared/audit.schemas';
 import type { AuditHistoryEvent } from '@scentia/shared/audit-fields';
 import { Alert, Button, Card, Skeleton, Tag } from 'antd';
-import { Suspense, useId } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error.ts';
 import { formatTimestamp } from '../../lib/date-format.ts';
@@ -12,6 +12,14 @@ import { type ChangedField, changedFields } from './changed-fields.ts';
 import './record-history.css';
 
 type RecordHistoryProps = { recordType: AuditRecordType; recordId: number | string };
+
+/**
+ * How many events the card shows at first, and how many more each "show more" adds; and how many of
+ * one event's changed fields show before the rest fold away. A long history (a quiz's, hundreds of
+ * answers) then keeps the page's height bounded.
+ */
+const EVENTS_SHOWN = 5;
+const FIELDS_SHOWN = 10;
 
 /**
  * The "History" card of an edit page: who changed the record, when, and which fields, newest first.
@@ -30,6 +38,7 @@ function RecordHistoryCard({ recordType, recordId }: RecordHistoryProps) {
   const { t } = useTranslation('audit');
   const headingId = useId();
   const history = useRecordHistory(recordType, String(recordId));
+  const [shownCount, setShownCount] = useState(EVENTS_SHOWN);
   if (history.isError && isApiError(history.error) && history.error.status === 403) return null;
 
   return (
@@ -55,11 +64,16 @@ function RecordHistoryCard({ recordType, recordId }: RecordHistoryProps) {
         ) : (
           <>
             <ol className="record-history-list">
-              {history.data.map((event) => (
+              {history.data.slice(0, shownCount).map((event) => (
                 <HistoryEntry key={event.auditId} event={event} />
               ))}
             </ol>
-            {history.data.length >= RECORD_HISTORY_LIMIT && (
+            {history.data.length > shownCount && (
+              <Button type="link" onClick={() => setShownCount(shownCount + EVENTS_SHOWN)}>
+                {t('history.showMore', { count: Math.min(EVENTS_SHOWN, history.data.length - shownCount) })}
+              </Button>
+            )}
+            {shownCount >= RECORD_HISTORY_LIMIT && history.data.length >= RECORD_HISTORY_LIMIT && (
               <p className="record-history-empty">{t('history.limit', { count: RECORD_HISTORY_LIMIT })}</p>
             )}
           </>
@@ -72,6 +86,8 @@ function RecordHistoryCard({ recordType, recordId }: RecordHistoryProps) {
 function HistoryEntry({ event }: { event: AuditHistoryEvent }) {
   const { t } = useTranslation('audit');
   const fields = changedFields(event, t);
+  const [isExpanded, setExpanded] = useState(false);
+  const shownFields = isExpanded ? fields : fields.slice(0, FIELDS_SHOWN);
   return (
     <li className="record-history-entry">
       <p className="record-history-when">
@@ -82,12 +98,17 @@ function HistoryEntry({ event }: { event: AuditHistoryEvent }) {
         <p className="record-history-empty">{t('history.noFields')}</p>
       ) : (
         <ul className="record-history-fields">
-          {fields.map((field) => (
+          {shownFields.map((field) => (
             <li key={field.key}>
               <span className="record-history-field">{field.label}:</span> {changeText(field, t)}
             </li>
           ))}
         </ul>
+      )}
+      {fields.length > shownFields.length && (
+        <Button type="link" className="record-history-more" onClick={() => setExpanded(true)}>
+          {t('history.showAllFields', { count: fields.length })}
+        </Button>
       )}
     </li>
   );

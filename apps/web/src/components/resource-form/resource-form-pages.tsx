@@ -7,13 +7,7 @@ import { RecordHistory } from '../record-history/record-history.tsx';
 import { kitText } from '../resource-kit-keys.ts';
 import { FormPageState } from './form-page-state.tsx';
 import type { ResourceFormComponentProps } from './resource-form.tsx';
-
-type Query<Row> = {
-  data: Row | undefined;
-  isError: boolean;
-  error: unknown;
-  refetch: () => Promise<{ data?: Row | undefined }>;
-};
+import { type RecordQuery, useOpenedRecord } from './use-opened-record.ts';
 
 export type ResourceFormPagesOptions<Row, Values, Body> = {
   /** The resource's locale namespace: it holds the kit's keys (RESOURCE_KIT_KEYS). */
@@ -21,7 +15,7 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
   Form: ComponentType<ResourceFormComponentProps<Values, Row>>;
   listPath: string;
   /** The feature's `get-<x>.ts` hook (`recordEndpoint(...).useRecord`). */
-  useRecord: (id: number, isEnabled: boolean) => Query<Row>;
+  useRecord: (id: number, isEnabled: boolean) => RecordQuery<Row>;
   /** The feature's `<x>-mutations.ts` declaration. */
   mutations: {
     useCreate: () => { mutateAsync: (body: Body) => Promise<unknown> };
@@ -122,34 +116,4 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
   }
 
   return { CreatePage, UpdatePage };
-}
-
-type Opened<Row> = { row: Row; revision: number; reload: () => Promise<unknown> };
-
-/**
- * The record the form was opened with. A background refetch (the window regaining focus) does not
- * replace it: the form keeps what the person is editing and the save still carries the version they
- * started from, so a save over someone else's is refused as stale. The reload the failure offers
- * replaces it, and the new revision mounts a fresh form.
- */
-function useOpenedRecord<Row>(
-  record: Query<Row>,
-  id: number,
-  recordId: (row: Row) => number,
-): Opened<Row> | undefined {
-  const [opened, setOpened] = useState<{ row: Row; revision: number } | undefined>(undefined);
-  const loaded = record.data;
-  const isCurrent = opened !== undefined && recordId(opened.row) === id;
-  if (!isCurrent && loaded !== undefined && recordId(loaded) === id) {
-    // Adjusting state while rendering (React's documented pattern): no frame shows the old record.
-    setOpened({ row: loaded, revision: (opened?.revision ?? 0) + 1 });
-  }
-  if (!isCurrent || !opened) return undefined;
-  return {
-    ...opened,
-    reload: async () => {
-      const { data } = await record.refetch();
-      if (data !== undefined) setOpened({ row: data, revision: opened.revision + 1 });
-    },
-  };
 }

@@ -19,19 +19,25 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-type Values = { name: string };
+/** `document` has no field on screen, as the user form hides the Document for Brazil. */
+type Values = { name: string; document?: string };
 
-function NameForm(props: { onSubmit: () => Promise<unknown>; onReload?: () => Promise<unknown> }) {
+function NameForm(props: {
+  onSubmit: (values: Values) => Promise<unknown>;
+  onReload?: () => Promise<unknown>;
+  initialValues?: Values;
+}) {
   const [form] = Form.useForm<Values>();
   return (
     <ResourceForm<Values>
       title="Editar"
       form={form}
       mode="edit"
-      initialValues={{ name: 'Lavanda' }}
+      initialValues={props.initialValues ?? { name: 'Lavanda' }}
       listPath="/list"
-      fieldPaths={[['name']]}
-      {...props}
+      fieldPaths={[['name'], ['document']]}
+      onSubmit={props.onSubmit}
+      onReload={props.onReload}
     >
       <Form.Item name="name" label="Nome">
         <Input />
@@ -41,7 +47,10 @@ function NameForm(props: { onSubmit: () => Promise<unknown>; onReload?: () => Pr
 }
 
 function renderForm(props: Parameters<typeof NameForm>[0]) {
-  const router = createMemoryRouter([{ path: '/', element: <NameForm {...props} /> }]);
+  const router = createMemoryRouter([
+    { path: '/', element: <NameForm {...props} /> },
+    { path: '/list', element: null },
+  ]);
   render(
     <I18nextProvider i18n={i18n}>
       <App>
@@ -93,5 +102,15 @@ describe('ResourceForm: a failed save', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('alert'));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+});
+
+describe('ResourceForm: a save', () => {
+  it('hands over the loaded value of a field that is not on screen', async () => {
+    const onSubmit = vi.fn(async (_values: Values) => undefined);
+    renderForm({ onSubmit, initialValues: { name: 'Lavanda', document: 'X1234' } });
+    await saveChanged();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ name: 'Lavanda nova', document: 'X1234' });
   });
 });

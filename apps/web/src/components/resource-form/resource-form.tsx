@@ -158,7 +158,9 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
           form={form}
           layout="vertical"
           initialValues={initialValues}
-          onFinish={(submitted) => void submit(submitted)}
+          // The whole store, not only the fields on screen: a field a choice hides (the user's
+          // Document while the country is Brazil) keeps what was loaded instead of being erased.
+          onFinish={() => void submit(form.getFieldsValue(true))}
           onValuesChange={props.onValuesChange}
           onKeyDownCapture={keepEnterInDatePicker}
           disabled={isSaving || readOnlyReason !== undefined}

@@ -24,13 +24,15 @@ export function categoryToForm(category: CategoryRow): CategoryFormValues {
 }
 
 /** POST/PUT /categories (spec §7 Saves): blank translations are left out (they are optional). */
-export function categoryFormToBody(values: CategoryFormValues): CategoryBodyInput {
+export function categoryFormToBody(values: CategoryFormValues, opened?: CategoryRow): CategoryBodyInput {
   return {
     name: values.name?.trim() ?? '',
     translations: LANGUAGES.flatMap((language) => {
       const name = values.translations?.[language]?.trim() ?? '';
       return name ? [{ language, name }] : [];
     }),
+    // The version the edit was opened with: a save over a newer one is refused (409 STALE_RECORD).
+    ...(opened ? { updatedAt: opened.updatedAt } : {}),
   };
 }
 

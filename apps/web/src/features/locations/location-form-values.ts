@@ -55,12 +55,14 @@ export function locationToForm(location: LocationRow): LocationFormValues {
 }
 
 /** The body of POST/PUT /locations: texts trimmed, a blank note as null. */
-export function locationFormToBody(values: LocationFormValues): LocationBodyInput {
+export function locationFormToBody(values: LocationFormValues, opened?: LocationRow): LocationBodyInput {
   return {
     organizationId: values.organizationId ? Number(values.organizationId) : 0,
     name: values.name?.trim() ?? '',
     address: requiredAddressToBody(values.address),
     timeZone: values.timeZone ?? '',
     note: values.note?.trim() || null,
+    // The version the edit was opened with: a save over a newer one is refused (409 STALE_RECORD).
+    ...(opened ? { updatedAt: opened.updatedAt } : {}),
   };
 }

@@ -67,7 +67,10 @@ export function organizationToForm(organization: OrganizationRow): OrganizationF
  * The body of POST/PUT /organizations: texts trimmed, CNPJ and phone as typed (the shared schema
  * drops their masks), blank optional texts as null.
  */
-export function organizationFormToBody(values: OrganizationFormValues): OrganizationBodyInput {
+export function organizationFormToBody(
+  values: OrganizationFormValues,
+  opened?: OrganizationRow,
+): OrganizationBodyInput {
   return {
     name: values.name?.trim() ?? '',
     legalName: values.legalName?.trim() ?? '',
@@ -77,5 +80,7 @@ export function organizationFormToBody(values: OrganizationFormValues): Organiza
     phone: values.phone?.trim() || null,
     address: requiredAddressToBody(values.address),
     note: values.note?.trim() || null,
+    // The version the edit was opened with: a save over a newer one is refused (409 STALE_RECORD).
+    ...(opened ? { updatedAt: opened.updatedAt } : {}),
   };
 }

@@ -52,8 +52,8 @@ describe('user form values', () => {
     expect(userBodySchema.safeParse(body).success).toBe(true);
   });
 
-  it('sends no address without a country and no CPF outside Brazil', () => {
-    const values = { ...emptyUserForm('ADMIN'), nome: ' Bob Stone ', email: 'bob@x.com', cpf: '123' };
+  it('sends no address without a country', () => {
+    const values = { ...emptyUserForm('ADMIN'), nome: ' Bob Stone ', email: 'bob@x.com' };
     expect(formToBody(values)).toMatchObject({ nome: 'Bob Stone', cpf: null, address: null, birthday: null });
     const abroad = {
       ...values,
@@ -77,5 +77,16 @@ describe('user form values', () => {
     const brazil = { ...base, cpf: '111.111.111-11', address: { ...base.address, country: 'BR' } };
     const issues = userBodySchema.safeParse(formToBody(brazil)).error?.issues ?? [];
     expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['cpf', 'invalidCpf']]);
+  });
+
+  it('keeps a loaded CPF when the country leaves Brazil, for the shared rule to refuse', () => {
+    const moved = userToForm(ROW);
+    moved.address = { ...moved.address, country: 'PT', zipcode: '1000-001', state: null, city: null };
+    const body = formToBody(moved, true);
+    expect(body.cpf).toBe('52998224725');
+    const issues = userBodySchema.safeParse(body).error?.issues ?? [];
+    expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['cpf', 'cpfOnlyForBrazil'],
+    ]);
   });
 });

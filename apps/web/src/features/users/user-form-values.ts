@@ -6,7 +6,6 @@ import {
   addressFieldPaths,
   addressToBody,
   addressToForm,
-  BRAZIL,
   emptyAddress,
 } from '../../components/address-block/address-values.ts';
 import { maskTaxId } from '../../lib/input-masks.ts';
@@ -68,16 +67,17 @@ export function userToForm(user: UserRow): UserFormValues {
 const textOrNull = (value: string | null | undefined) => value?.trim() || null;
 
 /**
- * The body of POST/PUT /usuario (spec §7): the CPF/CNPJ only for Brazil (without punctuation; the
- * server keeps it for Brazil only), the birthday as YYYY-MM-DD, no address without a country.
+ * The body of POST/PUT /usuario (spec §7): the CPF/CNPJ without punctuation, the birthday as
+ * YYYY-MM-DD, no address without a country. A CPF is sent whatever the country: dropping it when the
+ * address leaves Brazil would erase it unasked, so the shared rule (Brazil only) refuses it instead
+ * and the person clears it on purpose.
  */
 export function formToBody(values: UserFormValues, ativo?: boolean): UserBodyInput {
-  const isBrazil = values.address?.country === BRAZIL;
   return {
     nome: values.nome?.trim() ?? '',
     email: values.email?.trim() ?? '',
     profile: values.profile ?? '',
-    cpf: isBrazil ? normalizeTaxId(values.cpf) || null : null,
+    cpf: normalizeTaxId(values.cpf ?? '') || null,
     // Kept as loaded when hidden (Brazil shows the CPF/CNPJ instead), so an edit never erases it.
     document: textOrNull(values.document),
     ...(ativo === undefined ? {} : { ativo }),

@@ -38,6 +38,9 @@ export function UserForm({ profiles, ...props }: UserFormProps) {
   const [form] = Form.useForm<UserFormValues>();
   const country = Form.useWatch(COUNTRY, form);
   const isBrazil = country === BRAZIL;
+  // A CPF stays on screen after the country leaves Brazil, under the shared rule's refusal, until it is
+  // cleared: the form never drops it unasked (spec §5 User keeps it for Brazil only).
+  const hasCpf = Boolean(Form.useWatch('cpf', { form, preserve: true }));
   const isProfileLocked = profiles.length === 1;
   const rule = useSchemaRule(userBodySchema, formToBody);
   const latestBirthday = dayjs().subtract(MINIMUM_AGE_YEARS, 'year').endOf('day');
@@ -69,7 +72,7 @@ export function UserForm({ profiles, ...props }: UserFormProps) {
             options={profiles.map((profile) => ({ value: profile.nome, label: profile.nome }))}
           />
         </Field>
-        {isBrazil ? (
+        {(isBrazil || hasCpf) && (
           <Field
             name="cpf"
             label={t('fields.cpf')}
@@ -80,7 +83,8 @@ export function UserForm({ profiles, ...props }: UserFormProps) {
           >
             <Input maxLength={18} placeholder="000.000.000-00" />
           </Field>
-        ) : (
+        )}
+        {!isBrazil && (
           <Field name="document" label={t('fields.document')} rules={[rule(['document'])]}>
             <Input maxLength={14} />
           </Field>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { RecordHistory } from '../../../components/record-history/record-history.tsx';
 import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
+import { useOpenedRecord } from '../../../components/resource-form/use-opened-record.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -23,11 +24,15 @@ export default function UserUpdatePage() {
   const { user: viewer } = useSession();
   const isAllowed = isAdminProfile(viewer?.profile.nome) || viewer?.id === id;
   const user = userRecord.useRecord(id, id > 0 && isAllowed);
+  // The version the form was opened with: a focus refetch does not move it, so a save over someone
+  // else's is refused as stale (409) and the save's alert offers the reload.
+  const opened = useOpenedRecord(user, id, (row) => row.id);
   const profiles = useProfileOptions();
   const update = userMutations.useUpdate();
-  const initialValues = useMemo(() => (user.data ? userToForm(user.data) : undefined), [user.data]);
+  const openedRow = opened?.row;
+  const initialValues = useMemo(() => (openedRow ? userToForm(openedRow) : undefined), [openedRow]);
 
-  if (id === 0 || !isAllowed || !initialValues || !profiles.data || !user.data) {
+  if (id === 0 || !isAllowed || !initialValues || !profiles.data || !opened) {
     return (
       <FormPageState
         t={t}
@@ -40,7 +45,7 @@ export default function UserUpdatePage() {
       />
     );
   }
-  const loaded = user.data;
+  const loaded = opened.row;
   if (loaded.anonymizedAt) {
     // Its personal data is gone and the API refuses any change to it: there is nothing to edit.
     return (
@@ -65,12 +70,18 @@ export default function UserUpdatePage() {
   return (
     <>
       <UserForm
-        key={loaded.id}
+        key={opened.revision}
         mode="edit"
         title={t('editTitle')}
         initialValues={initialValues}
         profiles={profiles.data}
-        onSubmit={(values) => update.mutateAsync({ id: loaded.id, body: formToBody(values, loaded.ativo) })}
+        onSubmit={(values) =>
+          update.mutateAsync({
+            id: loaded.id,
+            body: { ...formToBody(values, loaded.ativo), updatedAt: loaded.updatedAt },
+          })
+        }
+        onReload={opened.reload}
       />
       <PersonalDataCard user={loaded} />
       <RecordHistory recordType="user" recordId={loaded.id} />
