@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
  * reuses a connection within milliseconds of its last answer; closing it meanwhile resets the request
  * it is sending, which the server never sees and the client cannot tell from one that was applied.
  */
-export const IDLE_BEFORE_CLOSE_MS = 1_000;
+const IDLE_BEFORE_CLOSE_MS = 1_000;
 
 export type ConnectionDrain = {
   /**
