@@ -11,7 +11,7 @@ import {
 } from './support/quiz-play.ts';
 import { openSignedIn } from './support/session.ts';
 
-/** The player's own labels, in the viewer's language (here the quiz's own). */
+/** The player's own labels, in the quiz's language (here the viewer's as well). */
 const PLAYER: Record<
   QuizLanguage,
   {
