@@ -61,22 +61,34 @@ export function TypeaheadSelect({
     options.unshift({ value, label: valueLabel ?? value });
   }
   const typed = text.trim();
-  if (
-    canCreate &&
-    typed.length >= CREATE_MIN_CHARS &&
-    !isWaiting &&
-    !options.some((option) => option.label.toLocaleLowerCase() === typed.toLocaleLowerCase())
-  ) {
-    options.push({ value: typed, label: t('typeahead.use', { text: typed }) });
+  const canUseTyped = canCreate && typed.length >= CREATE_MIN_CHARS;
+  const sameText = (option: TypeaheadOption) =>
+    option.label.toLocaleLowerCase() === typed.toLocaleLowerCase();
+  const exact = canUseTyped ? options.find(sameText) : undefined;
+  if (canUseTyped && !isWaiting) {
+    // The text as typed comes first (Enter takes the first option); the other matches follow, still
+    // offered for reuse.
+    const first = exact ?? { value: typed, label: t('typeahead.use', { text: typed }) };
+    options.splice(0, options.length, first, ...options.filter((option) => option !== first));
+  }
+
+  function choose(next: string | null) {
+    clearText();
+    onChange?.(next ?? null);
   }
 
   return (
     <Select<string | null, TypeaheadOption>
       {...rest}
       value={value ?? null}
-      onChange={(next) => {
-        clearText();
-        onChange?.(next ?? null);
+      onChange={choose}
+      // A new text counts once typed: leaving the field, or Enter before the search has answered,
+      // takes it as if "Use …" had been picked.
+      onBlur={() => {
+        if (canUseTyped) choose(exact?.value ?? typed);
+      }}
+      onInputKeyDown={(event) => {
+        if (event.key === 'Enter' && canUseTyped && isWaiting) choose(exact?.value ?? typed);
       }}
       options={options}
       optionRender={renderOption && ((option) => renderOption(option.data))}
