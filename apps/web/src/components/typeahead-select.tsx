@@ -52,7 +52,7 @@ export function TypeaheadSelect({
   ...rest
 }: TypeaheadSelectProps) {
   const { t } = useTranslation();
-  const { text, clearText, query, isWaiting, searchProps } = useTypeaheadSearch(
+  const { text, clearText, query, searchProps } = useTypeaheadSearch(
     { queryKey, fetchOptions },
     !rest.disabled,
   );
@@ -65,8 +65,9 @@ export function TypeaheadSelect({
   const sameText = (option: TypeaheadOption) =>
     option.label.toLocaleLowerCase() === typed.toLocaleLowerCase();
   const exact = canUseTyped ? options.find(sameText) : undefined;
-  if (canUseTyped && !isWaiting) {
-    // The text as typed comes first (Enter takes the first option); the other matches follow, still
+  if (canUseTyped) {
+    // The text as typed comes first, also while its search is pending (Enter and Tab take the first
+    // option, which would otherwise be a match of the previous search); the matches follow, still
     // offered for reuse.
     const first = exact ?? { value: typed, label: t('typeahead.use', { text: typed }) };
     options.splice(0, options.length, first, ...options.filter((option) => option !== first));
@@ -82,13 +83,9 @@ export function TypeaheadSelect({
       {...rest}
       value={value ?? null}
       onChange={choose}
-      // A new text counts once typed: leaving the field, or Enter before the search has answered,
-      // takes it as if "Use …" had been picked.
+      // A new text counts once typed: leaving the field takes it as if "Use …" had been picked.
       onBlur={() => {
         if (canUseTyped) choose(exact?.value ?? typed);
-      }}
-      onInputKeyDown={(event) => {
-        if (event.key === 'Enter' && canUseTyped && isWaiting) choose(exact?.value ?? typed);
       }}
       options={options}
       optionRender={renderOption && ((option) => renderOption(option.data))}
