@@ -110,14 +110,13 @@ test('an admin creates a quiz and builds a branching tree of three questions tha
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByText('Nenhuma pergunta ainda.')).toBeVisible();
 
-  // Saved empty, the builder says what spec §8 asks for, under each field.
+  // Saved empty, the builder says what spec §8 asks for, under each field. With no other question to
+  // lead to, the first answer starts final.
+  await expect(answerBox(page, 1).getByRole('radio', { name: 'Final, com fragrâncias' })).toBeChecked();
   await page.getByRole('button', { name: 'Salvar pergunta' }).click();
   const builder = page.locator('.quiz-builder');
   await expect(builder).toContainText('Informe a pergunta');
   await expect(builder).toContainText('Informe a resposta');
-  await expect(builder).toContainText('Escolha a próxima pergunta');
-  await answerBox(page, 1).getByRole('radio', { name: 'Final, com fragrâncias' }).check();
-  await page.getByRole('button', { name: 'Salvar pergunta' }).click();
   await expect(builder).toContainText('Escolha ao menos uma fragrância');
   await answerBox(page, 1).getByRole('button', { name: 'Remover resposta 1' }).click();
   await page.getByRole('button', { name: 'Salvar pergunta' }).click();
