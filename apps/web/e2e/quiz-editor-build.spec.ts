@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { tableRow } from './support/antd.ts';
 import { uniqueName } from './support/catalog.ts';
-import { campaignWithCollection, editorWrite, readQuiz, treeItem, typeText } from './support/quiz.ts';
+import { campaignWithCollection, editorWrite, leadTo, readQuiz, treeItem, typeText } from './support/quiz.ts';
 import { openSignedIn } from './support/session.ts';
 
 /** The builder's answer `number` (its fieldset). */
@@ -146,18 +146,8 @@ test('an admin creates a quiz and builds a branching tree of three questions tha
   await treeItem(page, 'Pergunta', texts.entry).dblclick();
   await expect(page.getByLabel('Pergunta', { exact: true })).toBeVisible();
   await expect(answerBox(page, 1)).toContainText(texts.calm);
-  for (const [number, quest] of [
-    [1, texts.second],
-    [2, texts.third],
-  ] as const) {
-    const box = answerBox(page, number);
-    await box.getByRole('radio', { name: 'Leva a outra pergunta' }).check();
-    await box.getByLabel('Próxima pergunta', { exact: true }).click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: quest })
-      .click();
-  }
+  await leadTo(page, answerBox(page, 1), texts.second);
+  await leadTo(page, answerBox(page, 2), texts.third);
   await saveQuestion(page);
 
   // The tree branches: each next question sits under the answer leading to it.

@@ -6,6 +6,7 @@ import {
   createQuizThroughApi,
   type EditorQuiz,
   editorWrite,
+  leadTo,
   questionNamed,
   readQuiz,
   treeItem,
@@ -116,18 +117,8 @@ test('a first-time author builds a three-question quiz with the mouse, typing ne
   await page.getByRole('button', { name: 'Adicionar resposta' }).click();
   await answerText(page, 2).click();
   await page.keyboard.type(texts.lively);
-  for (const [number, quest] of [
-    [1, texts.second],
-    [2, texts.third],
-  ] as const) {
-    const box = answerBox(page, number);
-    await box.getByRole('radio', { name: 'Leva a outra pergunta' }).check();
-    await box.getByLabel('Próxima pergunta', { exact: true }).click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: quest })
-      .click();
-  }
+  await leadTo(page, answerBox(page, 1), texts.second);
+  await leadTo(page, answerBox(page, 2), texts.third);
   await saved(page, () => page.getByRole('button', { name: 'Salvar pergunta' }).click());
   expectTree(await readQuiz(request, quizId), texts);
   expect(await seriousViolations(page)).toEqual([]);
