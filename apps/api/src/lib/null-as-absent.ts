@@ -26,6 +26,8 @@ function takesNull(field: z.ZodType): boolean {
  * option a value belongs to is the validation's to say).
  */
 function stripperOf(schema: z.ZodType): Strip | undefined {
+  // Not a zod schema (none is today, but the compiler would take one): nothing to read.
+  if (!schema?._zod) return undefined;
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
   switch (def.type) {
     case 'optional':
