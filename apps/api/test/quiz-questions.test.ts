@@ -95,6 +95,40 @@ describe('question add-update', () => {
     expect((await detail(quizId)).questions[1]?.answers).toHaveLength(3);
   });
 
+  it('takes null as none in each field that may be left out, and still refuses a null quiz', async () => {
+    const { save, fragrances, nextAnswer } = setup;
+    const quizId = await freshQuiz();
+    const next = (await save(quizId, 'Para onde?', [setup.finalAnswer('Lá')])).questions[0];
+    const saved = await save(
+      quizId,
+      'Com nulos?',
+      [
+        {
+          quizQuestionAnswerId: null,
+          answerId: null,
+          desc: 'Final',
+          description: null,
+          isAnswerFinish: true,
+          nextQuizQuestionId: null,
+          fragrances: [fragrances.inCollection],
+        },
+        {
+          ...nextAnswer('Segue', next?.quizQuestionId as number),
+          quizQuestionAnswerId: null,
+          answerId: null,
+        },
+      ] as never,
+      { quizQuestionId: null, questionId: null, updatedAt: null },
+    );
+    const added = saved.questions.find((question) => question.question.quest === 'Com nulos?');
+    expect(added?.answers.map((answer) => answer.answer.label)).toEqual(['Final', 'Segue']);
+    const refused = await addUpdate({ quizId: null, quest: 'Sem quiz?', answers: [] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual([
+      expect.objectContaining({ path: 'quizId', message: 'Campo obrigatório.' }),
+    ]);
+  });
+
   it('refuses each rule with its 4xx, writing nothing', async () => {
     const { expectRefused, finalAnswer, fragrances, save, nextAnswer } = setup;
     const quizId = await freshQuiz('pt-BR');

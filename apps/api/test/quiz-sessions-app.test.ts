@@ -183,7 +183,8 @@ describe('POST /api/app/quiz-sessions/events', () => {
     expect(rows).toEqual([]);
   });
 
-  it('lets a session started before a new publication go on with its version', async () => {
+  it('lets a session started before a new publication go on with its version, still one start', async () => {
+    const before = await totals();
     const sessionId = randomUUID();
     const started = await post(player, batch(sessionId, walkEvents(fixture, [fixture.a.a11])));
     expect(started.statusCode).toBe(200);
@@ -195,6 +196,16 @@ describe('POST /api/app/quiz-sessions/events', () => {
     try {
       const goOn = await post(player, batch(sessionId, walkEvents(fixture, [fixture.a.a11, fixture.a.a21])));
       expect(goOn.json()).toEqual({ recorded: 2, duplicates: 2 });
+      // Each later batch of the old version (a replay among them) finds the session: no new start.
+      const again = await post(player, batch(sessionId, walkEvents(fixture, [fixture.a.a11, fixture.a.a21])));
+      expect(again.json()).toEqual({ recorded: 0, duplicates: 4 });
+      const after = await totals();
+      expect(after.starts - before.starts).toBe(1);
+      expect(after.completions - before.completions).toBe(1);
+      const reachedOf = (sums: typeof before, id: number) =>
+        sums.reached.find((row) => row.id === id)?.reached ?? 0;
+      expect(reachedOf(after, fixture.q.q1) - reachedOf(before, fixture.q.q1)).toBe(1);
+      expect(reachedOf(after, fixture.q.q2) - reachedOf(before, fixture.q.q2)).toBe(1);
       const other = await post(player, batch(sessionId, walkEvents(fixture, [fixture.a.a11]), 3));
       expect(other.statusCode).toBe(409);
     } finally {

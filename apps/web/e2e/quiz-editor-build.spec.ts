@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { tableRow } from './support/antd.ts';
 import { uniqueName } from './support/catalog.ts';
-import { campaignWithCollection, editorWrite, readQuiz, treeItem, typeText } from './support/quiz.ts';
+import { campaignWithCollection, editorWrite, leadTo, readQuiz, treeItem, typeText } from './support/quiz.ts';
 import { openSignedIn } from './support/session.ts';
 
 /** The builder's answer `number` (its fieldset). */
@@ -110,14 +110,13 @@ test('an admin creates a quiz and builds a branching tree of three questions tha
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByText('Nenhuma pergunta ainda.')).toBeVisible();
 
-  // Saved empty, the builder says what spec §8 asks for, under each field.
+  // Saved empty, the builder says what spec §8 asks for, under each field. With no other question to
+  // lead to, the first answer starts final.
+  await expect(answerBox(page, 1).getByRole('radio', { name: 'Final, com fragrâncias' })).toBeChecked();
   await page.getByRole('button', { name: 'Salvar pergunta' }).click();
   const builder = page.locator('.quiz-builder');
   await expect(builder).toContainText('Informe a pergunta');
   await expect(builder).toContainText('Informe a resposta');
-  await expect(builder).toContainText('Escolha a próxima pergunta');
-  await answerBox(page, 1).getByRole('radio', { name: 'Final, com fragrâncias' }).check();
-  await page.getByRole('button', { name: 'Salvar pergunta' }).click();
   await expect(builder).toContainText('Escolha ao menos uma fragrância');
   await answerBox(page, 1).getByRole('button', { name: 'Remover resposta 1' }).click();
   await page.getByRole('button', { name: 'Salvar pergunta' }).click();
@@ -147,18 +146,8 @@ test('an admin creates a quiz and builds a branching tree of three questions tha
   await treeItem(page, 'Pergunta', texts.entry).dblclick();
   await expect(page.getByLabel('Pergunta', { exact: true })).toBeVisible();
   await expect(answerBox(page, 1)).toContainText(texts.calm);
-  for (const [number, quest] of [
-    [1, texts.second],
-    [2, texts.third],
-  ] as const) {
-    const box = answerBox(page, number);
-    await box.getByRole('radio', { name: 'Leva a outra pergunta' }).check();
-    await box.getByLabel('Próxima pergunta', { exact: true }).click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: quest })
-      .click();
-  }
+  await leadTo(page, answerBox(page, 1), texts.second);
+  await leadTo(page, answerBox(page, 2), texts.third);
   await saveQuestion(page);
 
   // The tree branches: each next question sits under the answer leading to it.

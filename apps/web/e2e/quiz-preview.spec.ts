@@ -11,7 +11,7 @@ import {
 } from './support/quiz-play.ts';
 import { openSignedIn } from './support/session.ts';
 
-/** The player's own labels, in the viewer's language (here the quiz's own). */
+/** The player's own labels, in the quiz's language (here the viewer's as well). */
 const PLAYER: Record<
   QuizLanguage,
   {
@@ -79,8 +79,11 @@ for (const language of Object.keys(PLAYER) as QuizLanguage[]) {
     await page.goto(`/admin/quiz/${quiz.quizId}/update`);
     await page.getByRole('tab', { name: labels.tab }).click();
     await expect(stepHeading(page)).toHaveText(`${labels.question(1)}${texts.entry}`);
-    // The quiz's own texts carry its language.
-    await expect(stepHeading(page).locator(`[lang="${language}"]`)).toHaveText(texts.entry);
+    // The quiz's own texts and the player's labels carry its language.
+    await expect(stepHeading(page).locator(`[lang="${language}"]`)).toHaveText([
+      labels.question(1),
+      texts.entry,
+    ]);
     writes.length = 0;
 
     await answerByKeyboard(page, texts.leadsOn);

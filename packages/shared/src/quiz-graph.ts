@@ -41,12 +41,17 @@ export const problemPath = (problem: Pick<QuizProblem, 'nodeType' | 'nodeId'>) =
 /** The entry question's id, or undefined for a quiz without questions. */
 export const entryQuestionId = (graph: Pick<QuizGraph, 'questions'>) => graph.questions[0]?.quizQuestionId;
 
-/** The ids of the questions reachable from the entry, through answers' next questions. */
-export function reachableQuestions(graph: Pick<QuizGraph, 'questions'>): Set<number> {
+/**
+ * The ids of the questions reachable from `from` (the entry unless said), itself included, through
+ * answers' next questions. The editor asks it from a moved node, to offer no move that closes a loop.
+ */
+export function reachableQuestions(
+  graph: Pick<QuizGraph, 'questions'>,
+  from: number | undefined = entryQuestionId(graph),
+): Set<number> {
   const byId = new Map(graph.questions.map((question) => [question.quizQuestionId, question]));
-  const entry = entryQuestionId(graph);
   const reached = new Set<number>();
-  const pending = entry === undefined ? [] : [entry];
+  const pending = from === undefined || !byId.has(from) ? [] : [from];
   while (pending.length > 0) {
     const id = pending.pop() as number;
     if (reached.has(id)) continue;

@@ -130,6 +130,16 @@ export function editorWrite(page: Page, path: string, method = 'PUT') {
   );
 }
 
+/** Makes the builder's answer `box` lead to the question `quest`, with the mouse. */
+export async function leadTo(page: Page, box: Locator, quest: string) {
+  await box.getByRole('radio', { name: 'Leva a outra pergunta' }).check();
+  await box.getByLabel('Próxima pergunta', { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: quest })
+    .click();
+}
+
 /** Picks `text` in the bank typeahead `field` (typing it; a new text is offered as "Usar “…”"). */
 export async function typeText(page: Page, field: Locator, text: string, isNew: boolean) {
   await field.click();

@@ -52,7 +52,7 @@ export function TypeaheadSelect({
   ...rest
 }: TypeaheadSelectProps) {
   const { t } = useTranslation();
-  const { text, clearText, query, isWaiting, searchProps } = useTypeaheadSearch(
+  const { text, clearText, query, searchProps } = useTypeaheadSearch(
     { queryKey, fetchOptions },
     !rest.disabled,
   );
@@ -61,22 +61,31 @@ export function TypeaheadSelect({
     options.unshift({ value, label: valueLabel ?? value });
   }
   const typed = text.trim();
-  if (
-    canCreate &&
-    typed.length >= CREATE_MIN_CHARS &&
-    !isWaiting &&
-    !options.some((option) => option.label.toLocaleLowerCase() === typed.toLocaleLowerCase())
-  ) {
-    options.push({ value: typed, label: t('typeahead.use', { text: typed }) });
+  const canUseTyped = canCreate && typed.length >= CREATE_MIN_CHARS;
+  const sameText = (option: TypeaheadOption) =>
+    option.label.toLocaleLowerCase() === typed.toLocaleLowerCase();
+  const exact = canUseTyped ? options.find(sameText) : undefined;
+  if (canUseTyped) {
+    // The text as typed comes first, also while its search is pending (Enter and Tab take the first
+    // option, which would otherwise be a match of the previous search); the matches follow, still
+    // offered for reuse.
+    const first = exact ?? { value: typed, label: t('typeahead.use', { text: typed }) };
+    options.splice(0, options.length, first, ...options.filter((option) => option !== first));
+  }
+
+  function choose(next: string | null) {
+    clearText();
+    onChange?.(next ?? null);
   }
 
   return (
     <Select<string | null, TypeaheadOption>
       {...rest}
       value={value ?? null}
-      onChange={(next) => {
-        clearText();
-        onChange?.(next ?? null);
+      onChange={choose}
+      // A new text counts once typed: leaving the field takes it as if "Use …" had been picked.
+      onBlur={() => {
+        if (canUseTyped) choose(exact?.value ?? typed);
       }}
       options={options}
       optionRender={renderOption && ((option) => renderOption(option.data))}

@@ -119,11 +119,14 @@ export class QuizSessionsRepository {
     const { session, events } = options;
     return this.db.transaction(async (tx) => {
       // The session, created or found, and locked either way (an upsert's update locks the row it
-      // finds, as FOR UPDATE would): one round trip. `xmax = 0` tells a row just inserted.
-      const returning = sql`returning user_id as "userId", quiz_id as "quizId", version, day::text as day,
-        shard, current_question_id as "currentQuestionId", answer_ids as "answerIds",
+      // finds, as FOR UPDATE would): one round trip. `xmax = 0` tells a row just inserted only in the
+      // upsert, whose update keeps its lock in the new row's xmax; a plain UPDATE leaves the new row's
+      // xmax at 0 too, so a session going on past a new publication (which may not create) says
+      // `false` outright, or each of its batches would be counted as a new start.
+      const returning = (isNew: SQL) => sql`returning user_id as "userId", quiz_id as "quizId", version,
+        day::text as day, shard, current_question_id as "currentQuestionId", answer_ids as "answerIds",
         finished_at is not null as "isFinished", abandoned_at is not null as "isAbandoned",
-        fragrance_ids as "fragranceIds", xmax = 0 as "isNew"`;
+        fragrance_ids as "fragranceIds", ${isNew} as "isNew"`;
       const [stored] = await rowsOf<StoredSession & { isNew: boolean }>(
         tx.execute(
           options.mayCreate
@@ -133,8 +136,10 @@ export class QuizSessionsRepository {
               values (${session.id}, ${session.quizId}, ${session.version}, ${session.language},
                 ${session.userId}, (now() at time zone 'UTC')::date, ${options.shard},
                 ${options.entryQuestionId})
-              on conflict (id) do update set last_event_at = quiz_sessions.last_event_at ${returning}`
-            : sql`update quiz_sessions set last_event_at = last_event_at where id = ${session.id} ${returning}`,
+              on conflict (id) do update set last_event_at = quiz_sessions.last_event_at
+              ${returning(sql`xmax = 0`)}`
+            : sql`update quiz_sessions set last_event_at = last_event_at where id = ${session.id}
+              ${returning(sql`false`)}`,
         ),
       );
       const isNew = stored?.isNew === true;

@@ -3,6 +3,7 @@ import {
   answerFieldProblem,
   emptyAnswer,
   emptyQuestion,
+  hasOtherQuestion,
   questionFieldProblem,
   questionToBody,
 } from './question-form-values.ts';
@@ -43,6 +44,16 @@ describe('question form values', () => {
         },
       ],
     });
+  });
+
+  it('starts an answer as final while there is no other question to lead to', () => {
+    const one = { questions: [{ quizQuestionId: 4 }] } as never;
+    expect(hasOtherQuestion({ questions: [] }, undefined)).toBe(false);
+    expect(hasOtherQuestion(one, 4)).toBe(false);
+    expect(hasOtherQuestion(one, undefined)).toBe(true);
+    expect(emptyQuestion(false).answers[0]?.kind).toBe('final');
+    expect(emptyAnswer(false).kind).toBe('final');
+    expect(emptyAnswer(true).kind).toBe('next');
   });
 
   it('puts each of spec §8 field errors under its field', () => {

@@ -17,15 +17,26 @@ export type AnswerValues = {
 };
 export type QuestionValues = { quest: string | null; answers: AnswerValues[] };
 
-export const emptyAnswer = (): AnswerValues => ({
+/**
+ * A new answer: leading to another question when there is one to lead to, else final (an answer
+ * leading on with no question to choose could only be refused).
+ */
+export const emptyAnswer = (canLeadOn = true): AnswerValues => ({
   desc: null,
   description: '',
-  kind: 'next',
+  kind: canLeadOn ? 'next' : 'final',
   fragrances: [],
   nextQuizQuestionId: null,
 });
 
-export const emptyQuestion = (): QuestionValues => ({ quest: null, answers: [emptyAnswer()] });
+export const emptyQuestion = (canLeadOn = true): QuestionValues => ({
+  quest: null,
+  answers: [emptyAnswer(canLeadOn)],
+});
+
+/** Whether the quiz has a question other than `quizQuestionId` (undefined: a new one) to lead to. */
+export const hasOtherQuestion = (quiz: Pick<QuizDetail, 'questions'>, quizQuestionId: number | undefined) =>
+  quiz.questions.some((question) => question.quizQuestionId !== quizQuestionId);
 
 type Question = QuizDetail['questions'][number];
 

@@ -110,8 +110,11 @@ describe('moveTargets', () => {
   const tree = buildQuizTree(quiz);
   const targetsOf = (key: string) => moveTargets(quiz, tree, key).map((target) => target.targetKey);
 
-  it('moves an answer to any other question', () => {
+  it('moves an answer to any other question that its next question does not lead back to', () => {
     expect(targetsOf('a:12')).toEqual(['q:2', 'q:3']);
+    // A11 leads to Q2, which leads to Q3: under either, it would close a loop.
+    expect(targetsOf('a:11')).toEqual([]);
+    expect(targetsOf('a:22')).toEqual(['q:1']);
     expect(moveTargets(quiz, tree, 'a:12')[0]?.body).toEqual({
       nodeType: 'answer',
       quizQuestionAnswerId: 12,
@@ -119,14 +122,15 @@ describe('moveTargets', () => {
     });
   });
 
-  it('moves a question only under an answer that leads on, not already to it and not its own', () => {
+  it('moves a question only under an answer that leads on, not already to it, nor back to it', () => {
     expect(targetsOf('q:3')).toEqual(['a:11']);
-    expect(targetsOf('q:1')).toEqual(['a:22']);
+    // A22 is an answer of Q2, which Q1 leads to: Q1 → Q2 → Q1.
+    expect(targetsOf('q:1')).toEqual([]);
     expect(targetsOf('q:2')).toEqual([]);
-    expect(moveTargets(quiz, tree, 'q:1')[0]?.body).toEqual({
+    expect(moveTargets(quiz, tree, 'q:3')[0]?.body).toEqual({
       nodeType: 'question',
-      quizQuestionAnswerId: 22,
-      nextQuestionId: 1,
+      quizQuestionAnswerId: 11,
+      nextQuestionId: 3,
     });
   });
 

@@ -1,5 +1,5 @@
 import type { QuizDetail, TreeMoveBody } from '@scentia/shared/quiz.schemas';
-import { isPermittedParent, problemPath } from '@scentia/shared/quiz-graph';
+import { isPermittedParent, problemPath, reachableQuestions } from '@scentia/shared/quiz-graph';
 
 /**
  * The editor's tree (question → answers → next question or fragrances), as plain data the tree view
@@ -190,17 +190,24 @@ export function ancestorKeys(tree: QuizTree, key: string): string[] {
 export type MoveTarget = { targetKey: string; body: TreeMoveBody };
 
 /**
- * Where a node may move (spec §4, `isPermittedParent`): an answer to another question; a question
- * under an answer that does not end the quiz (as its next question; not an answer already leading to
- * it, nor one of its own answers, a loop that could only be a mistake); a fragrance under another
- * final answer that does not already recommend it. A reference does not move.
+ * Where a node may move (spec §4, `isPermittedParent`), offering no move that closes a loop (the
+ * validation would refuse the quiz for it): an answer to another question that its next question
+ * does not lead back to (never the question it leads to); a question under an answer that does not
+ * end the quiz (as its next question; not an answer already leading to it, nor an answer of a question
+ * it leads to, its own included); a fragrance under another final answer that does not already
+ * recommend it. A reference does not move.
  */
 export function moveTargets(quiz: Pick<QuizDetail, 'questions'>, tree: QuizTree, key: string): MoveTarget[] {
   const node = tree.nodes.get(key);
   if (!node || node.kind === 'reference') return [];
   if (node.kind === 'answer') {
+    const next = quiz.questions
+      .flatMap((question) => question.answers)
+      .find((answer) => answer.quizQuestionAnswerId === node.id)?.nextQuestionId;
+    const loopsBack = next ? reachableQuestions(quiz, next) : new Set<number>();
     return quiz.questions
       .filter((question) => node.parentKey !== questionKey(question.quizQuestionId))
+      .filter((question) => !loopsBack.has(question.quizQuestionId))
       .filter(() => isPermittedParent({ nodeType: 'answer' }, { nodeType: 'question' }))
       .map((question) => ({
         targetKey: questionKey(question.quizQuestionId),
@@ -212,6 +219,7 @@ export function moveTargets(quiz: Pick<QuizDetail, 'questions'>, tree: QuizTree,
       }));
   }
   const targets: MoveTarget[] = [];
+  const ahead = node.kind === 'question' ? reachableQuestions(quiz, node.id) : new Set<number>();
   for (const question of quiz.questions) {
     for (const answer of question.answers) {
       const parent = {
@@ -222,8 +230,8 @@ export function moveTargets(quiz: Pick<QuizDetail, 'questions'>, tree: QuizTree,
       const targetKey = answerKey(answer.quizQuestionAnswerId);
       const quizQuestionAnswerId = answer.quizQuestionAnswerId;
       if (node.kind === 'question') {
-        const isOwn = question.quizQuestionId === node.id;
-        if (isOwn || answer.nextQuestionId === node.id) continue;
+        // Its own answers and those of the questions it leads to would lead back to it.
+        if (ahead.has(question.quizQuestionId) || answer.nextQuestionId === node.id) continue;
         if (!isPermittedParent({ nodeType: 'question' }, parent)) continue;
         targets.push({
           targetKey,

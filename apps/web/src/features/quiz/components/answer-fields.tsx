@@ -51,6 +51,11 @@ export function AnswerFields({ quiz, quizQuestionId, name, number, onRemove }: A
         aria-label={t('builder.removeAnswer', { number })}
         onClick={onRemove}
       />
+      {/* Registered, so the submitted values keep it: antd hands `onFinish` only the fields it has,
+          and an answer sent without its id is deleted and created again under a new one. */}
+      <Form.Item name={[name, 'quizQuestionAnswerId']} hidden noStyle>
+        <Input type="hidden" />
+      </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name={[name, 'desc']} label={t('builder.answer')} rules={[rule('desc')]} required>

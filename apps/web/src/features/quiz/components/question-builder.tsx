@@ -12,6 +12,7 @@ import { bankQuestionsSource } from '../api/search-bank-texts.ts';
 import {
   emptyAnswer,
   emptyQuestion,
+  hasOtherQuestion,
   type QuestionValues,
   questionFieldProblem,
   questionToBody,
@@ -42,7 +43,8 @@ export function QuestionBuilder({ quiz, quizQuestionId, onSaved, onDeleted, onNe
   const [failure, setFailure] = useState<string>();
   const question = quiz.questions.find((found) => found.quizQuestionId === quizQuestionId);
   // Read once (the page mounts a builder per question): a refetch does not reset what is being typed.
-  const [initialValues] = useState(() => (question ? questionToValues(question) : emptyQuestion()));
+  const canLeadOn = hasOtherQuestion(quiz, quizQuestionId);
+  const [initialValues] = useState(() => (question ? questionToValues(question) : emptyQuestion(canLeadOn)));
 
   async function submit(values: QuestionValues) {
     setFailure(undefined);
@@ -149,7 +151,11 @@ export function QuestionBuilder({ quiz, quizQuestionId, onSaved, onDeleted, onNe
                 />
               ))}
               <Form.ErrorList errors={errors} />
-              <Button icon={<PlusOutlined />} onClick={() => add(emptyAnswer())} className="quiz-add-answer">
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => add(emptyAnswer(canLeadOn))}
+                className="quiz-add-answer"
+              >
                 {t('builder.addAnswer')}
               </Button>
             </section>

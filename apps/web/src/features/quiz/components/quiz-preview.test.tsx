@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import spanishTexts from '../../../locales/es-ES/quiz-insights.json';
 import { createTestI18n } from '../../../test/i18n-for-tests.ts';
 import { stubWideScreen } from '../../../test/wide-screen.ts';
 import QuizPreview from './quiz-preview.tsx';
@@ -12,6 +13,8 @@ let i18n: I18n;
 beforeAll(async () => {
   stubWideScreen();
   i18n = await createTestI18n();
+  // The preview's quiz is in Spanish: the player's labels are read in it.
+  i18n.addResourceBundle('es-ES', 'quiz-insights', spanishTexts);
 });
 afterEach(cleanup);
 
@@ -30,18 +33,21 @@ describe('QuizPreview', () => {
   it('walks from the entry, answer by answer, to the recommended fragrances with their images', () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderPreview();
-    expect(heading().textContent).toBe('Pergunta 1¿Qué ambiente prefiere?');
-    // The quiz's texts are marked in its language; the player's own labels are the viewer's.
+    expect(heading().textContent).toBe('Pregunta 1¿Qué ambiente prefiere?');
+    // The quiz's texts and the player's own labels are in its language, as the app shows them, and
+    // marked so; the preview's controls are the viewer's.
     expect(within(heading()).getByText('¿Qué ambiente prefiere?').getAttribute('lang')).toBe('es-ES');
+    expect(within(heading()).getByText('Pregunta 1').getAttribute('lang')).toBe('es-ES');
     expect(screen.getByRole('button', { name: 'Fresco' }).querySelector('[lang="es-ES"]')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Voltar uma pergunta/ }).hasAttribute('disabled')).toBe(true);
 
     choose('Fresco');
-    expect(heading().textContent).toBe('Pergunta 2¿Qué nota le gusta más?');
+    expect(heading().textContent).toBe('Pregunta 2¿Qué nota le gusta más?');
     expect(document.activeElement).toBe(heading());
 
     choose('Cítricos');
-    expect(heading().textContent).toBe('Fragrâncias recomendadas');
+    expect(heading().textContent).toBe('Fragancias recomendadas');
+    expect(screen.getByText('Usted respondió:')).toBeTruthy();
     expect(document.activeElement).toBe(heading());
     const cards = screen.getAllByRole('listitem').filter((item) => item.querySelector('img'));
     expect(cards.map((card) => card.textContent)).toEqual(['Brisa', 'Cítrico']);
@@ -58,10 +64,10 @@ describe('QuizPreview', () => {
     choose('Fresco');
     choose('Cítricos');
     fireEvent.click(screen.getByRole('button', { name: /Voltar uma pergunta/ }));
-    expect(heading().textContent).toBe('Pergunta 2¿Qué nota le gusta más?');
+    expect(heading().textContent).toBe('Pregunta 2¿Qué nota le gusta más?');
     expect(document.activeElement).toBe(heading());
     fireEvent.click(screen.getByRole('button', { name: /Recomeçar/ }));
-    expect(heading().textContent).toBe('Pergunta 1¿Qué ambiente prefiere?');
+    expect(heading().textContent).toBe('Pregunta 1¿Qué ambiente prefiere?');
     expect(screen.getByRole('button', { name: /Recomeçar/ }).hasAttribute('disabled')).toBe(true);
   });
 
@@ -78,10 +84,10 @@ describe('QuizPreview', () => {
     renderPreview();
     choose('Fresco');
     choose('Otra vez');
-    expect(heading().textContent).toBe('Pergunta 3¿Qué ambiente prefiere?');
+    expect(heading().textContent).toBe('Pregunta 3¿Qué ambiente prefiere?');
     expect(screen.getByText(/o quiz volta a ela em um ciclo/)).toBeTruthy();
     choose('Cálido');
-    expect(heading().textContent).toBe('Fragrância recomendada');
+    expect(heading().textContent).toBe('Fragancia recomendada');
   });
 
   it('says so when the quiz has no question, and offers nothing to click', () => {

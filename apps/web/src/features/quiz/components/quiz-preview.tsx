@@ -8,8 +8,10 @@ import './quiz-preview.css';
 
 /**
  * The editor's preview player: walks the draft as the app would, one question at a time from the
- * entry, each answer a button, ending on the recommended fragrances with their images. The quiz's own
- * texts are marked with the quiz's language, the player's labels are in the viewer's. Where an
+ * entry, each answer a button, ending on the recommended fragrances with their images. What the app
+ * would show (the quiz's texts and the player's own labels: question number, "you answered", the
+ * result) is in the quiz's language, as the app shows it, and marked so; the notes to the author and
+ * the preview's controls are in the viewer's. Where an
  * unfinished draft cannot go on, it says why instead of hanging. Nothing is posted: a preview is not a
  * played session and counts in no figure.
  */
@@ -85,6 +87,12 @@ type ScreenProps = {
 
 function Screen({ screen, lang, headingRef, onChoose }: ScreenProps) {
   const { t } = useTranslation('quiz-insights');
+  const { t: player } = useTranslation('quiz-insights', { lng: lang });
+  const youAnswered = (label: string) => (
+    <p>
+      <span lang={lang}>{player('preview.youAnswered')}</span> <strong lang={lang}>{label}</strong>
+    </p>
+  );
   if (screen.kind === 'noQuestion') {
     return (
       <div className="quiz-preview-stop" role="status">
@@ -101,9 +109,7 @@ function Screen({ screen, lang, headingRef, onChoose }: ScreenProps) {
         <h3 ref={headingRef} tabIndex={-1}>
           {t('preview.stop.title')}
         </h3>
-        <p>
-          {t('preview.youAnswered')} <strong lang={lang}>{screen.answer.answer.label}</strong>
-        </p>
+        {youAnswered(screen.answer.answer.label)}
         <p className="quiz-preview-stop-reason">{t(`preview.stop.${screen.reason}`)}</p>
       </div>
     );
@@ -111,12 +117,10 @@ function Screen({ screen, lang, headingRef, onChoose }: ScreenProps) {
   if (screen.kind === 'recommendation') {
     return (
       <div className="quiz-preview-result">
-        <h3 ref={headingRef} tabIndex={-1}>
-          {t('preview.recommended', { count: screen.fragrances.length })}
+        <h3 ref={headingRef} tabIndex={-1} lang={lang}>
+          {player('preview.recommended', { count: screen.fragrances.length })}
         </h3>
-        <p>
-          {t('preview.youAnswered')} <strong lang={lang}>{screen.answer.answer.label}</strong>
-        </p>
+        {youAnswered(screen.answer.answer.label)}
         <ul className="quiz-preview-fragrances">
           {screen.fragrances.map((fragrance) => (
             <FragranceCard key={fragrance.fragranceId} fragrance={fragrance} />
@@ -129,7 +133,9 @@ function Screen({ screen, lang, headingRef, onChoose }: ScreenProps) {
   return (
     <div className="quiz-preview-question">
       <h3 ref={headingRef} tabIndex={-1}>
-        <span className="quiz-preview-step">{t('preview.questionNumber', { number })}</span>
+        <span className="quiz-preview-step" lang={lang}>
+          {player('preview.questionNumber', { number })}
+        </span>
         <span lang={lang}>{question.question.quest}</span>
       </h3>
       {isRevisit && <p className="quiz-preview-loop">{t('preview.revisit')}</p>}

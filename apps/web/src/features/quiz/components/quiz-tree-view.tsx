@@ -1,6 +1,6 @@
 import { WarningFilled } from '@ant-design/icons';
 import type { QuizDetail } from '@scentia/shared/quiz.schemas';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { type DragEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import {
   visibleNodes,
 } from '../quiz-tree-model.ts';
 import { QuizMoveDialog } from './quiz-move-dialog.tsx';
+import { QuizTreeTool } from './quiz-tree-tool.tsx';
 
 export type FocusRequest = { key: string; seq: number };
 
@@ -187,16 +188,22 @@ export function QuizTreeView({ quiz, tree, problems, focusRequest, onEditQuestio
         <h2 id={titleId} className="record-card-title">
           {t('tree.title')}
         </h2>
-        <Button
-          size="small"
-          disabled={!activeNode || activeNode.kind === 'reference'}
+        <QuizTreeTool
+          label={t('tree.move')}
+          reason={
+            !activeNode
+              ? t('tree.disabledNoItem')
+              : activeNode.kind === 'reference'
+                ? t('tree.disabledReference')
+                : undefined
+          }
           onClick={() => activeNode && setMovingKey(activeNode.key)}
-        >
-          {t('tree.move')}
-        </Button>
-        <Button size="small" disabled={!activeNode} onClick={() => activeNode && activate(activeNode)}>
-          {t('tree.edit')}
-        </Button>
+        />
+        <QuizTreeTool
+          label={t('tree.edit')}
+          reason={activeNode ? undefined : t('tree.disabledNoItem')}
+          onClick={() => activeNode && activate(activeNode)}
+        />
       </div>
       <p id={helpId} className="quiz-tree-help">
         {t('tree.help')}
