@@ -2,6 +2,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
+import { renderInSlices } from './app/render-in-slices.ts';
 import { createAppRouter, preloadSignedInHome } from './app/router.tsx';
 import { hideSplashLater } from './app/splash.ts';
 import './app/global.css';
@@ -24,7 +25,8 @@ if (!container) throw new Error('#root is missing from index.html');
 // The public pages' texts load beside the common ones: the login page paints one round trip sooner.
 const isPublicPage = window.location.pathname.startsWith(PATHS.auth.root);
 void initI18n(isPublicPage ? ['auth'] : []).then(() => {
-  createRoot(container).render(
+  renderInSlices(
+    createRoot(container),
     <StrictMode>
       {/* Translations load per namespace on demand; pages suspend until theirs arrive. */}
       <Suspense fallback={null}>
