@@ -95,6 +95,7 @@ export const AUDITED_COLUMNS = {
     'campaign_id',
     'user_id',
     'paired_at',
+    'pairing_step',
     'schedule',
     'credential_hash',
     'secret_ciphertext',

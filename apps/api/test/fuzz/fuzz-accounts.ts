@@ -51,12 +51,22 @@ export async function createFuzzAccounts(ctx: TestContext) {
       : undefined;
   }
 
-  for (const role of roles) {
+  async function createAccountFor(role: SignedInRole): Promise<void> {
     const created = await ctx.createAccount({ profile: PROFILE_OF[role], name: `Fuzz ${PROFILE_OF[role]}` });
     accounts.set(role, { ...created, token: '' });
     snapshots.set(role, (await readSnapshot(created.id)) as Snapshot);
     await signIn(role);
   }
+
+  /** An erased account stays erased (migration 0035 refuses to undo it): its role gets a new one. */
+  async function isErased(id: number): Promise<boolean> {
+    const [row] = await ctx.query<{ isErased: boolean }>(
+      sql`select anonymized_at is not null as "isErased" from users where id = ${id}`,
+    );
+    return row?.isErased ?? false;
+  }
+
+  for (const role of roles) await createAccountFor(role);
 
   /**
    * The device role's credential: a device of its own fixture, provisioned through the API. A fuzzed
@@ -118,6 +128,11 @@ export async function createFuzzAccounts(ctx: TestContext) {
         ) {
           continue;
         }
+        isRepaired = true;
+        if (await isErased(account.id)) {
+          await createAccountFor(role);
+          continue;
+        }
         await ctx.query(
           sql`update users set email = ${expected.email}, password_hash = ${expected.passwordHash},
                  profile_id = ${expected.profileId}, deleted_at = null,
@@ -125,7 +140,6 @@ export async function createFuzzAccounts(ctx: TestContext) {
               where id = ${account.id}`,
         );
         await signIn(role);
-        isRepaired = true;
       }
       return isRepaired;
     },

@@ -123,6 +123,7 @@ export const FIELD_LABELS: {
     campaign_id: 'fields.campaign_id',
     user_id: 'fields.user_id',
     paired_at: 'fields.paired_at',
+    pairing_step: 'fields.pairing_step',
     schedule: 'fields.schedule',
     credential_hash: 'fields.credential_hash',
     secret_ciphertext: 'fields.secret_ciphertext',
