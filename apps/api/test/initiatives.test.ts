@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initiativeBody, initiativeCallers, initiativeGround } from './initiatives-fixture.ts';
+import { expectStaleSaveRefused } from './resource-tests.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 let ctx: TestContext;
@@ -191,6 +192,27 @@ describe('the review transitions', () => {
     expect((await review('approve', 999_999)).statusCode).toBe(404);
     expect((await callers.as('staff', { method: 'GET', url: '/api/initiatives/999999' })).statusCode).toBe(
       404,
+    );
+  });
+});
+
+describe('PUT /api/initiatives/{id}', () => {
+  it('refuses a save based on an older version (409 STALE_RECORD), changing nothing', async () => {
+    const ground = await initiativeGround(ctx);
+    const proposed = await callers.as('staff', {
+      method: 'POST',
+      url: '/api/initiatives',
+      payload: initiativeBody(ground),
+    });
+    const { initiativeId, updatedAt } = proposed.json() as { initiativeId: number; updatedAt: string };
+    await expectStaleSaveRefused(
+      (method, url, payload) => callers.as('staff', { method, url, payload: payload as never }),
+      `/api/initiatives/${initiativeId}`,
+      [
+        initiativeBody(ground, { title: 'Primeira versão' }),
+        initiativeBody(ground, { title: 'Segunda versão' }),
+      ],
+      updatedAt,
     );
   });
 });

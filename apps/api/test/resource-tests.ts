@@ -59,22 +59,24 @@ export function meanwhileAfterFirstRead<Record>(
 type Call = (method: Method, url: string, payload?: object) => Promise<LightMyRequestResponse>;
 
 /**
- * The stale-save check of an editable record at `url`, opened at version `updatedAt`: the first save
- * based on it passes; a second based on the same version is 409 STALE_RECORD and changes nothing; the
- * same save based on the version the first one answered passes.
+ * The stale-save check of an editable record saved at `url` (and read at `recordUrl`, the same unless
+ * the save is a part of the record: a location's schedule), opened at version `updatedAt`: the first
+ * save based on it passes; a second based on the same version is 409 STALE_RECORD and changes nothing;
+ * the same save based on the version the first one answered passes.
  */
 export async function expectStaleSaveRefused(
   call: Call,
   url: string,
   saves: [object, object],
   updatedAt: string,
+  recordUrl = url,
 ) {
   const first = await call('PUT', url, { ...saves[0], updatedAt });
   expect(first.statusCode, first.body).toBe(200);
   const stale = await call('PUT', url, { ...saves[1], updatedAt });
   expect(stale.statusCode).toBe(409);
   expect(stale.json()).toMatchObject({ code: 'STALE_RECORD' });
-  expect((await call('GET', url)).json().updatedAt).toBe(first.json().updatedAt);
+  expect((await call('GET', recordUrl)).json().updatedAt).toBe(first.json().updatedAt);
   const current = await call('PUT', url, { ...saves[1], updatedAt: first.json().updatedAt });
   expect(current.statusCode, current.body).toBe(200);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogNameSchema, hasOnePerLanguage } from './categories.schemas.ts';
+import { dateTimeSchema } from './dates.schemas.ts';
 import { idTextSchema } from './integers.schemas.ts';
 import { LANGUAGES } from './locales.ts';
 
@@ -26,6 +27,7 @@ export const fragranceTranslationSchema = z.strictObject({
 /**
  * The fragrance form (spec §7 Saves: multipart with name, description, ofactoryWay, categoryId,
  * image.file, translations[i][language|description|ofactoryWay]); the image travels beside it.
+ * `updatedAt` is the version the form loaded: a save based on an older one is refused (409).
  */
 export const fragranceBodySchema = z.strictObject({
   name: catalogNameSchema,
@@ -37,6 +39,7 @@ export const fragranceBodySchema = z.strictObject({
     .max(LANGUAGES.length)
     .refine(hasOnePerLanguage, { error: 'duplicateLanguage' })
     .default([]),
+  updatedAt: dateTimeSchema.optional(),
 });
 export type FragranceBody = z.infer<typeof fragranceBodySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './address.schemas.ts';
 import { emailSchema } from './auth.schemas.ts';
-import { calendarDateSchema } from './dates.schemas.ts';
+import { calendarDateSchema, dateTimeSchema } from './dates.schemas.ts';
 import {
   INITIATIVE_MAX_DAYS,
   INITIATIVE_STATUSES,
@@ -49,6 +49,8 @@ export const initiativeBodySchema = z
     campaignId: idSchema,
     startsOn: calendarDateSchema,
     endsOn: calendarDateSchema,
+    /** On an update, the version the form loaded: a save over a newer one is refused (`STALE_RECORD`). */
+    updatedAt: dateTimeSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const refusal = initiativeDatesRefusal(body.startsOn, body.endsOn);

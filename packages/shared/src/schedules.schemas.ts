@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './dates.schemas.ts';
 import { boundedInteger, idSchema } from './integers.schemas.ts';
 
 /** Days of the week as JavaScript numbers them: 0 is Sunday, 6 is Saturday. */
@@ -68,20 +69,35 @@ export function rangesOverlap(a: ScheduleRange, b: ScheduleRange): boolean {
  * A weekly schedule: the ranges when devices diffuse, none overlapping another. An empty list is a
  * schedule that never diffuses.
  */
-export const scheduleSchema = z
-  .strictObject({
-    ranges: z.array(scheduleRangeSchema).max(MAX_SCHEDULE_RANGES),
-  })
-  .superRefine((schedule, ctx) => {
-    schedule.ranges.forEach((range, index) => {
-      const earlier = schedule.ranges.slice(0, index).findIndex((other) => rangesOverlap(other, range));
-      if (earlier >= 0) ctx.addIssue({ code: 'custom', path: ['ranges', index], message: 'scheduleOverlap' });
-    });
+const scheduleRanges = z.array(scheduleRangeSchema).max(MAX_SCHEDULE_RANGES);
+
+function refuseOverlaps(schedule: { ranges: ScheduleRange[] }, ctx: z.RefinementCtx) {
+  schedule.ranges.forEach((range, index) => {
+    const earlier = schedule.ranges.slice(0, index).findIndex((other) => rangesOverlap(other, range));
+    if (earlier >= 0) ctx.addIssue({ code: 'custom', path: ['ranges', index], message: 'scheduleOverlap' });
   });
+}
+
+export const scheduleSchema = z.strictObject({ ranges: scheduleRanges }).superRefine(refuseOverlaps);
 export type Schedule = z.infer<typeof scheduleSchema>;
 
+/** On a save, the version the form loaded: a save over a newer one is refused (`STALE_RECORD`). */
+const versionSchema = dateTimeSchema.optional();
+
+/**
+ * `PUT /api/locations/schedule/{id}`: the schedule, and beside its ranges the version of the location
+ * the form loaded. The version is not part of the stored schedule.
+ */
+export const locationScheduleBodySchema = z
+  .strictObject({ ranges: scheduleRanges, updatedAt: versionSchema })
+  .superRefine(refuseOverlaps);
+export type LocationScheduleBody = z.infer<typeof locationScheduleBodySchema>;
+
 /** `PUT /api/devices/schedule/{id}`: the device's own schedule, or null to follow its location's. */
-export const deviceScheduleBodySchema = z.strictObject({ schedule: scheduleSchema.nullable() });
+export const deviceScheduleBodySchema = z.strictObject({
+  schedule: scheduleSchema.nullable(),
+  updatedAt: versionSchema,
+});
 export type DeviceScheduleBody = z.infer<typeof deviceScheduleBodySchema>;
 
 /** `POST /api/locations/schedule-copy`: one location's schedule copied to others, in one transaction. */

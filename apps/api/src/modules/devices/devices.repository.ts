@@ -232,12 +232,15 @@ export class DevicesRepository extends KitRepository<DeviceRecord, DeviceOption>
     return rows.length === 1;
   }
 
-  /** Sets the device's own schedule (null: its location's); false when the device is inactive or gone. */
-  async setSchedule(id: number, schedule: Schedule | null): Promise<boolean> {
+  /**
+   * Sets the device's own schedule (null: its location's); false when the device is inactive, gone or
+   * no longer at `version` (the `updatedAt` the save was based on, if any).
+   */
+  async setSchedule(id: number, schedule: Schedule | null, version?: string): Promise<boolean> {
     const rows = await this.db
       .update(devices)
       .set({ schedule, updatedAt: new Date() })
-      .where(and(eq(devices.id, id), isNull(devices.deletedAt)))
+      .where(and(eq(devices.id, id), isNull(devices.deletedAt), isVersion(devices.updatedAt, version)))
       .returning({ id: devices.id });
     return rows.length === 1;
   }

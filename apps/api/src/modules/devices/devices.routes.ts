@@ -128,6 +128,6 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
         response: { 200: deviceRecordSchema, ...conflictErrors },
       },
     },
-    async (request) => service.setSchedule(request.params.id, request.body.schedule),
+    async (request) => service.setSchedule(request.params.id, request.body.schedule, request.body.updatedAt),
   );
 };

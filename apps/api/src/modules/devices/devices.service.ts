@@ -235,11 +235,15 @@ export function createDevicesService(options: DevicesServiceOptions) {
       return toRow(await getRecord(id));
     },
 
-    /** Its own schedule, or null to follow its location's. */
-    async setSchedule(id: number, schedule: Schedule | null): Promise<DeviceRecordAnswer> {
+    /**
+     * Its own schedule, or null to follow its location's; a save over a newer version than `version`
+     * (the device's `updatedAt` the form loaded) is STALE_RECORD.
+     */
+    async setSchedule(id: number, schedule: Schedule | null, version?: string): Promise<DeviceRecordAnswer> {
       await allowed(id, 'schedule');
-      if (!(await repository.transaction((tx) => tx.setSchedule(id, schedule)))) {
+      if (!(await repository.transaction((tx) => tx.setSchedule(id, schedule, version)))) {
         states.assertAllowed(await getRecord(id), 'schedule');
+        throw new AppError(ErrorCode.STALE_RECORD);
       }
       return getDevice(id);
     },

@@ -11,6 +11,7 @@ import {
   recordBatch,
   testMacAddress,
 } from '../../../test/device-fixtures.ts';
+import { expectStaleSaveRefused } from '../../../test/resource-tests.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { createDeviceSecretBox, type DeviceSecretBox } from '../../lib/device-secrets.ts';
 import { oneTimeCodeAt } from '../../lib/one-time-codes.ts';
@@ -231,6 +232,20 @@ describe('GET /api/devices/{id}', () => {
     expect(overlapping.statusCode).toBe(400);
     const cleared = await call('PUT', `/api/devices/schedule/${deviceId}`, { schedule: null });
     expect(cleared.json()).toMatchObject({ hasOwnSchedule: false, schedule: { source: 'location' } });
+  });
+
+  it('refuses a schedule saved over an older version of the device (409 STALE_RECORD), changing nothing', async () => {
+    const ground = await deviceGround(ctx);
+    const { deviceId } = await insertDevice(ctx, ground);
+    const { updatedAt } = (await call('GET', `/api/devices/${deviceId}`)).json();
+    const own = { ranges: [{ weekday: 2, start: '08:00', end: '12:00', intensity: 20 }] };
+    await expectStaleSaveRefused(
+      call,
+      `/api/devices/schedule/${deviceId}`,
+      [{ schedule: own }, { schedule: null }],
+      updatedAt,
+      `/api/devices/${deviceId}`,
+    );
   });
 });
 

@@ -116,8 +116,13 @@ export class FragrancesRepository extends KitRepository<FragranceRecord, Fragran
     return insertRecord(this.db, fragrances, values);
   }
 
-  update(id: number, values: Partial<FragranceValues & { imageKey: string; thumbnailKey: string }>) {
-    return updateRecord(this.db, fragrances, id, values);
+  /** False when the row is gone or no longer at `version` (the `updatedAt` the save was based on). */
+  update(
+    id: number,
+    values: Partial<FragranceValues & { imageKey: string; thumbnailKey: string }>,
+    version?: string,
+  ) {
+    return updateRecord(this.db, fragrances, id, values, version);
   }
 
   replaceTranslations(id: number, translations: FragranceTranslation[]): Promise<void> {

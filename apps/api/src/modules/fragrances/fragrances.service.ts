@@ -133,9 +133,14 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
       const replaced = await image.withStaged(file, (keys) =>
         repository.transaction(async (tx) => {
           await holdCategoryActive(tx.db, body.categoryId);
-          // Updating first locks the row, so the image read next is the one this save replaces even
-          // when another save of the same fragrance committed meanwhile.
-          await tx.update(id, valuesOf(body));
+          // Updating first locks the row and checks the version in the same statement: of two saves
+          // based on the same version, the second finds the first's and is refused; and the image read
+          // next is the one this save replaces even when another save committed meanwhile.
+          if (!(await tx.update(id, valuesOf(body), body.updatedAt))) {
+            const current = await tx.reader.findById(id);
+            if (current) states.assertAllowed(current, 'edit');
+            throw new AppError(ErrorCode.STALE_RECORD);
+          }
           await tx.replaceTranslations(id, translationsOf(body));
           if (!keys) return [];
           const before = await tx.reader.findById(id);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegImage, multipart, type Part, pngImage } from '../../../test/multipart.ts';
+import { expectStaleSaveRefused } from '../../../test/resource-tests.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -235,6 +236,19 @@ describe('fragrance rules and lists', () => {
     const edited = await send('PUT', `/api/fragrances/${fragranceId}`, fields({ name: 'Lavanda Editada' }));
     expect(edited.statusCode).toBe(200);
     expect(edited.json().name).toBe('Lavanda Editada');
+  });
+
+  it('refuses a save based on an older version (409 STALE_RECORD), changing nothing', async () => {
+    const { fragranceId, updatedAt } = await create('Cedro Antigo');
+    // The helper's saves (PUT with a body) as this route's multipart fields; its reads are GETs.
+    const multipartCall = (_method: string, url: string, payload?: object) =>
+      payload ? send('PUT', url, fields(payload as Record<string, string>)) : call('GET', url);
+    await expectStaleSaveRefused(
+      multipartCall,
+      `/api/fragrances/${fragranceId}`,
+      [{ name: 'Cedro Primeiro' }, { name: 'Cedro Segundo' }],
+      updatedAt,
+    );
   });
 
   it('replacing the image removes the old files; permanent delete removes the rest', async () => {

@@ -258,8 +258,13 @@ export class InitiativesRepository extends KitRepository<InitiativeRecord> {
     return insertRecord(this.db, initiatives, { ...values, status: 'inReview' });
   }
 
-  update(id: number, values: Partial<InitiativeValues> & { status?: InitiativeStatus }): Promise<boolean> {
-    return updateRecord(this.db, initiatives, id, values);
+  /** False when the row is gone or no longer at `version` (the `updatedAt` the save was based on). */
+  update(
+    id: number,
+    values: Partial<InitiativeValues> & { status?: InitiativeStatus },
+    version?: string,
+  ): Promise<boolean> {
+    return updateRecord(this.db, initiatives, id, values, version);
   }
 
   /** A new status; inactive sets `deletedAt` (the kit's active filter), any other clears it. */

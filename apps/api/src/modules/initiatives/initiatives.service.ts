@@ -204,8 +204,11 @@ export function createInitiativesService(deps: {
     async update(actor: Account, id: number, body: InitiativeBody): Promise<InitiativeRow> {
       await repository.transaction(async (tx) => {
         const initiative = await lockFor(tx, id, 'edit');
+        // A save based on an older version than the row's is refused before anything else is checked.
+        if (!(await tx.update(id, valuesOf(body), body.updatedAt))) {
+          throw new AppError(ErrorCode.STALE_RECORD);
+        }
         await checkReferences(tx, body);
-        await tx.update(id, valuesOf(body));
         await tx.replaceLocations(id, body.locationIds);
         if (initiative.status === 'changesRequested') await changeStatus(tx, initiative, 'edit', actor, null);
       });

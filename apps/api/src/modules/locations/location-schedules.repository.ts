@@ -2,6 +2,7 @@ import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locations } from '../../db/schema/index.ts';
+import { isVersion } from '../../lib/resource-kit/record-writes.ts';
 
 /** A location's weekly schedule: set on one, or copied from one onto others, each in its transaction. */
 export class LocationSchedulesRepository {
@@ -12,12 +13,15 @@ export class LocationSchedulesRepository {
     return this.db.transaction((tx) => work(new LocationSchedulesRepository(tx as unknown as Database)));
   }
 
-  /** Sets an active location's schedule (and `updated_at`); false when it is inactive or gone. */
-  async setSchedule(id: number, schedule: Schedule): Promise<boolean> {
+  /**
+   * Sets an active location's schedule (and `updated_at`); false when it is inactive, gone or no
+   * longer at `version` (the `updatedAt` the save was based on, if any).
+   */
+  async setSchedule(id: number, schedule: Schedule, version?: string): Promise<boolean> {
     const rows = await this.db
       .update(locations)
       .set({ schedule, updatedAt: new Date() })
-      .where(and(eq(locations.id, id), isNull(locations.deletedAt)))
+      .where(and(eq(locations.id, id), isNull(locations.deletedAt), isVersion(locations.updatedAt, version)))
       .returning({ id: locations.id });
     return rows.length === 1;
   }

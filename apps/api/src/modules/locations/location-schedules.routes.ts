@@ -1,5 +1,5 @@
 import { locationRowSchema } from '@scentia/shared/locations.schemas';
-import { scheduleCopyBodySchema, scheduleSchema } from '@scentia/shared/schedules.schemas';
+import { locationScheduleBodySchema, scheduleCopyBodySchema } from '@scentia/shared/schedules.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../lib/http-schemas.ts';
@@ -20,11 +20,14 @@ export const locationSchedulesRoutes: FastifyPluginAsyncZod<{ service: LocationS
         summary:
           'Sets an active location’s weekly schedule: ranges in its time zone (an end at or before the start runs into the next day), each with an intensity in shots per hour',
         params: idParamsSchema,
-        body: scheduleSchema,
+        body: locationScheduleBodySchema,
         response: { 200: locationRowSchema, ...conflictErrors },
       },
     },
-    async (request) => service.setSchedule(request.params.id, request.body),
+    async (request) => {
+      const { ranges, updatedAt } = request.body;
+      return service.setSchedule(request.params.id, { ranges }, updatedAt);
+    },
   );
 
   app.post(

@@ -17,11 +17,13 @@ export function createLocationSchedulesService(options: {
   const { repository, readLocation } = options;
 
   return {
-    async setSchedule(id: number, schedule: Schedule): Promise<LocationRow> {
+    /** A save over a newer version of the location than `version` (its `updatedAt`) is STALE_RECORD. */
+    async setSchedule(id: number, schedule: Schedule, version?: string): Promise<LocationRow> {
       const location = await readLocation(id);
       if (!location.ativo) throw new AppError(ErrorCode.RECORD_INACTIVE);
-      if (!(await repository.transaction((tx) => tx.setSchedule(id, schedule)))) {
+      if (!(await repository.transaction((tx) => tx.setSchedule(id, schedule, version)))) {
         if (!(await readLocation(id)).ativo) throw new AppError(ErrorCode.RECORD_INACTIVE);
+        throw new AppError(ErrorCode.STALE_RECORD);
       }
       return readLocation(id);
     },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deviceGround, insertDevice } from '../../../test/device-fixtures.ts';
-import { staffSession } from '../../../test/resource-tests.ts';
+import { expectStaleSaveRefused, staffSession } from '../../../test/resource-tests.ts';
 
 const session = staffSession();
 const { call } = session;
@@ -39,6 +39,20 @@ describe('PUT /api/locations/schedule/{id}', () => {
     expect(inactive.statusCode).toBe(409);
     expect(inactive.json().code).toBe('RECORD_INACTIVE');
     expect((await call('PUT', '/api/locations/schedule/99999999', overnight)).statusCode).toBe(404);
+  });
+
+  it('refuses a save based on an older version of the location (409 STALE_RECORD), changing nothing', async () => {
+    const { locationId } = await deviceGround(session.ctx);
+    const { updatedAt } = (await call('GET', `/api/locations/${locationId}`)).json();
+    const evening = { ranges: [{ weekday: 1, start: '18:00', end: '20:00', intensity: 30 }] };
+    await expectStaleSaveRefused(
+      call,
+      `/api/locations/schedule/${locationId}`,
+      [overnight, evening],
+      updatedAt,
+      `/api/locations/${locationId}`,
+    );
+    expect(await scheduleOf(locationId)).toEqual(evening);
   });
 });
 

@@ -1,6 +1,5 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { ErrorCode } from '@scentia/shared/error-codes';
-import { Alert, type AlertRef, App, Button, Card, Form, type FormInstance, Modal } from 'antd';
+import { Alert, App, Button, Card, Form, type FormInstance, Modal } from 'antd';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { hasChanges } from '../../lib/form-values.ts';
 import { type FieldPath, mapServerFields } from '../../lib/server-field-errors.ts';
 import { PageHeading } from '../page-heading.tsx';
+import { isStaleSave, type SaveFailure, SaveFailureAlert } from './save-failure-alert.tsx';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import './resource-form.css';
 
@@ -106,7 +106,7 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
       setFailure({
         id: failureCount.current,
         text: showFailure(error),
-        isStale: isApiError(error) && error.code === ErrorCode.STALE_RECORD,
+        isStale: isStaleSave(error),
       });
       return;
     } finally {
@@ -215,57 +215,4 @@ function keepEnterInDatePicker(event: KeyboardEvent<HTMLFormElement>) {
   if (event.key === 'Enter' && event.target instanceof Element && event.target.closest('.ant-picker')) {
     event.preventDefault();
   }
-}
-
-/** `id` tells one failure from the next: each new one mounts its alert again, which takes the focus. */
-type SaveFailure = { id: number; text: string; isStale: boolean };
-
-/**
- * The one alert of a failed save, placed just above the buttons and focused as it appears: on a long
- * form the person is at the save button, and a screen reader reads what went wrong at once. A stale
- * record's alert carries the reload.
- */
-function SaveFailureAlert({
-  failure,
-  onReload,
-}: {
-  failure: SaveFailure;
-  onReload?: () => Promise<unknown>;
-}) {
-  const { t } = useTranslation();
-  const ref = useRef<AlertRef>(null);
-  const [isReloading, setReloading] = useState(false);
-  useEffect(() => {
-    const alert = ref.current?.nativeElement;
-    if (!alert) return;
-    alert.tabIndex = -1;
-    alert.focus({ preventScroll: true });
-    alert.scrollIntoView({ block: 'center' });
-  }, []);
-
-  async function reload() {
-    setReloading(true);
-    try {
-      await onReload?.();
-    } finally {
-      setReloading(false);
-    }
-  }
-
-  return (
-    <Alert
-      ref={ref}
-      type="error"
-      showIcon
-      title={failure.text}
-      className="resource-form-alert"
-      action={
-        failure.isStale && onReload ? (
-          <Button onClick={() => void reload()} loading={isReloading}>
-            {t('form.reload')}
-          </Button>
-        ) : undefined
-      }
-    />
-  );
 }

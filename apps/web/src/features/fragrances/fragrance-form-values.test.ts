@@ -55,6 +55,13 @@ describe('fragrance form data (spec §7 Saves)', () => {
     expect(data.has('image.file')).toBe(false);
   });
 
+  it('sends the version the form loaded on update only', () => {
+    expect(fragranceFormData(filled(), '2026-11-20T10:00:00.123Z').get('updatedAt')).toBe(
+      '2026-11-20T10:00:00.123Z',
+    );
+    expect(fragranceFormData(filled()).has('updatedAt')).toBe(false);
+  });
+
   it('produces a body the shared schema accepts, and refuses a missing category', () => {
     expect(fragranceBodySchema.safeParse(fragranceFormToBody(filled())).success).toBe(true);
     const withoutCategory = { ...filled(), categoryId: null };

@@ -97,10 +97,10 @@ export function fragranceFormToBody(values: FragranceFormValues): FragranceBodyI
 /**
  * The multipart body of POST/PUT /fragrances (spec §7 Saves): name, description, ofactoryWay,
  * categoryId, translations[i][language|description|ofactoryWay] and the file under `image.file`
- * when one was chosen (an update without it keeps the stored image). Nothing else: the API
- * refuses unknown fields.
+ * when one was chosen (an update without it keeps the stored image) and, on update, the `updatedAt`
+ * the form loaded. Nothing else: the API refuses unknown fields.
  */
-export function fragranceFormData(values: FragranceFormValues): FormData {
+export function fragranceFormData(values: FragranceFormValues, updatedAt?: string): FormData {
   const body = fragranceFormToBody(values);
   const data = new FormData();
   data.append('name', body.name as string);
@@ -112,6 +112,7 @@ export function fragranceFormData(values: FragranceFormValues): FormData {
     data.append(`translations[${index}][description]`, translation.description ?? '');
     data.append(`translations[${index}][ofactoryWay]`, translation.ofactoryWay ?? '');
   });
+  if (updatedAt) data.append('updatedAt', updatedAt);
   const file = values.image?.file;
   if (file) data.append(IMAGE_FIELD, file, file.name);
   return data;

@@ -41,6 +41,11 @@ describe('the initiative form values', () => {
     expect(initiativeBodySchema.parse(body).locationIds).toEqual([4, 12]);
   });
 
+  it('sends the version the edit was opened with, and none on create', () => {
+    expect(initiativeFormToBody(initiativeToForm(row), row).updatedAt).toBe(row.updatedAt);
+    expect(initiativeFormToBody(initiativeToForm(row))).not.toHaveProperty('updatedAt');
+  });
+
   it('starts empty, or with the organisation and campaign a link names', () => {
     expect(emptyInitiativeForm().organizationId).toBe(null);
     const values = emptyInitiativeForm(new URLSearchParams('organizationId=3&campaignId=x'));

@@ -63,7 +63,10 @@ export function initiativeToForm(row: InitiativeRow): InitiativeFormValues {
  * The body of POST/PUT /initiatives. A missing choice is sent as 0 (and a missing day as '') so the
  * shared schema names it under its field, as the server would.
  */
-export function initiativeFormToBody(values: InitiativeFormValues): InitiativeBodyInput {
+export function initiativeFormToBody(
+  values: InitiativeFormValues,
+  opened?: InitiativeRow,
+): InitiativeBodyInput {
   return {
     title: values.title?.trim() ?? '',
     description: values.description?.trim() ? values.description.trim() : null,
@@ -72,5 +75,7 @@ export function initiativeFormToBody(values: InitiativeFormValues): InitiativeBo
     campaignId: values.campaignId ? Number(values.campaignId) : 0,
     startsOn: values.startsOn?.isValid() ? values.startsOn.format(DAY) : '',
     endsOn: values.endsOn?.isValid() ? values.endsOn.format(DAY) : '',
+    // The version the edit was opened with: a save over a newer one is refused (409 STALE_RECORD).
+    ...(opened ? { updatedAt: opened.updatedAt } : {}),
   };
 }

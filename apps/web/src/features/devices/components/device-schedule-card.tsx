@@ -6,6 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RecordCard } from '../../../components/record-card.tsx';
+import {
+  isStaleSave,
+  type SaveFailure,
+  SaveFailureAlert,
+} from '../../../components/resource-form/save-failure-alert.tsx';
 import { useConfirmedCommand } from '../../../components/resource-list/row-actions.tsx';
 import { ScheduleEditor } from '../../../components/schedule-editor/schedule-editor.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -28,12 +33,16 @@ export function DeviceScheduleCard({ device, reload }: CardProps) {
   const canEdit = !deviceActionRefusal(deviceState(device), 'schedule');
   // The own schedule being edited: undefined while the card only shows the one in force.
   const [draft, setDraft] = useState<Schedule | undefined>(undefined);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<SaveFailure>();
   const isOwn = device.schedule.source === 'device';
   const location = device.location;
 
   async function save(schedule: Schedule | null) {
-    await setSchedule.mutateAsync({ deviceId: device.deviceId, body: { schedule } });
+    // With the version the page loaded: a save over someone else's newer one is refused (409).
+    await setSchedule.mutateAsync({
+      deviceId: device.deviceId,
+      body: { schedule, updatedAt: device.updatedAt },
+    });
     await reload();
   }
 
@@ -45,7 +54,11 @@ export function DeviceScheduleCard({ device, reload }: CardProps) {
       setDraft(undefined);
       void message.success(t('schedule.saved'));
     } catch (error) {
-      setFailure(errorMessage(error, t, t('schedule.saveError')));
+      setFailure({
+        id: (failure?.id ?? 0) + 1,
+        text: errorMessage(error, t, t('schedule.saveError')),
+        isStale: isStaleSave(error),
+      });
     }
   }
 
@@ -73,11 +86,7 @@ export function DeviceScheduleCard({ device, reload }: CardProps) {
       {draft ? (
         <>
           <ScheduleEditor value={draft} onChange={setDraft} timeZone={device.schedule.timeZone} />
-          {failure && (
-            <p className="device-mismatch" role="alert">
-              {failure}
-            </p>
-          )}
+          {failure && <SaveFailureAlert key={failure.id} failure={failure} onReload={reload} />}
           <Space wrap>
             <Button type="primary" loading={setSchedule.isPending} onClick={() => void saveDraft()}>
               {t('schedule.save')}

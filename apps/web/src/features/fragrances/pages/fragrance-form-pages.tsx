@@ -14,7 +14,7 @@ export const fragranceFormPages = resourceFormPages({
   mutations: fragranceMutations,
   emptyValues: emptyFragranceForm,
   toValues: fragranceToForm,
-  toBody: (values) => fragranceFormData(values),
+  toBody: (values, opened) => fragranceFormData(values, opened?.updatedAt),
   recordId: (fragrance) => fragrance.fragranceId,
   recordType: 'fragrance',
 });

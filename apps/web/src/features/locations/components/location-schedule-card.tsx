@@ -1,17 +1,22 @@
 import { CopyOutlined } from '@ant-design/icons';
 import type { LocationRow } from '@scentia/shared/locations.schemas';
 import { type Schedule, scheduleSchema } from '@scentia/shared/schedules.schemas';
-import { Alert, App, Button, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordCard } from '../../../components/record-card.tsx';
+import {
+  isStaleSave,
+  type SaveFailure,
+  SaveFailureAlert,
+} from '../../../components/resource-form/save-failure-alert.tsx';
 import { ScheduleEditor } from '../../../components/schedule-editor/schedule-editor.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useSetLocationSchedule } from '../api/set-location-schedule.ts';
 import { CopyScheduleDialog } from './copy-schedule-dialog.tsx';
 import './locations.css';
 
-type CardProps = { location: LocationRow };
+type CardProps = { location: LocationRow; reload: () => Promise<unknown> };
 
 function isSameSchedule(a: Schedule, b: Schedule): boolean {
   return JSON.stringify(a.ranges) === JSON.stringify(b.ranges);
@@ -20,15 +25,18 @@ function isSameSchedule(a: Schedule, b: Schedule): boolean {
 /**
  * The location's weekly schedule (issue 25), saved on its own, apart from the form above: a change
  * here leaves the form's unsaved edits alone. The copy sends the saved schedule, so it is offered once
- * the changes are saved. A refused save shows the server's message and keeps the edits.
+ * the changes are saved. A refused save shows the server's message and keeps the edits; one refused
+ * because the location changed since the version the card holds (its own last save's, or the page's)
+ * offers the page's reload.
  */
-export function LocationScheduleCard({ location }: CardProps) {
+export function LocationScheduleCard({ location, reload }: CardProps) {
   const { t } = useTranslation('locations');
   const { message } = App.useApp();
   const setSchedule = useSetLocationSchedule();
   const [saved, setSaved] = useState<Schedule>(location.schedule);
   const [draft, setDraft] = useState<Schedule>(location.schedule);
-  const [failure, setFailure] = useState<string>();
+  const [version, setVersion] = useState(location.updatedAt);
+  const [failure, setFailure] = useState<SaveFailure>();
   const [isCopyOpen, setCopyOpen] = useState(false);
   const copyButton = useRef<HTMLButtonElement>(null);
   const isDirty = !isSameSchedule(draft, saved);
@@ -37,11 +45,19 @@ export function LocationScheduleCard({ location }: CardProps) {
   async function save() {
     setFailure(undefined);
     try {
-      await setSchedule.mutateAsync({ locationId: location.locationId, schedule: draft });
+      const answer = await setSchedule.mutateAsync({
+        locationId: location.locationId,
+        body: { ...draft, updatedAt: version },
+      });
       setSaved(draft);
+      setVersion(answer.updatedAt);
       void message.success(t('schedule.saved'));
     } catch (error) {
-      setFailure(errorMessage(error, t, t('schedule.saveError')));
+      setFailure({
+        id: (failure?.id ?? 0) + 1,
+        text: errorMessage(error, t, t('schedule.saveError')),
+        isStale: isStaleSave(error),
+      });
     }
   }
 
@@ -56,9 +72,7 @@ export function LocationScheduleCard({ location }: CardProps) {
         timeZone={location.timeZone}
         disabled={setSchedule.isPending}
       />
-      {failure && (
-        <Alert className="location-schedule-failure" type="error" showIcon title={failure} role="alert" />
-      )}
+      {failure && <SaveFailureAlert key={failure.id} failure={failure} onReload={reload} />}
       <Space wrap className="location-schedule-actions">
         <Button
           type="primary"
