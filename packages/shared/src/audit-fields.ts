@@ -243,7 +243,8 @@ export function referenceKey(recordType: string, recordId: unknown): string {
 
 /**
  * An event as a record's history answers it: with `names`, the current name of each record its changes
- * refer to, keyed by `referenceKey` (a record removed for good is absent and shows as its number).
+ * refer to, keyed by `referenceKey` (a record removed for good by the last name the trail recorded; one
+ * the trail never named is absent and shows as "#12 (removed)").
  */
 export const auditHistoryEventSchema = auditEventSchema.extend({ names: z.record(z.string(), z.string()) });
 export type AuditHistoryEvent = z.infer<typeof auditHistoryEventSchema>;
