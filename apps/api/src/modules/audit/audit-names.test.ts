@@ -176,7 +176,7 @@ describe('GET /api/audit/history/{recordType}/{recordId}', () => {
     expect(edited?.names[referenceKey('category', categoryId)]).toBe('Resinosos');
   });
 
-  it('names a record removed for good by the last name the trail recorded, and reads ids only from digits', async () => {
+  it('names a record removed for good by the last name the trail recorded', async () => {
     const categoryId = await created(
       { method: 'POST', url: '/api/categories', payload: { name: 'Efêmeros', translations: [] } },
       'categoryId',
