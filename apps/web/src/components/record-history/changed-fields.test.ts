@@ -130,7 +130,7 @@ describe('changedFields', () => {
       'Agenda: Não difunde > Seg. 08:00–18:00, 1 disparo/h; Sex. 22:00–02:00, 60 disparos/h',
     ]);
     const device = { table: 'devices', names: {} };
-    expect(formatValue('schedule', null, t, device)).toBe('Horário do local');
+    expect(formatValue('schedule', null, t, device)).toBe('Agenda do local');
     expect(formatValue('schedule', { ranges: [friday] }, t, device)).toBe('Sex. 22:00–02:00, 60 disparos/h');
   });
 
