@@ -82,6 +82,16 @@ test('a schedule crossing midnight is edited by keyboard, saved, read again, and
   card = page.getByRole('region', { name: 'Agenda' });
   await expect(day(card, 'Sexta-feira')).toContainText('22:00–02:00 (Sábado) · 120 disparos/hora');
   await expect(day(card, 'Sábado')).toContainText('00:00–02:00, continuação de Sexta-feira 22:00');
+  // The location's history writes its schedule in words, not as the stored JSON: the change (newest
+  // first), then the creation's empty schedule.
+  const schedules = page
+    .locator('section.record-history')
+    .getByRole('listitem')
+    .filter({ hasText: /^Agenda: / });
+  await expect(schedules).toHaveText([
+    'Agenda: Não difunde → Sex. 22:00–02:00, 120 disparos/h',
+    'Agenda: Não difunde',
+  ]);
   expect(await seriousViolations(page)).toEqual([]);
 
   // Copy to the other location: chosen by typing its name, confirmed, said in a dialog.

@@ -213,6 +213,30 @@ export function referencedRecordType(table: string, column: string): AuditRefere
   return references?.[column];
 }
 
+/** How a column's structured value reads in a history: a weekly schedule as its ranges in words. */
+export type AuditValueKind = 'schedule' | 'ownSchedule';
+
+type ValueKinds = {
+  readonly [Table in AuditedTable]?: Partial<Record<AuditedColumn<Table>, AuditValueKind>>;
+};
+
+/**
+ * Columns that hold a structured value (JSON) rather than a word or a number: the history renders
+ * each by its kind ("Mon 22:00–02:00, 60 shots/h"), never as the stored JSON. Typed over the audited
+ * columns, so a renamed column fails the type check here.
+ */
+export const AUDIT_VALUE_KINDS: ValueKinds = {
+  locations: { schedule: 'schedule' },
+  // A device's own schedule: null is no schedule of its own, its location's runs.
+  devices: { schedule: 'ownSchedule' },
+};
+
+/** The kind of structured value a column of `table` holds, if any. */
+export function auditValueKind(table: string, column: string): AuditValueKind | undefined {
+  const kinds = (AUDIT_VALUE_KINDS as Record<string, Record<string, AuditValueKind> | undefined>)[table];
+  return kinds?.[column];
+}
+
 /** How a history answer keys the names of the records its events refer to: `fragrance:46`. */
 export function referenceKey(recordType: string, recordId: unknown): string {
   return `${recordType}:${String(recordId)}`;
@@ -220,7 +244,8 @@ export function referenceKey(recordType: string, recordId: unknown): string {
 
 /**
  * An event as a record's history answers it: with `names`, the current name of each record its changes
- * refer to, keyed by `referenceKey` (a record removed for good is absent and shows as its number).
+ * refer to, keyed by `referenceKey` (a record removed for good by the last name the trail recorded; one
+ * the trail never named is absent and shows as "#12 (removed)").
  */
 export const auditHistoryEventSchema = auditEventSchema.extend({ names: z.record(z.string(), z.string()) });
 export type AuditHistoryEvent = z.infer<typeof auditHistoryEventSchema>;

@@ -176,16 +176,31 @@ describe('GET /api/audit/history/{recordType}/{recordId}', () => {
     expect(edited?.names[referenceKey('category', categoryId)]).toBe('Resinosos');
   });
 
-  it('leaves a record removed for good unnamed, and reads ids only from digits', async () => {
+  it('names a record removed for good by the last name the trail recorded', async () => {
     const categoryId = await created(
       { method: 'POST', url: '/api/categories', payload: { name: 'Efêmeros', translations: [] } },
       'categoryId',
     );
+    const rename = { name: 'Efêmeros raros', translations: [] };
+    expect(
+      (await send({ method: 'PUT', url: `/api/categories/${categoryId}`, payload: rename })).statusCode,
+    ).toBe(200);
     expect((await send({ method: 'DELETE', url: `/api/categories/${categoryId}` })).statusCode).toBe(204);
     const removed = await send({ method: 'DELETE', url: `/api/categories/${categoryId}?hardDelete=true` });
     expect(removed.statusCode, removed.body).toBe(204);
     const events = await history('category', categoryId);
     expect(events.length).toBeGreaterThan(0);
+    // A record's own history needs no name of its own record.
     for (const event of events) expect(event.names).toEqual({});
+    const response = await send({
+      method: 'GET',
+      url: `/api/audit?recordType=category&recordId=${categoryId}&perPage=10`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = response.json().data as AuditHistoryEvent[];
+    expect(listed.length).toBe(events.length);
+    for (const event of listed) {
+      expect(event.names).toEqual({ [referenceKey('category', categoryId)]: 'Efêmeros raros' });
+    }
   });
 });

@@ -52,8 +52,8 @@ function referencedIds(
 /**
  * The events with the current names of their records and of those their changes refer to
  * (`fragrance:46` → "Lavanda"),
- * so the history reads "Fragrance: Lavanda" rather than a number. A record removed for good has no name
- * and stays a number.
+ * so the history reads "Fragrance: Lavanda" rather than a number. A record removed for good is named as
+ * the trail last recorded it; one it never named (a quiz's answer text) is left out.
  */
 export async function withReferenceNames(
   events: AuditEvent[],

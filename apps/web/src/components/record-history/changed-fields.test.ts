@@ -107,8 +107,38 @@ describe('changedFields', () => {
     expect(lines(changedFields(print, t))).toEqual([
       'Formato do QR code: - > Impressão',
       'Impresso por: - > Ana Lima',
-      'Fragrância (slot 3): #12 > Lavanda',
+      'Fragrância (slot 3): #12 (excluído) > Lavanda',
     ]);
+  });
+
+  it('writes a schedule as its ranges in words, in the week’s order, never as JSON', () => {
+    const friday = { weekday: 5, start: '22:00', end: '02:00', intensity: 60 };
+    const monday = { weekday: 1, start: '08:00', end: '18:00', intensity: 1 };
+    const change = event({
+      action: 'putLocationsScheduleById',
+      record: { type: 'location', id: '3' },
+      changes: [
+        {
+          table: 'locations',
+          rowKey: '3',
+          kind: 'updated',
+          fields: [{ field: 'schedule', before: { ranges: [] }, after: { ranges: [friday, monday] } }],
+        },
+      ],
+    });
+    expect(lines(changedFields(change, t))).toEqual([
+      'Agenda: Não difunde > Seg. 08:00–18:00, 1 disparo/h; Sex. 22:00–02:00, 60 disparos/h',
+    ]);
+    const device = { table: 'devices', names: {} };
+    expect(formatValue('schedule', null, t, device)).toBe('Agenda do local');
+    expect(formatValue('schedule', { ranges: [friday] }, t, device)).toBe('Sex. 22:00–02:00, 60 disparos/h');
+  });
+
+  it('says a referenced record removed for good is removed, and leaves an empty reference empty', () => {
+    const context = { table: 'quiz_answers', names: { 'answerText:7': 'Inverno' } };
+    expect(formatValue('answer_id', 7, t, context)).toBe('Inverno');
+    expect(formatValue('answer_id', 2126, t, context)).toBe('#2126 (excluído)');
+    expect(formatValue('next_question_id', null, t, context)).toBeNull();
   });
 
   it('names the notes of a read of a person’s whole record, leaving paging out', () => {

@@ -1,9 +1,15 @@
 import { type AuditEvent, REDACTED_PREFIX } from '@scentia/shared/audit.schemas';
-import { type AuditHistoryEvent, referencedRecordType, referenceKey } from '@scentia/shared/audit-fields';
+import {
+  type AuditHistoryEvent,
+  auditValueKind,
+  referencedRecordType,
+  referenceKey,
+} from '@scentia/shared/audit-fields';
 import type { TFunction } from 'i18next';
 import { formatDate, formatTimestamp } from '../../lib/date-format.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { CODED_VALUES, fieldLabelKey } from './audit-field-labels.ts';
+import { structuredValueText } from './audit-value-text.ts';
 
 /** One line of a history entry: a field's label and its values before and after, ready to show. */
 export type ChangedField = { key: string; label: string; before: string | null; after: string | null };
@@ -43,7 +49,8 @@ type ValueContext = { table: string; names: Readonly<Record<string, string>> };
 
 /**
  * A stored value as text: secrets hidden, dates in the one format, codes and referenced records by
- * their names (a record removed for good by its number), the status as active/inactive.
+ * their names (a record removed for good by its number, said removed), structured values in words
+ * (audit-value-text.ts), the status as active/inactive.
  */
 export function formatValue(
   field: string,
@@ -53,9 +60,13 @@ export function formatValue(
 ): string | null {
   // deleted_at is how a record is deactivated: its presence is the status, its date is noise.
   if (field === 'deleted_at') return value === null ? t('values.active') : t('values.inactive');
+  const structured = auditValueKind(context.table, field);
+  if (structured) return structuredValueText(structured, value, t);
   if (value === null || value === undefined || value === '') return null;
   const referenced = referencedRecordType(context.table, field);
-  if (referenced) return context.names[referenceKey(referenced, value)] ?? `#${String(value)}`;
+  if (referenced) {
+    return context.names[referenceKey(referenced, value)] ?? t('values.removed', { id: String(value) });
+  }
   const coded = CODED_VALUES[`${context.table}.${field}`];
   if (coded && typeof value === 'string') return t(`values.${coded.kind}.${value}`, { defaultValue: value });
   if (typeof value === 'string' && value.startsWith(REDACTED_PREFIX)) return t('values.hidden');

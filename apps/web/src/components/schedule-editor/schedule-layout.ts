@@ -59,7 +59,7 @@ export function daySegments(ranges: readonly ScheduleRange[]): DaySegment[][] {
 }
 
 /** Ranges in the order a person reads a week: by day, then by start. */
-function sortRanges(ranges: readonly ScheduleRange[]): ScheduleRange[] {
+export function sortRanges(ranges: readonly ScheduleRange[]): ScheduleRange[] {
   return [...ranges].sort((a, b) => a.weekday - b.weekday || minutesOf(a.start) - minutesOf(b.start));
 }
 
