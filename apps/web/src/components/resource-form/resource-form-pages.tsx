@@ -9,6 +9,13 @@ import { FormPageState } from './form-page-state.tsx';
 import type { ResourceFormComponentProps } from './resource-form.tsx';
 import { type RecordQuery, useOpenedRecord } from './use-opened-record.ts';
 
+/** What a resource's cards below its form get: the record, its reload, and a way to take in their saves. */
+export type RecordCardsProps<Row> = {
+  row: Row;
+  reload: () => Promise<unknown>;
+  adopt: (saved: Partial<Row>) => void;
+};
+
 export type ResourceFormPagesOptions<Row, Values, Body> = {
   /** The resource's locale namespace: it holds the kit's keys (RESOURCE_KIT_KEYS). */
   namespace: string;
@@ -38,9 +45,10 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
   readOnlyReason?: (row: Row, t: TFunction) => string | undefined;
   /**
    * What the update page shows of the record besides its form, before the History card (its
-   * locations); `reload` reads the record again into a fresh form, after a change made from a card.
+   * locations); `reload` reads the record again into a fresh form, after a change made from a card;
+   * `adopt` takes in what a card saved of the record (with its new version), keeping the form's edits.
    */
-  RecordCards?: ComponentType<{ row: Row; reload: () => Promise<unknown> }>;
+  RecordCards?: ComponentType<RecordCardsProps<Row>>;
 };
 
 /**
@@ -109,7 +117,7 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
           onReload={opened.reload}
           readOnlyReason={options.readOnlyReason?.(row, t)}
         />
-        {RecordCards && <RecordCards row={row} reload={opened.reload} />}
+        {RecordCards && <RecordCards row={row} reload={opened.reload} adopt={opened.adopt} />}
         <RecordHistory recordType={options.recordType} recordId={id} />
       </>
     );

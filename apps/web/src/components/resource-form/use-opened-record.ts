@@ -8,7 +8,13 @@ export type RecordQuery<Row> = {
   refetch: () => Promise<{ data?: Row | undefined }>;
 };
 
-export type Opened<Row> = { row: Row; revision: number; reload: () => Promise<unknown> };
+export type Opened<Row> = {
+  row: Row;
+  revision: number;
+  reload: () => Promise<unknown>;
+  /** Takes in what a card saved of the record (its new version with it), the form left as it is. */
+  adopt: (saved: Partial<Row>) => void;
+};
 
 /**
  * The record the form was opened with. A background refetch (the window regaining focus) does not
@@ -35,5 +41,9 @@ export function useOpenedRecord<Row>(
       const { data } = await record.refetch();
       if (data !== undefined) setOpened({ row: data, revision: opened.revision + 1 });
     },
+    // A card's save succeeded over the version the form holds too (it sent that version), so nobody
+    // else wrote in between: the form's next save may carry the new version without being refused as
+    // stale, and without a fresh form that would drop its unsaved edits.
+    adopt: (saved) => setOpened({ row: { ...opened.row, ...saved }, revision: opened.revision }),
   };
 }

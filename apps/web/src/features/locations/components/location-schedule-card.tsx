@@ -16,7 +16,12 @@ import { useSetLocationSchedule } from '../api/set-location-schedule.ts';
 import { CopyScheduleDialog } from './copy-schedule-dialog.tsx';
 import './locations.css';
 
-type CardProps = { location: LocationRow; reload: () => Promise<unknown> };
+type CardProps = {
+  location: LocationRow;
+  reload: () => Promise<unknown>;
+  /** The saved schedule and the location's new version, for the page's record (and its form's save). */
+  onSaved?: (saved: Pick<LocationRow, 'schedule' | 'updatedAt'>) => void;
+};
 
 function isSameSchedule(a: Schedule, b: Schedule): boolean {
   return JSON.stringify(a.ranges) === JSON.stringify(b.ranges);
@@ -29,7 +34,7 @@ function isSameSchedule(a: Schedule, b: Schedule): boolean {
  * because the location changed since the version the card holds (its own last save's, or the page's)
  * offers the page's reload.
  */
-export function LocationScheduleCard({ location, reload }: CardProps) {
+export function LocationScheduleCard({ location, reload, onSaved }: CardProps) {
   const { t } = useTranslation('locations');
   const { message } = App.useApp();
   const setSchedule = useSetLocationSchedule();
@@ -52,6 +57,7 @@ export function LocationScheduleCard({ location, reload }: CardProps) {
       setSaved(draft);
       setVersion(answer.updatedAt);
       void message.success(t('schedule.saved'));
+      onSaved?.({ schedule: answer.schedule, updatedAt: answer.updatedAt });
     } catch (error) {
       setFailure({
         id: (failure?.id ?? 0) + 1,
