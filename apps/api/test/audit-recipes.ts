@@ -42,6 +42,8 @@ const unique = (prefix: string) => `${prefix} ${++sequence}`;
 
 /** The newest link mailed to an address (its token), read from the outbox. */
 export async function latestLinkToken(ctx: TestContext, email: string): Promise<string> {
+  // Recovery mails are made after the answer: wait for that work before reading the outbox.
+  await ctx.afterAnswersSettled();
   const [row] = await ctx.query<{ link: string }>(
     sql`select link from mail_outbox where to_address = ${email} order by id desc limit 1`,
   );

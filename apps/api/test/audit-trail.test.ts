@@ -122,6 +122,8 @@ describe('the audit trail', () => {
               });
         const where = `${key} (${recipe.describe})`;
         expect(response.statusCode, `${where}: ${response.body}`).toBeLessThan(300);
+        // Password recovery answers first and writes after (docs/decisions/accounts.md).
+        await ctx.afterAnswersSettled();
         const events = await eventsAfter(before);
         expect(events, where).toHaveLength(1);
         const [event] = events as [EventRow];

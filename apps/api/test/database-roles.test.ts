@@ -360,5 +360,6 @@ describe.skipIf(skipReason)(`the runtime role${skipReason ? ` (skipped: ${skipRe
     });
     allowed.child.kill('SIGTERM');
     await allowed.exited;
-  });
+    // Two server processes started one after the other: longer than one test's default on a busy machine.
+  }, 120_000);
 });

@@ -204,11 +204,12 @@ export function createInitiativesService(deps: {
     async update(actor: Account, id: number, body: InitiativeBody): Promise<InitiativeRow> {
       await repository.transaction(async (tx) => {
         const initiative = await lockFor(tx, id, 'edit');
-        // A save based on an older version than the row's is refused before anything else is checked.
+        // The references first: an unknown organisation or campaign is the caller's 4xx, never the
+        // foreign key's error from the write. Then the write, refused when based on an older version.
+        await checkReferences(tx, body);
         if (!(await tx.update(id, valuesOf(body), body.updatedAt))) {
           throw new AppError(ErrorCode.STALE_RECORD);
         }
-        await checkReferences(tx, body);
         await tx.replaceLocations(id, body.locationIds);
         if (initiative.status === 'changesRequested') await changeStatus(tx, initiative, 'edit', actor, null);
       });
