@@ -26,8 +26,8 @@ export function timeZoneLabel(zone: string, t: TFunction, at: Date = new Date())
       .map((time) => zoneNamePart(zone, new Date(time), 'longOffset', 'en-US'))
       .find((offset) => offset && offset !== now);
     const offsets = other
-      ? t('common:timeZone.offsets', { now, other })
-      : t('common:timeZone.offset', { now });
+      ? t('shell:timeZone.offsets', { now, other })
+      : t('shell:timeZone.offset', { now });
     return generic ? `${name} — ${generic} (${offsets})` : `${name} (${offsets})`;
   } catch {
     // A browser whose own zone database lacks the name still offers it, without its offset.

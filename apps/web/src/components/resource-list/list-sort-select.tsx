@@ -14,13 +14,13 @@ type ListSortSelectProps = {
 export function ListSortSelect({ sorts, orderBy, direction, onChange }: ListSortSelectProps) {
   const { t } = useTranslation();
   const options = sorts.flatMap(({ key, title }) => [
-    { value: `${key}:asc`, label: t('list.sortAscending', { column: title }) },
-    { value: `${key}:desc`, label: t('list.sortDescending', { column: title }) },
+    { value: `${key}:asc`, label: t('shell:list.sortAscending', { column: title }) },
+    { value: `${key}:desc`, label: t('shell:list.sortDescending', { column: title }) },
   ]);
   return (
     <Select
       className="list-sort"
-      aria-label={t('list.sort')}
+      aria-label={t('shell:list.sort')}
       value={`${orderBy}:${direction}`}
       options={options}
       onChange={(value: string) => {
