@@ -25,9 +25,7 @@ export function timeZoneLabel(zone: string, t: TFunction, at: Date = new Date())
     const other = [Date.UTC(year, 0, 1), Date.UTC(year, 6, 1)]
       .map((time) => zoneNamePart(zone, new Date(time), 'longOffset', 'en-US'))
       .find((offset) => offset && offset !== now);
-    const offsets = other
-      ? t('shell:timeZone.offsets', { now, other })
-      : t('shell:timeZone.offset', { now });
+    const offsets = other ? t('shell:timeZone.offsets', { now, other }) : t('shell:timeZone.offset', { now });
     return generic ? `${name} — ${generic} (${offsets})` : `${name} (${offsets})`;
   } catch {
     // A browser whose own zone database lacks the name still offers it, without its offset.
