@@ -1,7 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { rowDetails, tableRow } from './support/antd.ts';
 import { uniqueName } from './support/catalog.ts';
-import { campaignWithCollection, editorWrite, leadTo, readQuiz, treeItem, typeText } from './support/quiz.ts';
+import {
+  branchingQuizTexts,
+  campaignWithCollection,
+  editorWrite,
+  leadTo,
+  readQuiz,
+  treeItem,
+  typeText,
+} from './support/quiz.ts';
 import { openSignedIn } from './support/session.ts';
 
 /** The builder's answer `number` (its fieldset). */
@@ -36,13 +44,7 @@ test('an admin creates a quiz and builds a branching tree of three questions tha
   ];
   const tag = uniqueName('').trim();
   const name = `Quiz das manhãs ${tag}`;
-  const texts = {
-    entry: `Que ambiente você prefere? ${tag}`,
-    calm: `Tranquilo ${tag}`,
-    lively: `Animado ${tag}`,
-    second: `Qual nota combina? ${tag}`,
-    third: `Para qual momento? ${tag}`,
-  };
+  const texts = branchingQuizTexts(tag);
 
   // The create form: the campaign typeahead offers the campaigns without a quiz in the language.
   await openSignedIn(page);

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { uniqueName } from './support/catalog.ts';
 import {
+  branchingQuizTexts,
   campaignWithCollection,
   createQuizThroughApi,
   type EditorQuiz,
@@ -45,11 +46,7 @@ async function newQuiz(page: Page, request: Parameters<typeof campaignWithCollec
   await expect(page.getByRole('heading', { name: 'Nova pergunta' })).toBeVisible();
   const fragrances = campaign.collection.map((slot) => slot.fragrance.name) as [string, string, string];
   const texts = {
-    entry: `Que ambiente você prefere? ${tag}`,
-    calm: `Tranquilo ${tag}`,
-    lively: `Animado ${tag}`,
-    second: `Qual nota combina? ${tag}`,
-    third: `Para qual momento? ${tag}`,
+    ...branchingQuizTexts(tag),
     morning: `Manhã ${tag}`,
     night: `Noite ${tag}`,
   };

@@ -156,3 +156,14 @@ export async function typeText(page: Page, field: Locator, text: string, isNew: 
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The texts of the three-question quiz the build journeys write, unique by `tag`. */
+export function branchingQuizTexts(tag: string) {
+  return {
+    entry: `Que ambiente você prefere? ${tag}`,
+    calm: `Tranquilo ${tag}`,
+    lively: `Animado ${tag}`,
+    second: `Qual nota combina? ${tag}`,
+    third: `Para qual momento? ${tag}`,
+  };
+}
