@@ -25,7 +25,7 @@ const CALLERS: { name: string; role: Role }[] = [
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const profileOf: Record<Exclude<Role, 'anonymous' | 'device'>, string> = {
+  const profileOf: Record<Exclude<Role, 'anonymous' | 'device' | 'manager' | 'viewer'>, string> = {
     user: 'USER',
     staff: 'OPERADOR',
     admin: 'ADMIN',
@@ -33,6 +33,10 @@ beforeAll(async () => {
   for (const [role, profile] of Object.entries(profileOf)) {
     const account = await ctx.createAccount({ profile });
     tokens[role as Role] = (await ctx.signIn(account.email, account.password)).token;
+  }
+  for (const role of ['manager', 'viewer'] as const) {
+    const member = await ctx.createMember({ role });
+    tokens[role] = (await ctx.signIn(member.email, member.password)).token;
   }
   const devices = await createDeviceFixture(ctx);
   tokens.device = (await devices.createDevice()).credential;
@@ -79,16 +83,27 @@ describe('the role matrix of every route', () => {
   });
 
   it('lets each role through the doors spec §6 names, and no others', () => {
-    const doors: Access[] = ['public', 'authenticated', 'appUser', 'staff', 'admin', 'device'];
+    const doors: Access[] = [
+      'public',
+      'authenticated',
+      'appUser',
+      'staff',
+      'admin',
+      'device',
+      'organization',
+      'organizationManager',
+    ];
     const opened = Object.fromEntries(
       ROLES.map((role) => [role, doors.filter((access) => routeRefusal(access, role) === undefined)]),
     );
     expect(opened).toEqual({
       anonymous: ['public'],
       user: ['public', 'authenticated', 'appUser'],
-      staff: ['public', 'authenticated', 'staff'],
-      admin: ['public', 'authenticated', 'staff', 'admin'],
+      staff: ['public', 'authenticated', 'staff', 'organization', 'organizationManager'],
+      admin: ['public', 'authenticated', 'staff', 'admin', 'organization', 'organizationManager'],
       device: ['public', 'device'],
+      manager: ['public', 'authenticated', 'organization', 'organizationManager'],
+      viewer: ['public', 'authenticated', 'organization'],
     });
   });
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { type MemberRole, PROFILE_CLIENT } from '@scentia/shared/members.rules';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { profiles, users } from '../src/db/schema/index.ts';
+import { organizationMembers, organizations, profiles, users } from '../src/db/schema/index.ts';
 import { seedProfiles } from '../src/db/seed.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 
@@ -89,6 +90,39 @@ export async function createTestApp(
     return { id: row.id, email, password };
   }
 
+  /**
+   * A CLIENT account with an accepted membership of `organizationId` (a new organisation when absent):
+   * what an invitation leaves once accepted.
+   */
+  async function createMember(
+    options: {
+      role?: MemberRole;
+      organizationId?: number;
+      locationIds?: number[] | null;
+      email?: string;
+    } = {},
+  ) {
+    const account = await createAccount({ profile: PROFILE_CLIENT, email: options.email });
+    let organizationId = options.organizationId;
+    if (organizationId === undefined) {
+      const cnpj = String(10_000_000_000_000 + account.id * 7919).slice(0, 14);
+      const [organization] = await db
+        .insert(organizations)
+        .values({ name: `Cliente ${account.id}`, legalName: `Cliente ${account.id} Ltda`, cnpj })
+        .returning({ id: organizations.id });
+      if (!organization) throw new Error('Organisation not created');
+      organizationId = organization.id;
+    }
+    await db.insert(organizationMembers).values({
+      organizationId,
+      userId: account.id,
+      role: options.role ?? 'manager',
+      locationIds: options.locationIds ?? null,
+      acceptedAt: new Date(),
+    });
+    return { ...account, organizationId };
+  }
+
   async function signIn(email: string, password: string) {
     const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
     if (response.statusCode !== 200)
@@ -141,6 +175,7 @@ export async function createTestApp(
     afterAnswersSettled: () => app.afterAnswer.settled(),
     driver: database.driver,
     createAccount,
+    createMember,
     signIn,
     query,
     countRows,

@@ -1,4 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROFILE_ADMIN, PROFILE_USER } from './constants.ts';
+import { PROFILE_CLIENT } from './members.rules.ts';
 
 /**
  * A pragmatic standard e-mail pattern: one @, no spaces, a dotted domain with a 2+ letter TLD.
@@ -32,6 +33,10 @@ export function unmetPasswordHints(value: string): PasswordHint[] {
 /** Profile names are compared case-insensitively (spec §6). */
 export function isAdminProfile(profileName: string | null | undefined): boolean {
   return profileName?.trim().toUpperCase() === PROFILE_ADMIN;
+}
+
+export function isClientProfile(profileName: string | null | undefined): boolean {
+  return profileName?.trim().toUpperCase() === PROFILE_CLIENT;
 }
 
 export function isUserProfile(profileName: string | null | undefined): boolean {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PROFILE_ADMIN, PROFILE_USER } from '@scentia/shared/constants';
+import { PROFILE_CLIENT } from '@scentia/shared/members.rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../lib/passwords.ts';
@@ -22,6 +23,7 @@ export async function seedProfiles(db: Database): Promise<void> {
     .values([
       { name: PROFILE_OPERATOR, masterProfileId: admin.id },
       { name: PROFILE_USER, masterProfileId: admin.id },
+      { name: PROFILE_CLIENT, masterProfileId: admin.id },
     ])
     .onConflictDoNothing();
 }

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { mayAssignProfile, type UserAction, userActionRefusal } from '@scentia/shared/users.rules';
-import { isAdminProfile, isUserProfile } from '@scentia/shared/validators';
+import { isAdminProfile, isClientProfile, isUserProfile } from '@scentia/shared/validators';
 import type { Account } from './account.ts';
 import { AppError } from './app-error.ts';
 
@@ -16,30 +16,47 @@ import { AppError } from './app-error.ts';
 /**
  * The callers the policy tells apart: USER is the app's end user, staff any other profile, device a
  * diffuser presenting its own credential (plugins/device-auth.ts), which no account route takes.
+ * `manager` and `viewer` are CLIENT accounts by their organisation membership
+ * (docs/decisions/client-access.md); a CLIENT account without a live membership is no one.
  */
-export type Role = 'anonymous' | 'user' | 'staff' | 'admin' | 'device';
-export const ROLES: readonly Role[] = ['anonymous', 'user', 'staff', 'admin', 'device'];
+export type Role = 'anonymous' | 'user' | 'staff' | 'admin' | 'device' | 'manager' | 'viewer';
+export const ROLES: readonly Role[] = ['anonymous', 'user', 'staff', 'admin', 'device', 'manager', 'viewer'];
 
 /**
  * What a route declares in `config.access`; routes that declare nothing are `staff`. `appUser` is the
  * app's own (the USER profile only: pairing a device is not a back-office task); `device` takes a
  * device credential and nothing else.
  */
-export type Access = 'public' | 'authenticated' | 'appUser' | 'staff' | 'admin' | 'device';
+export type Access =
+  | 'public'
+  | 'authenticated'
+  | 'appUser'
+  | 'staff'
+  | 'admin'
+  | 'device'
+  | 'organization'
+  | 'organizationManager';
 export const DEFAULT_ACCESS: Access = 'staff';
 
+/**
+ * `organization` routes are open to staff and to members, who see only their organisation's rows
+ * (lib/access-scope.ts); `organizationManager` routes to staff and the organisation's Managers.
+ */
 const ROLES_BY_ACCESS: Record<Access, readonly Role[]> = {
   public: ROLES,
-  authenticated: ['user', 'staff', 'admin'],
+  authenticated: ['user', 'staff', 'admin', 'manager', 'viewer'],
   appUser: ['user'],
   staff: ['staff', 'admin'],
   admin: ['admin'],
   device: ['device'],
+  organization: ['staff', 'admin', 'manager', 'viewer'],
+  organizationManager: ['staff', 'admin', 'manager'],
 };
 
-export function roleOf(account: Pick<Account, 'profileName'> | null): Role {
+export function roleOf(account: Pick<Account, 'profileName' | 'membership'> | null): Role {
   if (!account) return 'anonymous';
   if (isAdminProfile(account.profileName)) return 'admin';
+  if (isClientProfile(account.profileName)) return account.membership?.role ?? 'anonymous';
   return isUserProfile(account.profileName) ? 'user' : 'staff';
 }
 

@@ -1,3 +1,17 @@
+import type { MemberRole } from '@scentia/shared/members.rules';
+
+/**
+ * A client account's membership of its organisation (docs/decisions/client-access.md), as the session
+ * check reads it: only an accepted membership of an active organisation is carried; without one a
+ * CLIENT account opens nothing.
+ */
+export type Membership = {
+  organizationId: number;
+  role: MemberRole;
+  /** The locations the member is limited to; null for every location of the organisation. */
+  locationIds: number[] | null;
+};
+
 /**
  * The signed-in account, as sign-in and the session check read it: what every guarded request
  * carries (`request.account`) and what services and the access policy decide with.
@@ -13,4 +27,5 @@ export type Account = {
   language: string;
   profileId: number;
   profileName: string;
+  membership: Membership | null;
 };

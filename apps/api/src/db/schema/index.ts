@@ -8,6 +8,7 @@ export * from './catalog.ts';
 export * from './devices.ts';
 export * from './initiatives.ts';
 export * from './mail-outbox.ts';
+export * from './organization-members.ts';
 export * from './organizations.ts';
 export * from './profiles.ts';
 export * from './quiz-sessions.ts';

@@ -4,11 +4,13 @@ import {
   type AccessLogEvent,
   accessLog,
   accountActivity,
+  organizationMembers,
+  organizations,
   profiles,
   refreshTokens,
   users,
 } from '../../db/schema/index.ts';
-import type { Account } from '../../lib/account.ts';
+import type { Account, Membership } from '../../lib/account.ts';
 
 /** The fields of an account that sign-in and session checks need. */
 const accountColumns = {
@@ -22,6 +24,11 @@ const accountColumns = {
   language: users.language,
   profileId: profiles.id,
   profileName: profiles.name,
+  // Only an accepted membership of an active organisation opens anything (lib/access-scope.ts).
+  membership: sql<Membership | null>`(
+    select json_build_object('organizationId', m.organization_id, 'role', m.role, 'locationIds', m.location_ids)
+    from ${organizationMembers} m join ${organizations} o on o.id = m.organization_id
+    where m.user_id = ${users.id} and m.accepted_at is not null and o.deleted_at is null)`,
 };
 
 /** SQL for sign-in, sessions and refresh tokens. */

@@ -1,0 +1,30 @@
+import type { MemberRole } from '@scentia/shared/members.rules';
+import { isClientProfile } from '@scentia/shared/validators';
+import type { Account } from './account.ts';
+
+/**
+ * What a signed-in caller may see (docs/decisions/client-access.md): staff see everything; a member sees
+ * one organisation, or only some of its locations. Services narrow every query a member's request makes
+ * by it, and PostgreSQL's row-level security narrows them again by the same values.
+ */
+export type AccessScope =
+  | { kind: 'staff' }
+  | {
+      kind: 'member';
+      organizationId: number;
+      role: MemberRole;
+      /** The locations the member is limited to; null for every location of the organisation. */
+      locationIds: number[] | null;
+    };
+
+export const STAFF_SCOPE: AccessScope = { kind: 'staff' };
+
+/**
+ * The scope of an account the access policy let in: a CLIENT account's membership, or the staff's. (A
+ * CLIENT account without a live membership never gets this far: its role is no one's.)
+ */
+export function scopeOf(account: Pick<Account, 'profileName' | 'membership'>): AccessScope {
+  const { membership } = account;
+  if (!membership || !isClientProfile(account.profileName)) return STAFF_SCOPE;
+  return { kind: 'member', ...membership };
+}
