@@ -108,6 +108,14 @@ async function rebuildCounts(client) {
   await client.query(`insert into shot_counts_hourly (hour, location_id, campaign_id, fragrance_id, shots)
     select date_trunc('hour', shot_at at time zone 'UTC') at time zone 'UTC', location_id, campaign_id, fragrance_id, sum(count)
     from shots group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+  // Each device's own hours and days (migration 0038), as ingestion keeps them beside the others.
+  await client.query('truncate shot_counts_device_hourly, shot_counts_device_daily');
+  await client.query(`insert into shot_counts_device_hourly (device_id, hour, campaign_id, shots)
+    select device_id, date_trunc('hour', shot_at at time zone 'UTC') at time zone 'UTC', campaign_id, sum(count)
+    from shots group by 1, 2, 3 order by 1, 2, 3`);
+  await client.query(`insert into shot_counts_device_daily (device_id, day, campaign_id, shots)
+    select device_id, (hour at time zone 'UTC')::date, campaign_id, sum(shots)
+    from shot_counts_device_hourly group by 1, 2, 3 order by 1, 2, 3`);
   await rebuildDaily(client);
 }
 

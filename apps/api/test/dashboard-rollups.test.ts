@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRangesOf } from '../src/lib/count-period.ts';
 import { DashboardRepository } from '../src/modules/dashboard/dashboard.repository.ts';
-import { countRangesOf } from '../src/modules/dashboard/dashboard-period.ts';
 import { runShotRollupsJob } from '../src/modules/dashboard/shot-rollups-job.ts';
 import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listShotPeriodShape } from './dashboard.schemas.ts';
 import { idTextSchema } from './integers.schemas.ts';
 import { listQuerySchema } from './list.schemas.ts';
 
@@ -13,6 +14,14 @@ export const CAPSULE_DUE_SOON_DAYS = 7;
 export const capsuleListQuerySchema = listQuerySchema.extend({
   deviceId: idTextSchema.optional(),
   fragranceId: idTextSchema.optional(),
+  /** Capsules now in a device of this organisation / at this location. */
+  organizationId: idTextSchema.optional(),
+  locationId: idTextSchema.optional(),
+  /**
+   * A period of whole UTC days `from`..`to` that gives each row its shots in it (`shotsInPeriod`):
+   * capsules. shots are counted per UTC day only.
+   */
+  ...listShotPeriodShape,
 });
 export type CapsuleListQuery = z.infer<typeof capsuleListQuerySchema>;
 
@@ -42,6 +51,8 @@ export const capsuleRowSchema = z.object({
    * over the recent window and its device's schedule; null without recent shots or out of a device.
    */
   runsOutOn: z.string().nullable(),
+  /** Its shots in the list's period (UTC days `from`..`to`), null when the list was asked for none. */
+  shotsInPeriod: z.number().int().nullable(),
   ativo: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

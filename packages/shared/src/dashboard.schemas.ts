@@ -43,6 +43,17 @@ export const dashboardQuerySchema = z
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 /**
+ * The period a list counts its rows' shots in (the devices and capsules lists, opened from a dashboard
+ * slice with the dashboard's filters): whole days `from`..`to`, both included. Without either end the
+ * list counts nothing; with one, the other defaults as the dashboard's do. A reversed or too long
+ * period is refused as the dashboard refuses it (on the server, since the lists' schemas are extended).
+ */
+export const listShotPeriodShape = {
+  from: periodDaySchema.optional(),
+  to: periodDaySchema.optional(),
+};
+
+/**
  * One slice: a fragrance and its shots. `fragranceId` is null for the "others" slice of a limited
  * answer (its name localised); the web client colours a slice by its fragrance id.
  */

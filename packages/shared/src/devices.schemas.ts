@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { listShotPeriodShape } from './dashboard.schemas.ts';
 import { dateTimeSchema } from './dates.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
 import { listQuerySchema } from './list.schemas.ts';
+import { timeZoneSchema } from './locations.schemas.ts';
 import { effectiveScheduleSchema, scheduleSchema } from './schedules.schemas.ts';
 
 /** Slots of a diffuser, as a campaign's collection numbers them (spec §9). */
@@ -66,12 +68,18 @@ export type DeviceBodyInput = z.input<typeof deviceBodySchema>;
 export const DEVICE_CONNECTIONS = ['online', 'offline', 'never'] as const;
 export type DeviceConnection = (typeof DEVICE_CONNECTIONS)[number];
 
-/** The devices list: the shared contract plus filters by organisation, location, campaign and connection. */
+/**
+ * The devices list: the shared contract plus filters by organisation, location, campaign and
+ * connection, and a period (`from`..`to` in `timeZone`, the dashboard's rule) that gives each row its
+ * shots in it (of the campaign filtered on, when one is): `shotsInPeriod`.
+ */
 export const deviceListQuerySchema = listQuerySchema.extend({
   organizationId: idTextSchema.optional(),
   locationId: idTextSchema.optional(),
   campaignId: idTextSchema.optional(),
   connection: z.enum(DEVICE_CONNECTIONS, { error: 'invalidOption' }).optional(),
+  ...listShotPeriodShape,
+  timeZone: timeZoneSchema.optional(),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 
@@ -104,6 +112,8 @@ export const deviceRowSchema = z.object({
   isProvisioned: z.boolean(),
   /** Whether it has a schedule of its own rather than its location's. */
   hasOwnSchedule: z.boolean(),
+  /** Its shots in the list's period (`from`..`to`), null when the list was asked for none. */
+  shotsInPeriod: z.number().int().nullable(),
   ativo: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

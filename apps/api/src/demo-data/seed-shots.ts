@@ -218,6 +218,19 @@ export async function seedDemoShots(db: Database, plans: DeviceHistoryPlan[], ra
     from ${shots} where ${inArray(shots.deviceId, deviceIds)}
     group by 1, 2
     on conflict (capsule_id, day) do update set shots = d.shots + excluded.shots`);
+  // Each device's own hours and days (migration 0038): the devices list's shots in a period.
+  await db.execute(sql`
+    insert into shot_counts_device_hourly as h (device_id, hour, campaign_id, shots)
+    select device_id, date_trunc('hour', shot_at at time zone 'UTC') at time zone 'UTC', campaign_id, sum(count)
+    from ${shots} where ${inArray(shots.deviceId, deviceIds)}
+    group by 1, 2, 3
+    on conflict (device_id, hour, campaign_id) do update set shots = h.shots + excluded.shots`);
+  await db.execute(sql`
+    insert into shot_counts_device_daily as d (device_id, day, campaign_id, shots)
+    select device_id, (shot_at at time zone 'UTC')::date, campaign_id, sum(count)
+    from ${shots} where ${inArray(shots.deviceId, deviceIds)}
+    group by 1, 2, 3
+    on conflict (device_id, day, campaign_id) do update set shots = d.shots + excluded.shots`);
   // The dashboard's roll-ups (migration 0029) rebuilt from the daily counts up to their watermark.
   await db.execute(sql`select rebuild_shot_rollups(rolled_through) from shot_rollup_state`);
   return { capsules: capsuleTotal, shots: shotTotal };

@@ -5,6 +5,7 @@ export * from './alerts.ts';
 export * from './audit.ts';
 export * from './campaigns.ts';
 export * from './catalog.ts';
+export * from './device-shot-counts.ts';
 export * from './devices.ts';
 export * from './initiatives.ts';
 export * from './mail-outbox.ts';

@@ -1,8 +1,20 @@
 import type { CapsuleListQuery } from '@scentia/shared/capsules.schemas';
 import { macSearchWord } from '@scentia/shared/devices.schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { capsuleForecasts, capsuleLevels, capsules, devices, fragrances } from '../../db/schema/index.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
+import { dayRangeCondition, idArray } from '../../lib/shots-in-period.ts';
+
+/** Capsules now in a device of the organisation and/or at the location asked for. */
+function inDevicesWhere(query: CapsuleListQuery): SQL | undefined {
+  const conditions = [
+    query.organizationId === undefined ? undefined : eq(devices.organizationId, query.organizationId),
+    query.locationId === undefined ? undefined : eq(devices.locationId, query.locationId),
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return undefined;
+  return sql`${capsules.deviceId} in (select ${devices.id} from ${devices} where ${and(...conditions)})`;
+}
 
 /**
  * The capsules list: serial, fragrance and device MAC searched in its own search text; its sorts read
@@ -45,6 +57,7 @@ export const capsulesList = resourceList({
     and(
       query.deviceId === undefined ? undefined : eq(capsules.deviceId, query.deviceId),
       query.fragranceId === undefined ? undefined : eq(capsules.fragranceId, query.fragranceId),
+      inDevicesWhere(query),
     ),
   sortable: {
     SerialNumber: capsules.serialNumber,
@@ -61,3 +74,21 @@ export const capsulesList = resourceList({
 });
 
 export type CapsuleRecord = RecordOf<typeof capsulesList>;
+
+/**
+ * Each capsule's shots in whole UTC days `days` (half-open), summed from `capsule_shot_days`, which
+ * ingestion keeps per capsule and UTC day (its primary key leads with the capsule). Capsules without
+ * shots are absent from the map.
+ */
+export async function capsuleShotsInDays(
+  db: Database,
+  capsuleIds: readonly number[],
+  days: { from: string; to: string },
+): Promise<Map<number, number>> {
+  if (capsuleIds.length === 0) return new Map();
+  const result = (await db.execute(sql`
+    select capsule_id as "capsuleId", sum(shots)::bigint as shots from capsule_shot_days
+    where capsule_id = any(${idArray(capsuleIds)}) and ${dayRangeCondition(sql`day`, days)}
+    group by capsule_id`)) as unknown as { rows: { capsuleId: number; shots: string | number }[] };
+  return new Map(result.rows.map((row) => [row.capsuleId, Number(row.shots)]));
+}

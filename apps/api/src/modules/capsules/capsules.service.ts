@@ -1,7 +1,9 @@
 import type { CapsuleListQuery, CapsuleRow } from '@scentia/shared/capsules.schemas';
+import type { Page } from '@scentia/shared/list.schemas';
 import type { Database } from '../../db/client.ts';
+import { countRangesFor } from '../../lib/count-period.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
-import { type CapsuleRecord, capsulesList } from './capsules.repository.ts';
+import { type CapsuleRecord, capsuleShotsInDays, capsulesList } from './capsules.repository.ts';
 
 function toCapsuleRow(record: CapsuleRecord): CapsuleRow {
   return {
@@ -17,6 +19,7 @@ function toCapsuleRow(record: CapsuleRecord): CapsuleRow {
     slot: record.slot,
     dueDate: record.dueDate,
     runsOutOn: record.deletedAt === null ? record.runsOutOn : null,
+    shotsInPeriod: null,
     ativo: record.deletedAt === null,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
@@ -34,7 +37,30 @@ export function createCapsulesService(db: Database) {
     reader: capsulesList.on(db),
     toRow: toCapsuleRow,
   });
-  return { list: reads.list, exportBatches: reads.exportBatches, get: reads.get };
+
+  /**
+   * The list; with a period, each row's shots in its whole UTC days (capsules are counted per UTC day
+   * only), read for the page's rows from the counts ingestion keeps.
+   */
+  async function list(query: CapsuleListQuery): Promise<Page<CapsuleRow>> {
+    const isCounted = query.from !== undefined || query.to !== undefined;
+    const days = isCounted
+      ? countRangesFor({ from: query.from, to: query.to, timeZone: 'UTC' }).days
+      : undefined;
+    const page = await reads.list(query);
+    if (!days) return page;
+    const shots = await capsuleShotsInDays(
+      db,
+      page.data.map((row) => row.capsuleId),
+      days,
+    );
+    return {
+      ...page,
+      data: page.data.map((row) => ({ ...row, shotsInPeriod: shots.get(row.capsuleId) ?? 0 })),
+    };
+  }
+
+  return { list, exportBatches: reads.exportBatches, get: reads.get };
 }
 
 export type CapsulesService = ReturnType<typeof createCapsulesService>;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countRangesOf,
-  periodOf,
-  raggedEndsOf,
-  rollupRangesOf,
-  startOfDayIn,
-  todayIn,
-} from './dashboard-period.ts';
+import { countRangesOf, periodOf, startOfDayIn, todayIn } from '../../lib/count-period.ts';
+import { raggedEndsOf, rollupRangesOf } from './dashboard-period.ts';
 
 describe('a dashboard period', () => {
   it('defaults to the last 30 days of the zone, today included', () => {

@@ -1,14 +1,8 @@
 import type { SITE_SORTS } from '@scentia/shared/dashboard.schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  type CountRanges,
-  type DayRange,
-  type HourRange,
-  type RollupRanges,
-  raggedEndsOf,
-  rollupRangesOf,
-} from './dashboard-period.ts';
+import type { CountRanges, HourRange } from '../../lib/count-period.ts';
+import { type DayRange, type RollupRanges, raggedEndsOf, rollupRangesOf } from './dashboard-period.ts';
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 

@@ -1,5 +1,4 @@
 import {
-  DASHBOARD_MAX_DAYS,
   DASHBOARD_TOP_CAMPAIGNS,
   DASHBOARD_TOP_FRAGRANCES,
   type DashboardQuery,
@@ -8,10 +7,8 @@ import {
   type ShotsCampaign,
   type ShotsFragrance,
 } from '@scentia/shared/dashboard.schemas';
-import { DEFAULT_TIME_ZONE } from '@scentia/shared/time-zones';
-import { invalidFields } from '../../lib/app-error.ts';
+import { countRangesFor } from '../../lib/count-period.ts';
 import type { CampaignFragranceCount, DashboardRepository, SiteFilter } from './dashboard.repository.ts';
-import { countRangesOf, periodOf } from './dashboard-period.ts';
 
 type Slice = { fragranceId: number | null; fragranceName: string; shots: number };
 
@@ -52,13 +49,9 @@ export function createDashboardService(deps: {
 }) {
   const now = deps.now ?? Date.now;
 
-  /** The period with its defaults; a reversed or too long one is refused (the schema checks only both ends given). */
+  /** The period with its defaults; a reversed or too long one is refused (lib/count-period.ts). */
   function rangesOf(query: { from?: string; to?: string; timeZone?: string }) {
-    const period = periodOf({ ...query, timeZone: query.timeZone ?? DEFAULT_TIME_ZONE }, now());
-    if (period.days < 1) throw invalidFields({ path: 'to', key: 'field.periodReversed' });
-    if (period.days > DASHBOARD_MAX_DAYS)
-      throw invalidFields({ path: 'to', key: 'field.periodTooLong', params: { max: DASHBOARD_MAX_DAYS } });
-    return countRangesOf(period);
+    return countRangesFor(query, now());
   }
 
   async function counts(query: DashboardQuery): Promise<CampaignFragranceCount[]> {

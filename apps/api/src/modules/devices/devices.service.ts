@@ -2,6 +2,7 @@ import { type DeviceAction, deviceActionRefusal } from '@scentia/shared/devices.
 import {
   type DeviceBody,
   type DeviceConnection,
+  type DeviceListQuery,
   type DeviceRecord as DeviceRecordAnswer,
   type DeviceRow,
   macSearchWord,
@@ -10,13 +11,16 @@ import {
   type ResetCode,
 } from '@scentia/shared/devices.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
+import type { Page } from '@scentia/shared/list.schemas';
 import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
+import { countRangesFor } from '../../lib/count-period.ts';
 import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
 import { oneTimeCodeAt } from '../../lib/one-time-codes.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
 import type { DeviceRecord, DevicesRepository } from './devices.repository.ts';
+import { deviceShotsInPeriod } from './devices-shots.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
 
@@ -65,6 +69,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
       firmwareVersion: record.firmwareVersion,
       isProvisioned: record.isProvisioned,
       hasOwnSchedule: record.schedule !== null,
+      shotsInPeriod: null,
       ativo: record.deletedAt === null,
       createdAt: record.createdAt.toISOString(),
       updatedAt: record.updatedAt.toISOString(),
@@ -142,9 +147,30 @@ export function createDevicesService(options: DevicesServiceOptions) {
     return record;
   }
 
+  /**
+   * The list; with a period, each row's shots in it (of the campaign filtered on), read for the page's
+   * rows only from the counts ingestion keeps.
+   */
+  async function list(query: DeviceListQuery): Promise<Page<DeviceRow>> {
+    const isCounted = query.from !== undefined || query.to !== undefined;
+    const ranges = isCounted ? countRangesFor(query, now().getTime()) : undefined;
+    const page = await reads.list(query);
+    if (!ranges) return page;
+    const shots = await deviceShotsInPeriod(
+      repository.db,
+      page.data.map((row) => row.deviceId),
+      ranges,
+      query.campaignId,
+    );
+    return {
+      ...page,
+      data: page.data.map((row) => ({ ...row, shotsInPeriod: shots.get(row.deviceId) ?? 0 })),
+    };
+  }
+
   return {
     connectionOf,
-    list: reads.list,
+    list,
     exportBatches: reads.exportBatches,
     /** `GET /devices/{id}` answers the device page's record, more than a row. */
     get: getDevice,

@@ -14,6 +14,7 @@ const ROW: DeviceRow = {
   firmwareVersion: null,
   isProvisioned: false,
   hasOwnSchedule: false,
+  shotsInPeriod: null,
   ativo: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T10:00:00.000Z',
