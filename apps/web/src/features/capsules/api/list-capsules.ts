@@ -16,7 +16,12 @@ export const CAPSULE_SORT = {
 } as const satisfies Record<string, CapsuleSort>;
 
 /** The list's filters, the same names on the API and in the page's address (`?deviceId=4`). */
-export const CAPSULE_FILTERS = { deviceId: 'deviceId', fragranceId: 'fragranceId' } as const;
+export const CAPSULE_FILTERS = {
+  deviceId: 'deviceId',
+  fragranceId: 'fragranceId',
+  organizationId: 'organizationId',
+  locationId: 'locationId',
+} as const;
 
 /**
  * GET /api/capsules: one page (search by serial, fragrance and device MAC; `deviceId` and

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CapsuleRunOut } from '../../../components/capsule-run-out/capsule-run-out.tsx';
+import { shotsInPeriodColumn } from '../../../components/list-period/shots-in-period-column.tsx';
 import { kitText } from '../../../components/resource-kit-keys.ts';
 import {
   createdAtColumn,
@@ -17,13 +18,15 @@ import { useCapsuleFilters } from '../components/capsule-filters.tsx';
 import '../components/capsules.css';
 
 /**
- * /admin/capsules (`?deviceId=`, `?fragranceId=` for one device's or fragrance's): the capsules the
+ * /admin/capsules (`?deviceId=`, `?fragranceId=` for one device's or fragrance's, `?from=&to=` for
+ * their shots in a period): the capsules the
  * devices report, read-only (spec §2 Capsules list): no add and no row commands, since capsules come
  * and go with the heartbeats. Active capsules are those in a device; the active filter shows the ones
  * taken out. Each capsule in a device shows the day it is forecast to run out (issue 26).
  */
 export default function CapsulesPage() {
   const { t } = useTranslation('capsules');
+  const { t: tCommon } = useTranslation();
   const filters = useCapsuleFilters();
   // The browser's own day: "due within a week" is a person's calendar, not the server's.
   const today = dayjs().format('YYYY-MM-DD');
@@ -61,6 +64,8 @@ export default function CapsulesPage() {
           card: 'state',
           render: (_value, row) => <RemainingShots capsule={row} t={t} />,
         },
+        // Opened with a period (a dashboard slice): each capsule's shots in its UTC days.
+        ...(filters.period ? [shotsInPeriodColumn<CapsuleRow>(tCommon('list.shotsInPeriod'))] : []),
         {
           title: t('columns.runsOutOn'),
           key: 'runsOutOn',

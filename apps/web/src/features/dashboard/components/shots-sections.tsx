@@ -2,12 +2,12 @@ import { Card, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PATHS } from '../../../lib/paths.ts';
 import { exportShotCampaign } from '../api/export-shot-campaign.ts';
 import { exportShotFragrance } from '../api/export-shot-fragrance.ts';
 import type { useShotsCampaign } from '../api/get-shots-campaign.ts';
 import type { useShotsFragrance } from '../api/get-shots-fragrance.ts';
 import type { DashboardRequest } from '../api/query-keys.ts';
+import { campaignDevicesPath, fragranceCapsulesPath } from '../slice-links.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 import { type FragranceShare, ShotsDonut } from './shots-donut.tsx';
 
@@ -29,12 +29,10 @@ export function ViewToggle({ value, onChange }: { value: View; onChange: (view: 
   );
 }
 
-const campaignDevicesPath = (campaignId: number) => `${PATHS.admin.devices.list}?campaignId=${campaignId}`;
-const fragranceCapsulesPath = (fragranceId: number) => `${PATHS.admin.capsules}?fragranceId=${fragranceId}`;
-
 /**
  * Shots per fragrance for each campaign (GET /api/shots-campaign?limit=true): a donut per campaign,
- * most shots first. A slice, or the card's link, opens the devices playing the campaign.
+ * most shots first. A slice, or the card's link, opens the devices playing the campaign with the
+ * dashboard's filters, each with its shots in the period.
  */
 export function CampaignsSection({
   query,
@@ -57,7 +55,7 @@ export function CampaignsSection({
     >
       <ul className="dashboard-cards">
         {campaigns.map((campaign) => {
-          const devices = campaignDevicesPath(campaign.campaignId);
+          const devices = campaignDevicesPath(campaign.campaignId, filters);
           const shares: FragranceShare[] = campaign.fragrances.map((fragrance) => ({
             fragranceId: fragrance.fragranceId,
             name: fragrance.fragranceName,
@@ -97,7 +95,8 @@ export function CampaignsSection({
 
 /**
  * Total shots per fragrance (GET /api/shots-fragrance?limit=true): one donut; a slice or a legend row
- * opens the capsules of that fragrance ("others" opens nothing: it is many fragrances).
+ * opens the capsules of that fragrance with the dashboard's filters, each with its shots in the period
+ * ("others" opens nothing: it is many fragrances).
  */
 export function FragrancesSection({
   query,
@@ -130,7 +129,7 @@ export function FragrancesSection({
             shots: fragrance.shotsTotal,
           }))}
           linkOf={(share) =>
-            share.fragranceId === null ? undefined : fragranceCapsulesPath(share.fragranceId)
+            share.fragranceId === null ? undefined : fragranceCapsulesPath(share.fragranceId, filters)
           }
           hasLegendLinks
           isTable={view === 'table'}

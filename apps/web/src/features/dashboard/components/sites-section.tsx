@@ -3,11 +3,11 @@ import { Segmented, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PATHS } from '../../../lib/paths.ts';
 import { exportDashboardSites } from '../api/export-dashboard-sites.ts';
 import type { useDashboardSites } from '../api/get-dashboard-sites.ts';
 import type { DashboardSitesRequest } from '../api/query-keys.ts';
 import type { SitesView } from '../dashboard-filters.ts';
+import { siteDevicesPath } from '../slice-links.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 import { useFormats } from './formats.ts';
 
@@ -25,11 +25,6 @@ const NUMBER_COLUMNS = ['shots', 'activeDevices', 'offlineDevices', 'capsulesRun
 const rowKey = (site: DashboardSite) => `${site.organizationId}-${site.locationId ?? ''}`;
 
 /** The devices list filtered to the row's location, or to its organisation. */
-function siteDevicesPath(site: DashboardSite): string {
-  return site.locationId === null
-    ? `${PATHS.admin.devices.list}?organizationId=${site.organizationId}`
-    : `${PATHS.admin.devices.list}?locationId=${site.locationId}`;
-}
 
 /**
  * The sites compared (GET /api/dashboard/sites): per organisation or per location, the period's shots
@@ -88,7 +83,7 @@ export function SitesSection({ query, filters, view, onViewChange, isWaiting }: 
             sortOrder: orderOf('name'),
             render: (_value, site) => (
               <span className="dashboard-site-name">
-                <Link to={siteDevicesPath(site)}>{site.locationName ?? site.organizationName}</Link>
+                <Link to={siteDevicesPath(site, filters)}>{site.locationName ?? site.organizationName}</Link>
                 {site.locationName !== null && (
                   <span className="dashboard-site-organization">{site.organizationName}</span>
                 )}

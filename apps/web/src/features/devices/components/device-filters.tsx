@@ -2,6 +2,12 @@ import { DEVICE_CONNECTIONS } from '@scentia/shared/devices.schemas';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import {
+  PERIOD_PARAMS,
+  periodFromSearch,
+  periodValues,
+} from '../../../components/list-period/list-period.ts';
+import { PeriodChip } from '../../../components/list-period/period-chip.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { campaignRecord } from '../../campaigns/api/get-campaign.ts';
 import { campaignOptionsSource } from '../../campaigns/api/search-campaigns.ts';
@@ -19,8 +25,9 @@ const CAMPAIGN_ID = 'campaignId';
 /**
  * The devices list's filters, held in the page's address (`?organizationId=3&connection=offline`) so
  * a link opens the list filtered: by organisation, by location, by campaign (the dashboard's
- * `?campaignId=3`: the devices playing it) and by connection. What the address holds that is no
- * valid value is ignored.
+ * `?campaignId=3`: the devices playing it), by connection, and a period (`from`, `to`, `timeZone`, a
+ * dashboard slice's) that gives each row its shots in it, shown as a removable chip. What the address
+ * holds that is no valid value is ignored.
  */
 export function useDeviceFilters() {
   const { t } = useTranslation('devices');
@@ -34,14 +41,18 @@ export function useDeviceFilters() {
   const campaignId = idOf(CAMPAIGN_ID);
   const typedConnection = search.get(DEVICE_FILTERS.connection) ?? '';
   const connection = CONNECTIONS.includes(typedConnection) ? typedConnection : '';
-  const values: Record<string, string> = Object.fromEntries(
-    [
-      [DEVICE_FILTERS.organizationId, organizationId],
-      [DEVICE_FILTERS.locationId, locationId],
-      [CAMPAIGN_ID, campaignId],
-      [DEVICE_FILTERS.connection, connection],
-    ].filter(([, value]) => value),
-  );
+  const period = periodFromSearch(search, true);
+  const values: Record<string, string> = {
+    ...Object.fromEntries(
+      [
+        [DEVICE_FILTERS.organizationId, organizationId],
+        [DEVICE_FILTERS.locationId, locationId],
+        [CAMPAIGN_ID, campaignId],
+        [DEVICE_FILTERS.connection, connection],
+      ].filter(([, value]) => value),
+    ),
+    ...periodValues(period),
+  };
   const organizationName = useOrganizationName(organizationId);
   const locationNumber = Number(locationId || 0);
   const locationName = locationRecord.useRecord(locationNumber, locationNumber > 0).data?.name;
@@ -52,6 +63,12 @@ export function useDeviceFilters() {
     const next = { ...values };
     if (value) next[name] = value;
     else delete next[name];
+    setSearch(next, { replace: true });
+  }
+
+  function clearPeriod() {
+    const next = { ...values };
+    for (const name of Object.values(PERIOD_PARAMS)) delete next[name];
     setSearch(next, { replace: true });
   }
 
@@ -93,7 +110,8 @@ export function useDeviceFilters() {
         aria-label={t('filters.connection')}
         options={DEVICE_CONNECTIONS.map((value) => ({ value, label: t(`connection.${value}`) }))}
       />
+      {period && <PeriodChip period={period} onClear={clearPeriod} />}
     </>
   );
-  return { values, controls };
+  return { values, controls, period };
 }

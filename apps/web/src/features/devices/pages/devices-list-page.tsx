@@ -3,6 +3,7 @@ import { deviceActionRefusal, deviceRowActions } from '@scentia/shared/devices.r
 import { formatMacAddress } from '@scentia/shared/devices.schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shotsInPeriodColumn } from '../../../components/list-period/shots-in-period-column.tsx';
 import { formatCreatedAt } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
@@ -25,6 +26,7 @@ type OpenCode = { deviceId: number; macAddress: string; opener: HTMLElement };
  */
 export default function DevicesListPage() {
   const { t } = useTranslation('devices');
+  const { t: tCommon } = useTranslation();
   const filters = useDeviceFilters();
   const removeUser = useRemoveDeviceUser();
   const [openCode, setOpenCode] = useState<OpenCode>();
@@ -121,6 +123,8 @@ export default function DevicesListPage() {
               <ConnectionTag connection={row.connection} lastSeenAt={row.lastSeenAt} />
             ),
           },
+          // Opened with a period (a dashboard slice): each device's shots in it, of the campaign filtered on.
+          ...(filters.period ? [shotsInPeriodColumn<DeviceRow>(tCommon('list.shotsInPeriod'))] : []),
         ]}
       />
       {openCode && (
