@@ -21,7 +21,7 @@ export const capsulesRoutes: FastifyPluginAsyncZod<{ service: CapsulesService }>
       columns: capsuleExportColumns,
     },
     summaries: {
-      list: 'Capsules (read-only, as the devices report them): search by serial, fragrance or device MAC (any spelling); one device’s or one fragrance’s with `deviceId`/`fragranceId`; active = in a device; sort and page',
+      list: 'Capsules (read-only, as the devices report them): search by serial, fragrance or device MAC (any spelling); one device’s or one fragrance’s with `deviceId`/`fragranceId`, those now in a device of `organizationId`/`locationId`; with a period (`from`, `to`, UTC days), each row’s shots in it (`shotsInPeriod`); active = in a device; sort and page',
       export: 'The capsules list (same filters) as an .xlsx spreadsheet',
       get: 'One capsule',
     },

@@ -37,7 +37,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
       search: (text) => service.quickSearch(text),
     },
     summaries: {
-      list: 'Devices: search by MAC address (any spelling), campaign, user, owner or location; filter by organisation, location, campaign and connection (online, offline, never); active filter, sort and page',
+      list: 'Devices: search by MAC address (any spelling), campaign, user, owner or location; filter by organisation, location, campaign and connection (online, offline, never); with a period (`from`, `to`, `timeZone`: the dashboard’s), each row’s shots in it (`shotsInPeriod`, of the campaign filtered on); active filter, sort and page',
       export: 'The devices list (same filters) as an .xlsx spreadsheet',
       get: 'One device: its row, its campaign’s slots, the capsules it holds and the schedule it runs',
       activate: 'Reactivates a retired device (its location must be active); it must provision itself again',
