@@ -7,7 +7,8 @@
 //    (default 60; 10 for a quick run); one batch in BENCH_INGEST_REPLAY_EVERY (default 50) is sent a
 //    second time on purpose and must be answered as already counted; shots per second;
 //  - the check afterwards: the shots the API acknowledged = sum(shots.count) = sum(shot_batches.shots)
-//    = sum(shot_counts_hourly.shots) = sum(capsule_shot_days.shots), and each capsule's level is its
+//    = sum(shot_counts_hourly.shots) = sum(capsule_shot_days.shots) = each device's hourly and daily
+//    counts (migration 0038), and each capsule's level is its
 //    size less its shots — not one lost or counted twice, replays included;
 //  - its floor: the same rows (100 a statement, the same columns) written by plain batched INSERTs
 //    into `shots` through `pg`, from as many connections for as long; and the ratio of the two.
@@ -153,10 +154,14 @@ async function measure(postgres) {
         (select coalesce(sum(shots), 0) from shot_batches)::bigint as batches,
         (select coalesce(sum(shots), 0) from shot_counts_hourly)::bigint as hourly,
         (select coalesce(sum(shots), 0) from capsule_shot_days)::bigint as days,
+        (select coalesce(sum(shots), 0) from shot_counts_device_hourly)::bigint as device_hours,
+        (select coalesce(sum(shots), 0) from shot_counts_device_daily)::bigint as device_days,
         (select count(*) from capsules c join capsule_levels l on l.capsule_id = c.id
            left join (select capsule_id, sum(count) as shots from shots group by capsule_id) s on s.capsule_id = c.id
            where c.size_shots - l.remaining_shots <> coalesce(s.shots, 0))::int as levels_off`);
-    const totals = [sums.raw, sums.batches, sums.hourly, sums.days].map(Number);
+    const totals = [sums.raw, sums.batches, sums.hourly, sums.days, sums.device_hours, sums.device_days].map(
+      Number,
+    );
     const isExact = totals.every((total) => total === http.acknowledged) && sums.levels_off === 0;
 
     const floor = await insertFloor(databaseUrl, client);

@@ -103,8 +103,8 @@ async function latencies(urls, headers) {
 
 /**
  * The added statements alone through `pg` (what each list request adds to its page), 50 rows, p50 and
- * p95 of 50 runs: the devices' (UTC days from the daily counts and the zone's ragged hours from the
- * hourly ones, as devices-shots.repository.ts writes it) and the capsules' (UTC days).
+ * p95 of 50 runs: the devices' (UTC days from the daily counts, then the zone's ragged hours from
+ * the hourly ones: the two statements devices-shots.repository.ts sends) and the capsules' (UTC days).
  */
 async function statementsAlone(client, today, daysBack) {
   const { rows: deviceRows } = await client.query(
@@ -119,31 +119,35 @@ async function statementsAlone(client, today, daysBack) {
   // São Paulo is UTC−3: the period is [from 03:00Z, to+1 03:00Z): whole UTC days from+1..to, 21 hours
   // of the first UTC day and 3 of the day after the last.
   const device = (from) => [
-    `select device_id, sum(shots)::bigint from (
-       select device_id, shots from shot_counts_device_daily
-       where device_id = any($1::integer[]) and (day >= $2::date and day < $3::date) and campaign_id = 1
-       union all
-       select device_id, shots from shot_counts_device_hourly
-       where device_id = any($1::integer[]) and ((hour >= $4::timestamptz and hour < $5::timestamptz)
-         or (hour >= $6::timestamptz and hour < $7::timestamptz)) and campaign_id = 1) c group by device_id`,
     [
-      deviceIds,
-      nextDay(from),
-      nextDay(today),
-      `${from}T03:00:00Z`,
-      `${nextDay(from)}T00:00:00Z`,
-      `${nextDay(today)}T00:00:00Z`,
-      `${nextDay(today)}T03:00:00Z`,
+      `select device_id, sum(shots)::bigint from shot_counts_device_daily
+       where device_id = any($1::integer[]) and (day >= $2::date and day < $3::date) and campaign_id = 1
+       group by device_id`,
+      [deviceIds, nextDay(from), nextDay(today)],
+    ],
+    [
+      `select device_id, sum(shots)::bigint from shot_counts_device_hourly
+       where device_id = any($1::integer[]) and ((hour >= $2::timestamptz and hour < $3::timestamptz)
+         or (hour >= $4::timestamptz and hour < $5::timestamptz)) and campaign_id = 1 group by device_id`,
+      [
+        deviceIds,
+        `${from}T03:00:00Z`,
+        `${nextDay(from)}T00:00:00Z`,
+        `${nextDay(today)}T00:00:00Z`,
+        `${nextDay(today)}T03:00:00Z`,
+      ],
     ],
   ];
   const capsule = (from) => [
-    `select capsule_id, sum(shots)::bigint from capsule_shot_days
+    [
+      `select capsule_id, sum(shots)::bigint from capsule_shot_days
      where capsule_id = any($1::integer[]) and day >= $2::date and day < $3::date group by capsule_id`,
-    [capsuleIds, from, nextDay(today)],
+      [capsuleIds, from, nextDay(today)],
+    ],
   ];
   console.log('\n| statement alone (through pg, 50 rows) | p50 | p95 |');
   console.log('|---|---|---|');
-  for (const [name, [text, values]] of [
+  for (const [name, statements] of [
     ['devices, 30 days', device(daysBack(30))],
     ['devices, 366 days', device(daysBack(366))],
     ['capsules, 30 days', capsule(daysBack(30))],
@@ -152,7 +156,7 @@ async function statementsAlone(client, today, daysBack) {
     const times = [];
     for (let run = 0; run < 55; run += 1) {
       const started = performance.now();
-      await client.query(text, values);
+      for (const [text, values] of statements) await client.query(text, values);
       if (run >= 5) times.push(performance.now() - started);
     }
     const figures = summarize(times);
