@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { cpuSecondsOf } from './bench-fleet.mjs';
+import { backendPids, cpuSecondsOf } from './bench-fleet.mjs';
 import { freshDatabase, ms, signIn, startServer, summarize } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
@@ -103,7 +103,7 @@ async function latencies(urls, headers) {
 
 /**
  * The added statements alone through `pg` (what each list request adds to its page), 50 rows, p50 and
- * p95 of 50 runs: the devices' (UTC days from the daily counts, then the zone's ragged hours from
+ * p95 of 100 runs and the backend's CPU per run (/proc): the devices' (UTC days from the daily counts, then the zone's ragged hours from
  * the hourly ones: the two statements devices-shots.repository.ts sends) and the capsules' (UTC days).
  */
 async function statementsAlone(client, today, daysBack) {
@@ -145,8 +145,11 @@ async function statementsAlone(client, today, daysBack) {
       [capsuleIds, from, nextDay(today)],
     ],
   ];
-  console.log('\n| statement alone (through pg, 50 rows) | p50 | p95 |');
-  console.log('|---|---|---|');
+  const {
+    rows: [{ pid }],
+  } = await client.query('select pg_backend_pid() as pid');
+  console.log('\n| statement alone (through pg, 50 rows) | p50 | p95 | backend CPU per run |');
+  console.log('|---|---|---|---|');
   for (const [name, statements] of [
     ['devices, 30 days', device(daysBack(30))],
     ['devices, 366 days', device(daysBack(366))],
@@ -154,13 +157,18 @@ async function statementsAlone(client, today, daysBack) {
     ['capsules, 366 days', capsule(daysBack(366))],
   ]) {
     const times = [];
-    for (let run = 0; run < 55; run += 1) {
+    for (let run = 0; run < 5; run += 1)
+      for (const [text, values] of statements) await client.query(text, values);
+    // CPU time moves far less with the machine's load than wall time (ENGINEERING.md §6).
+    const cpuBefore = cpuSecondsOf(pid);
+    for (let run = 0; run < 100; run += 1) {
       const started = performance.now();
       for (const [text, values] of statements) await client.query(text, values);
-      if (run >= 5) times.push(performance.now() - started);
+      times.push(performance.now() - started);
     }
+    const cpu = ((cpuSecondsOf(pid) - cpuBefore) * 1000) / 100;
     const figures = summarize(times);
-    console.log(`| ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} |`);
+    console.log(`| ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${cpu.toFixed(2)} ms |`);
   }
 }
 
@@ -266,11 +274,17 @@ async function measure(url) {
       ['capsules, 366 days', capsules(`&from=${daysBack(366)}&to=${today}`)],
     ];
     for (const [, urls] of shapes) await latencies(urls, headers); // warm-up
-    console.log(`\n| list (50 a page) | p50 | p95 | load |`);
-    console.log('|---|---|---|---|');
+    console.log('\n| list (50 a page) | p50 | p95 | server + database CPU per request | load |');
+    console.log('|---|---|---|---|---|');
     for (const [name, urls] of shapes) {
+      const backends = await backendPids(client);
+      const cpuOf = () => [server.pid, ...backends].reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
+      const cpuBefore = cpuOf();
       const figures = await latencies(urls, headers);
-      console.log(`| ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${loadavg()[0].toFixed(2)} |`);
+      const cpu = ((cpuOf() - cpuBefore) * 1000) / RUNS;
+      console.log(
+        `| ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${cpu.toFixed(2)} ms | ${loadavg()[0].toFixed(2)} |`,
+      );
     }
     await statementsAlone(client, today, daysBack);
     await ingestionCost(client);

@@ -9,7 +9,7 @@ import type { SortDirection } from '../../lib/list-preferences.ts';
 import { useNarrowScreen, useWideScreen } from '../../lib/use-narrow-screen.ts';
 import { PageHeading } from '../page-heading.tsx';
 import { ListCard } from './list-card.tsx';
-import type { ExportParams, ListParams } from './list-params.ts';
+import type { ActiveFilter, ExportParams, ListParams } from './list-params.ts';
 import { ListSortSelect } from './list-sort-select.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { RecordDetails } from './record-details.tsx';
@@ -38,9 +38,14 @@ export type ResourceListProps<Row> = {
   hasActiveFilter?: boolean;
   /**
    * The list's own filters: the values sent with the list and its export (`organizationId`), which the
-   * page holds (in its URL, so a link opens the list filtered), and the controls that change them.
+   * page holds (in its URL, so a link opens the list filtered), and the controls that change them;
+   * `initialActiveFilter`, the active filter the list opens with when the link asks for another.
    */
-  filters?: { values: Readonly<Record<string, string>>; controls: ReactNode };
+  filters?: {
+    values: Readonly<Record<string, string>>;
+    controls: ReactNode;
+    initialActiveFilter?: ActiveFilter;
+  };
   add?: { path: string; label: string };
   /** Downloads the list as a file; the kit reports a failure. */
   onExport?: (params: ExportParams) => Promise<void>;
@@ -71,6 +76,7 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
     sortKeys,
     hasActiveFilter: props.hasActiveFilter ?? false,
     filters: props.filters?.values,
+    initialActiveFilter: props.filters?.initialActiveFilter,
   });
   const { params } = list;
   const query = props.useList(params);

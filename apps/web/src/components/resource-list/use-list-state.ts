@@ -17,6 +17,8 @@ export type ListStateOptions = {
   hasActiveFilter: boolean;
   /** The list's own filters (`organizationId`), held by the page (in its URL); a change goes back to page 1. */
   filters?: Readonly<Record<string, string>>;
+  /** The active filter the list opens with (`all` for a list opened on a period's shots, say). */
+  initialActiveFilter?: ActiveFilter;
 };
 
 const NO_FILTERS: Readonly<Record<string, string>> = {};
@@ -32,13 +34,14 @@ export function useListState({
   sortKeys,
   hasActiveFilter,
   filters = NO_FILTERS,
+  initialActiveFilter = 'active',
 }: ListStateOptions) {
   const [preferences, setPreferences] = useState<ListPreferences>(() =>
     readListPreferences(endpoint, defaultSort, sortKeys),
   );
   const [page, setPage] = useState(1);
   const [searchText, setSearchTextState] = useState('');
-  const [activeFilter, setActiveFilterState] = useState<ActiveFilter>('active');
+  const [activeFilter, setActiveFilterState] = useState<ActiveFilter>(initialActiveFilter);
   const search = useDebouncedSearch(searchText);
   const [appliedSearch, setAppliedSearch] = useState(search);
   // A new search starts at page 1; compared during render so the old page is never requested.

@@ -113,5 +113,6 @@ export function useDeviceFilters() {
       {period && <PeriodChip period={period} onClear={clearPeriod} />}
     </>
   );
-  return { values, controls, period };
+  // A slice's number counts retired devices and capsules taken out too: a period opens every row.
+  return { values, controls, period, initialActiveFilter: period ? ('all' as const) : undefined };
 }
