@@ -60,6 +60,16 @@ describe('the demo shots', () => {
     for (const day of days) expect([day.day, day.hourly, day.daily]).toEqual([day.day, day.raw, day.raw]);
   });
 
+  it("keep each device's hourly and daily counts equal to its raw shots (migration 0038)", async () => {
+    const devices = await ctx.query<{ deviceId: number; raw: number; hourly: number; daily: number }>(sql`
+      select s.device_id as "deviceId", sum(s.count)::int as raw,
+        (select sum(shots)::int from shot_counts_device_hourly h where h.device_id = s.device_id) as hourly,
+        (select sum(shots)::int from shot_counts_device_daily d where d.device_id = s.device_id) as daily
+      from shots s group by s.device_id`);
+    expect(devices.length).toBeGreaterThan(0);
+    for (const device of devices) expect([device.hourly, device.daily]).toEqual([device.raw, device.raw]);
+  });
+
   it('show on the dashboard: the default period’s total is the raw shots of its days', async () => {
     const response = await ctx.app.inject({
       method: 'GET',
