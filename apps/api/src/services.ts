@@ -240,6 +240,8 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     retentionMonths: config.SHOT_RETENTION_MONTHS,
     // A capsule stays with a device that is still online (docs/decisions: capsule moves).
     capsuleHoldMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
+    // A tenth of the shortest window that reads it (offline, the capsule hold), and at most a minute.
+    seenPrecisionSeconds: Math.min(60, config.DEVICE_OFFLINE_AFTER_MINUTES * 6),
   });
   const pairingWindowMs = PAIRING_FAILURES.windowMinutes * 60_000;
   const devicePairings = createDevicePairingsService({
