@@ -6,7 +6,10 @@
 // BENCH_COST_CONCURRENCY (16) requests at once over BENCH_COST_DEVICES (1,000) devices; the table has
 // the median of the runs' CPU per request and the load average at each run's start. Then
 // GET /api/health/live against a bare Fastify route answering the same JSON (autocannon, 8
-// connections). BENCH_COST_KINDS (comma-separated names) runs a subset; BENCH_SERVER another build.
+// connections). BENCH_COST_KINDS (comma-separated names) runs a subset; BENCH_SERVER another build;
+// BENCH_COST_STATEMENTS=1 prints each kind's statements by time (pg_stat_statements, preloaded with
+// BENCH_COST_PG_SETTINGS='shared_preload_libraries=pg_stat_statements;pg_stat_statements.track_planning=on');
+// BENCH_COST_SERVER_NODE_OPTIONS are the server's NODE_OPTIONS.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -23,6 +26,7 @@ const SECONDS = Number(process.env.BENCH_COST_SECONDS ?? 5);
 const RUNS = Number(process.env.BENCH_COST_RUNS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_COST_CONCURRENCY ?? 16);
 const ONLY = process.env.BENCH_COST_KINDS?.split(',');
+const WITH_STATEMENTS = process.env.BENCH_COST_STATEMENTS === '1';
 const SPARE_MACS = 30_000;
 const CAPSULE_SIZE = 1_000_000;
 const PORT = 3297;
@@ -175,6 +179,18 @@ function kindsOf({ send }, nextSpareMac) {
   ].filter((kind) => !ONLY || ONLY.some((name) => kind.name.startsWith(name)));
 }
 
+/** The statements run since the last reset, by time (planning and execution), per request of the kind. */
+async function printStatements(client, requests) {
+  const { rows } = await client.query(`select calls, total_plan_time as plan, total_exec_time as exec,
+      left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+    from pg_stat_statements where query not like '%pg_stat_statements%'
+    order by total_plan_time + total_exec_time desc limit 8`);
+  for (const row of rows)
+    console.log(
+      `  ${(row.calls / requests).toFixed(2)} calls/request, plan ${((row.plan * 1000) / row.calls).toFixed(0)} µs + run ${((row.exec * 1000) / row.calls).toFixed(0)} µs: ${row.query}`,
+    );
+}
+
 /** Server CPU per request of GET `path` under autocannon (8 connections, SECONDS s). */
 function autocannonCost(pid, url) {
   const before = processCpuSeconds(pid);
@@ -221,6 +237,10 @@ async function measure(cluster) {
     port: PORT,
     databaseUrl,
     env: {
+      // e.g. `--cpu-prof --cpu-prof-dir=<folder>`: where the server's time goes.
+      ...(process.env.BENCH_COST_SERVER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_COST_SERVER_NODE_OPTIONS }
+        : {}),
       DATA_DIR: dataDir,
       DEVICE_PROVISIONING_KEY: PROVISIONING_KEY,
       DEVICE_REQUESTS_PER_MINUTE: '1000000',
@@ -250,7 +270,9 @@ async function measure(cluster) {
     const nextSpareMac = () => macOf(spare++).replace(/(..)(?=.)/g, '$1:');
     await client.query('vacuum analyze');
     const table = [];
+    if (WITH_STATEMENTS) await client.query('create extension if not exists pg_stat_statements');
     for (const kind of kindsOf(http, nextSpareMac)) {
+      if (WITH_STATEMENTS) await client.query('select pg_stat_statements_reset()');
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
         const load = loadavg()[0];
@@ -269,6 +291,11 @@ async function measure(cluster) {
       for (const key of ['serverMs', 'databaseMs', 'totalMs']) row[key] = median(runs.map((run) => run[key]));
       table.push(row);
       console.log(JSON.stringify({ ...row, runs }));
+      if (WITH_STATEMENTS)
+        await printStatements(
+          client,
+          runs.reduce((sum, run) => sum + run.count, 0),
+        );
     }
     const health = ONLY ? [] : await healthComparison(server);
     console.log(

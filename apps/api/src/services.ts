@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { preparedQueryOf } from './db/prepared-query.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { createAfterAnswer } from './lib/after-answer.ts';
 import { auditedDatabase } from './lib/audit/audit-context.ts';
@@ -227,6 +228,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const deviceApi = createDeviceApiService({
     // Telemetry through the plain handles; provisioning changes the device's record, so it is audited.
     repository: new DeviceApiRepository(database.db, db, database.plannedOnceDb),
+    preparedQuery: preparedQueryOf(database),
     secrets: deviceSecrets,
     provisioningKey: await resolveProvisioningKey({
       db: database.db,

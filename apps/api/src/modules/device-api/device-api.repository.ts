@@ -46,11 +46,6 @@ export class DeviceApiRepository {
     private readonly plannedOnceDb: Database,
   ) {}
 
-  /** The plain handle, for the device view (device-view.repository.ts). */
-  get database(): Database {
-    return this.db;
-  }
-
   private async rows<T>(query: SQL, db: Pick<Database, 'execute'> = this.db): Promise<T[]> {
     return ((await db.execute(query)) as unknown as Rows<T>).rows;
   }

@@ -10,6 +10,7 @@ import type {
 } from '@scentia/shared/device-api.schemas';
 import { RESET_CODE_DIGITS, RESET_CODE_STEP_SECONDS } from '@scentia/shared/devices.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
+import type { PreparedQuery } from '../../db/prepared-query.ts';
 import { AppError, type FieldProblem, invalidFields, tooManyRequests } from '../../lib/app-error.ts';
 import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
 import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
@@ -57,6 +58,8 @@ function versionOf(content: Omit<DeviceConfig, 'version'>): string {
 
 export function createDeviceApiService(deps: {
   repository: DeviceApiRepository;
+  /** For the device view, read on every heartbeat and configuration fetch (db/prepared-query.ts). */
+  preparedQuery: PreparedQuery;
   secrets: DeviceSecretBox;
   provisioningKey: string;
   /** Wrong provisioning keys per client address. */
@@ -85,7 +88,7 @@ export function createDeviceApiService(deps: {
   });
 
   async function viewOf(credentialHash: string, withCapsules: boolean): Promise<DeviceView> {
-    const view = await readDeviceView(repository.database, credentialHash, {
+    const view = await readDeviceView(deps.preparedQuery, credentialHash, {
       at: now(),
       seenPrecisionSeconds: deps.seenPrecisionSeconds,
       withCapsules,

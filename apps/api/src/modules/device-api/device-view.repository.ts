@@ -1,6 +1,5 @@
 import type { Schedule } from '@scentia/shared/schedules.schemas';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { PreparedQuery } from '../../db/prepared-query.ts';
 import type { AuthenticatedDevice } from '../../plugins/device-auth.ts';
 
 export type ConfigSource = {
@@ -64,22 +63,18 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
  * location, the initiative's campaign instead (two approved initiatives never put different campaigns
  * on one location on one day; of several with the same campaign, the latest started).
  */
-export async function readDeviceView(
-  db: Database,
-  credentialHash: string,
-  options: { at: Date; seenPrecisionSeconds: number; withCapsules: boolean },
-): Promise<DeviceView | undefined> {
-  const capsules = options.withCapsules
-    ? sql`(select coalesce(json_agg(json_build_object('slot', c.slot, 'serialNumber', c.serial_number,
+/** The view's text: `$1` the credential's hash, `$2` the time, `$3` the precision in seconds. */
+function viewText(withCapsules: boolean): string {
+  const capsules = withCapsules
+    ? `(select coalesce(json_agg(json_build_object('slot', c.slot, 'serialNumber', c.serial_number,
           'fragranceId', c.fragrance_id, 'remainingShots', lv.remaining_shots) order by c.slot), '[]')
         from capsules c join capsule_levels lv on lv.capsule_id = c.id where c.device_id = d.id)`
-    : sql`null`;
-  const recent = sql`now() - make_interval(secs => ${options.seenPrecisionSeconds})`;
-  const result = (await db.execute(sql`
+    : 'null';
+  return `
     select d.id, d.location_id as "locationId", d.campaign_id as "deviceCampaignId",
       st.firmware_version as "firmwareVersion", st.config_version as "configVersion",
-      coalesce(st.last_seen_at > ${recent}, false) as "isSeenRecently",
-      coalesce(st.last_heartbeat_at > ${recent}, false) as "isHeardRecently",
+      coalesce(st.last_seen_at > now() - make_interval(secs => $3), false) as "isSeenRecently",
+      coalesce(st.last_heartbeat_at > now() - make_interval(secs => $3), false) as "isHeardRecently",
       pick.initiative_id as "initiativeId", c.id as "campaignId", c.name, c.fragrance_shots as "fragranceShots",
       to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt",
       d.schedule as "deviceSchedule", l.schedule as "locationSchedule", l.time_zone as "timeZone",
@@ -94,13 +89,27 @@ export async function readDeviceView(
       select i.id as initiative_id, i.campaign_id from initiative_locations il
       join initiatives i on i.id = il.initiative_id
       where il.location_id = d.location_id and i.status = 'approved'
-        and (${options.at.toISOString()}::timestamptz at time zone l.time_zone)::date between i.starts_on and i.ends_on
+        and ($2::timestamptz at time zone l.time_zone)::date between i.starts_on and i.ends_on
       order by i.starts_on desc, i.id desc limit 1) pick on true
     join campaigns c on c.id = coalesce(pick.campaign_id, d.campaign_id)
-    where d.credential_hash = ${credentialHash} and d.deleted_at is null`)) as unknown as {
-    rows: ViewRow[];
-  };
-  const [row] = result.rows;
+    where d.credential_hash = $1::text and d.deleted_at is null`;
+}
+
+const VIEW = { name: 'device-view', text: viewText(false) };
+const VIEW_WITH_CAPSULES = { name: 'device-view-capsules', text: viewText(true) };
+
+export async function readDeviceView(
+  query: PreparedQuery,
+  credentialHash: string,
+  options: { at: Date; seenPrecisionSeconds: number; withCapsules: boolean },
+): Promise<DeviceView | undefined> {
+  const { name, text } = options.withCapsules ? VIEW_WITH_CAPSULES : VIEW;
+  const rows = await query<ViewRow>(name, text, [
+    credentialHash,
+    options.at.toISOString(),
+    options.seenPrecisionSeconds,
+  ]);
+  const [row] = rows;
   if (!row) return undefined;
   const schedule = row.deviceSchedule ?? row.locationSchedule;
   return {
