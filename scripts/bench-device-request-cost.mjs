@@ -9,7 +9,7 @@
 // connections). BENCH_COST_KINDS (comma-separated names) runs a subset; BENCH_SERVER another build;
 // BENCH_COST_STATEMENTS=1 prints each kind's statements by time (pg_stat_statements, preloaded with
 // BENCH_COST_PG_SETTINGS='shared_preload_libraries=pg_stat_statements;pg_stat_statements.track_planning=on');
-// BENCH_COST_SERVER_NODE_OPTIONS are the server's NODE_OPTIONS.
+// With BENCH_SERVER=scripts/profiled-server.mjs and PROFILE_DIR, one CPU profile of the server a kind.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -27,6 +27,7 @@ const RUNS = Number(process.env.BENCH_COST_RUNS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_COST_CONCURRENCY ?? 16);
 const ONLY = process.env.BENCH_COST_KINDS?.split(',');
 const WITH_STATEMENTS = process.env.BENCH_COST_STATEMENTS === '1';
+const IS_PROFILED = process.env.BENCH_SERVER?.endsWith('profiled-server.mjs');
 const SPARE_MACS = 30_000;
 const CAPSULE_SIZE = 1_000_000;
 const PORT = 3297;
@@ -237,10 +238,6 @@ async function measure(cluster) {
     port: PORT,
     databaseUrl,
     env: {
-      // e.g. `--cpu-prof --cpu-prof-dir=<folder>`: where the server's time goes.
-      ...(process.env.BENCH_COST_SERVER_NODE_OPTIONS
-        ? { NODE_OPTIONS: process.env.BENCH_COST_SERVER_NODE_OPTIONS }
-        : {}),
       DATA_DIR: dataDir,
       DEVICE_PROVISIONING_KEY: PROVISIONING_KEY,
       DEVICE_REQUESTS_PER_MINUTE: '1000000',
@@ -274,6 +271,7 @@ async function measure(cluster) {
     for (const kind of kindsOf(http, nextSpareMac)) {
       if (WITH_STATEMENTS) await client.query('select pg_stat_statements_reset()');
       const runs = [];
+      if (IS_PROFILED) process.kill(server.pid, 'SIGUSR2');
       for (let run = 0; run < RUNS; run += 1) {
         const load = loadavg()[0];
         const serverBefore = processCpuSeconds(server.pid);
@@ -283,6 +281,7 @@ async function measure(cluster) {
         const databaseMs = ((clusterCpuSeconds(postmaster) - databaseBefore) * 1000) / count;
         runs.push({ load, count, serverMs, databaseMs, totalMs: serverMs + databaseMs });
       }
+      if (IS_PROFILED) process.kill(server.pid, 'SIGUSR2');
       const row = {
         kind: kind.name,
         loads: runs.map((run) => run.load.toFixed(2)).join(' / '),

@@ -242,8 +242,9 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     retentionMonths: config.SHOT_RETENTION_MONTHS,
     // A capsule stays with a device that is still online (docs/decisions: capsule moves).
     capsuleHoldMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
-    // A tenth of the shortest window that reads it (offline, the capsule hold), and at most a minute.
-    seenPrecisionSeconds: Math.min(60, config.DEVICE_OFFLINE_AFTER_MINUTES * 6),
+    // A tenth of the window that reads it (offline, and the capsule hold, which is the same): 90 s of
+    // the default 15 minutes, so a device beating every 30 s writes its last-seen every third time.
+    seenPrecisionSeconds: config.DEVICE_OFFLINE_AFTER_MINUTES * 6,
   });
   const pairingWindowMs = PAIRING_FAILURES.windowMinutes * 60_000;
   const devicePairings = createDevicePairingsService({
