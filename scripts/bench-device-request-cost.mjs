@@ -12,12 +12,12 @@
 // With BENCH_SERVER=scripts/profiled-server.mjs and PROFILE_DIR, one CPU profile of the server a kind.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { clusterCpuSeconds, postmasterPidOf, processCpuSeconds } from './bench-cpu.mjs';
 import { heartbeatOf, idleDevicePicker, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
+import { requester } from './bench-requester.mjs';
 import { freshDatabase, startServer } from './bench-support.mjs';
 import { throwawayCluster } from './postgres-for-tests.mjs';
 
@@ -36,42 +36,6 @@ const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0C057${index.toString(16).toUpperCase().padStart(6, '0')}`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** One request; answers the status and the parsed body (when there is one). */
-function requester(base) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const { hostname, port } = new URL(base);
-  const send = (method, path, headers, body) =>
-    new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const outgoing = request(
-        {
-          agent,
-          hostname,
-          port,
-          method,
-          path,
-          headers: payload ? { ...headers, 'content-length': Buffer.byteLength(payload) } : headers,
-        },
-        (response) => {
-          const chunks = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            resolve({
-              status: response.statusCode,
-              headers: response.headers,
-              body: text ? JSON.parse(text) : null,
-            });
-          });
-          response.on('error', reject);
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(payload);
-    });
-  return { send, close: () => agent.destroy() };
-}
 
 function expectStatus(answer, status, what) {
   if (answer.status !== status)
@@ -244,7 +208,7 @@ async function measure(cluster) {
     },
   });
   const client = new pg.Client({ connectionString: databaseUrl });
-  const http = requester(server.base);
+  const http = requester(server.base, CONCURRENCY);
   try {
     await client.connect();
     const macs = Array.from({ length: DEVICES }, (_, index) => macOf(index));
