@@ -22,7 +22,7 @@ const SHOT_EVERY_SECONDS = Number(process.env.BENCH_FLEET_SHOT_SECONDS ?? 2);
 const HEARTBEAT_MS = 30_000;
 const FLUSH_MS = 10_000;
 const P99_LIMIT_MS = 250;
-const CAPSULE_SIZE = 100_000_000;
+const CAPSULE_SIZE = 1_000_000;
 const PORT = 3295;
 const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
