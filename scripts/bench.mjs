@@ -114,6 +114,15 @@ await import('./bench-device-ingestion.mjs');
 console.log("\nDevice requests at a fleet's shape: heartbeats and batches of 10 shots (15 s each)...");
 await import('./bench-device-requests.mjs');
 
+// What each kind of device request costs, the whole PostgreSQL cluster counted (docs/performance/
+// device-request-cost.md); then, with BENCH_FLEET=1, a short fleet replayed in real time.
+console.log('\nDevice request cost by kind, server and every PostgreSQL process (3 runs of 5 s a kind)...');
+await import('./bench-device-request-cost.mjs');
+if (process.env.BENCH_FLEET === '1') {
+  console.log('\nA fleet replayed in real time (BENCH_FLEET_DEVICES, BENCH_FLEET_SECONDS)...');
+  await import('./bench-fleet-replay.mjs');
+}
+
 // Successful sign-ins per second and the password hash's cost (docs/scaling.md).
 console.log('\nSign-ins: POST /api/login at 1 to 64 connections, beside the hash alone (10 s each)...');
 await import('./bench-sign-ins.mjs');

@@ -47,6 +47,16 @@ export async function postgresForTests() {
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (await answers(local)) return { url: local, stop: none };
 
+  return throwawayCluster();
+}
+
+/**
+ * A cluster of its own from the installed binaries, on a free port. `isDurable` keeps fsync on (a
+ * measurement of what a commit costs); `settings` are more `-c name=value` for the server.
+ * @returns {Promise<{ url?: string, reason?: string, dataDir?: string, stop: () => void }>}
+ */
+export async function throwawayCluster({ isDurable = false, settings = [] } = {}) {
+  const none = () => {};
   const bin = findBinaries();
   if (!bin)
     return {
@@ -86,7 +96,11 @@ export async function postgresForTests() {
     '-l',
     join(folder, 'server.log'),
     '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off`,
+    [
+      `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder}`,
+      ...(isDurable ? [] : ['-c fsync=off']),
+      ...settings.map((setting) => `-c ${setting}`),
+    ].join(' '),
     'start',
   ]);
   if (start.status !== 0)
@@ -95,6 +109,7 @@ export async function postgresForTests() {
   console.log(`Started a throwaway PostgreSQL cluster on port ${port} for the API suite.`);
   return {
     url,
+    dataDir,
     stop: () => {
       const [program, programArgs] = asServerUser(join(bin, 'pg_ctl'), [
         '-D',

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { preparedQueryOf } from './db/prepared-query.ts';
 import { createAccessTokens } from './lib/access-tokens.ts';
 import { createAfterAnswer } from './lib/after-answer.ts';
 import { auditedDatabase } from './lib/audit/audit-context.ts';
@@ -227,6 +228,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const deviceApi = createDeviceApiService({
     // Telemetry through the plain handles; provisioning changes the device's record, so it is audited.
     repository: new DeviceApiRepository(database.db, db, database.plannedOnceDb),
+    preparedQuery: preparedQueryOf(database),
     secrets: deviceSecrets,
     provisioningKey: await resolveProvisioningKey({
       db: database.db,
@@ -240,6 +242,9 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     retentionMonths: config.SHOT_RETENTION_MONTHS,
     // A capsule stays with a device that is still online (docs/decisions: capsule moves).
     capsuleHoldMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
+    // A tenth of the window that reads it (offline, and the capsule hold, which is the same): 90 s of
+    // the default 15 minutes, so a device beating every 30 s writes its last-seen every third time.
+    seenPrecisionSeconds: config.DEVICE_OFFLINE_AFTER_MINUTES * 6,
   });
   const pairingWindowMs = PAIRING_FAILURES.windowMinutes * 60_000;
   const devicePairings = createDevicePairingsService({

@@ -9,6 +9,7 @@ import {
 import { ZodError } from 'zod';
 import { isMessageKey, type MessageKey, translate } from '../i18n/translate.ts';
 import { AppError } from '../lib/app-error.ts';
+import { isDatabaseOverloaded, OVERLOAD_RETRY_AFTER_SECONDS } from '../lib/database-overload.ts';
 import { resolveLanguage } from './i18n.ts';
 
 /** Fastify's own client errors, mapped onto our codes so their messages are localised too. */
@@ -160,6 +161,13 @@ export const errorHandlerPlugin = fp(
       if (status >= 400 && status < 500) {
         request.log.info({ err: error }, 'client error');
         return send(reply, request, status, codeByStatus[status] ?? ErrorCode.VALIDATION);
+      }
+      if (isDatabaseOverloaded(error)) {
+        // Every connection busy for longer than the pool waits: a fleet's devices retry later, and an
+        // operator sees a warning with 503s in the metrics rather than errors with 500s.
+        request.log.warn({ err: error }, 'database overloaded');
+        reply.header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS));
+        return send(reply, request, 503, ErrorCode.SERVICE_UNAVAILABLE);
       }
       request.log.error({ err: error }, 'unhandled error');
       return send(reply, request, 500, ErrorCode.INTERNAL);

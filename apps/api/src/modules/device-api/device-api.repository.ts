@@ -1,4 +1,3 @@
-import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedDevice } from '../../plugins/device-auth.ts';
@@ -32,14 +31,6 @@ export type ReportedCapsule = {
   sizeShots: number;
   remainingShots: number;
   dueDate: string | null;
-};
-
-export type ConfigSource = {
-  campaign: { id: number; name: string; fragranceShots: number; updatedAt: string };
-  /** The approved initiative whose campaign it plays today, null when it plays its own. */
-  initiativeId: number | null;
-  collection: { slot: number; fragranceId: number; fragranceName: string; shotSeconds: number }[];
-  schedule: { source: 'device' | 'location'; timeZone: string; ranges: Schedule['ranges'] };
 };
 
 /**
@@ -227,59 +218,6 @@ export class DeviceApiRepository {
   }
 
   /**
-   * What the device plays: its campaign with the collection, and the schedule in force (its own or its
-   * location's). On a day (`at` in its location's time zone) within an approved initiative at its
-   * location, the initiative's campaign instead (two approved initiatives never put different
-   * campaigns on one location on one day; of several with the same campaign, the latest started).
-   */
-  async configSource(deviceId: number, at: Date): Promise<ConfigSource | undefined> {
-    const [head] = await this.rows<{
-      initiativeId: number | null;
-      campaignId: number;
-      name: string;
-      fragranceShots: number;
-      updatedAt: string;
-      deviceSchedule: Schedule | null;
-      locationSchedule: Schedule;
-      timeZone: string;
-    }>(sql`
-      select c.id as "campaignId", c.name, c.fragrance_shots as "fragranceShots",
-        to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt",
-        d.schedule as "deviceSchedule", l.schedule as "locationSchedule", l.time_zone as "timeZone",
-        pick.initiative_id as "initiativeId"
-      from devices d join locations l on l.id = d.location_id
-      left join lateral (
-        select i.id as initiative_id, i.campaign_id from initiative_locations il
-        join initiatives i on i.id = il.initiative_id
-        where il.location_id = d.location_id and i.status = 'approved'
-          and (${at.toISOString()}::timestamptz at time zone l.time_zone)::date between i.starts_on and i.ends_on
-        order by i.starts_on desc, i.id desc limit 1) pick on true
-      join campaigns c on c.id = coalesce(pick.campaign_id, d.campaign_id)
-      where d.id = ${deviceId}`);
-    if (!head) return undefined;
-    const collection = await this.rows<ConfigSource['collection'][number]>(sql`
-      select s.slot, s.fragrance_id as "fragranceId", f.name as "fragranceName", s.shot_seconds as "shotSeconds"
-      from campaign_slots s join fragrances f on f.id = s.fragrance_id
-      where s.campaign_id = ${head.campaignId} order by s.slot`);
-    const schedule = head.deviceSchedule ?? head.locationSchedule;
-    return {
-      initiativeId: head.initiativeId,
-      campaign: {
-        id: head.campaignId,
-        name: head.name,
-        fragranceShots: head.fragranceShots,
-        updatedAt: head.updatedAt,
-      },
-      collection,
-      schedule: {
-        source: head.deviceSchedule ? 'device' : 'location',
-        timeZone: head.timeZone,
-        ranges: schedule.ranges,
-      },
-    };
-  }
-
-  /**
    * Records that the device received this campaign version; the first time, the campaign's
    * `downloads` goes up by one. That update must not touch `updated_at` (it is the version the QR
    * code prints) nor write an audit event: a device fetching its configuration is nobody's change to
@@ -307,6 +245,13 @@ export class DeviceApiRepository {
         await tx.execute(sql`update campaigns set downloads = downloads + 1 where id = ${campaignId}`);
       }
     });
+  }
+
+  /** Marks the device seen and heard from: a heartbeat that changed nothing else. */
+  async markHeard(deviceId: number): Promise<void> {
+    await this.db.execute(sql`
+      insert into device_states (device_id, last_seen_at, last_heartbeat_at) values (${deviceId}, now(), now())
+      on conflict (device_id) do update set last_seen_at = now(), last_heartbeat_at = now()`);
   }
 
   /** Marks the device seen (a call that writes nothing else). */

@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientAddress } from '../../lib/client-address.ts';
 import { errorBodySchema, errorResponses } from '../../lib/http-schemas.ts';
-import { currentDevice } from '../../plugins/device-auth.ts';
 import type { DeviceApiService } from './device-api.service.ts';
 
 const tags = ['device'];
@@ -24,6 +23,13 @@ const HEARTBEAT_BODY_LIMIT = 8 * 1024;
 const SHOTS_BODY_LIMIT = 128 * 1024;
 
 const conflict = { 409: errorBodySchema };
+
+/**
+ * A fleet's requests are logged from warnings up: a line or two for each of a hundred thousand
+ * diffusers' heartbeats would cost more than answering them. Their counts, statuses and times are in
+ * the metrics (plugins/metrics.ts); their errors are still logged.
+ */
+const DEVICE_LOG_LEVEL = 'warn';
 
 /** The body limit as the document tells it: a larger body is refused before it is read. */
 function bodyLimitNote(bytes: number): string {
@@ -79,7 +85,8 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
     '/device/heartbeat',
     {
       bodyLimit: HEARTBEAT_BODY_LIMIT,
-      config: { access: 'device' },
+      config: { access: 'device', deviceLookup: 'hash' },
+      logLevel: DEVICE_LOG_LEVEL,
       schema: {
         tags,
         summary: 'Report the firmware and the capsules present in each slot; marks the device seen',
@@ -92,6 +99,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
           'The answer has the server’s levels and the configuration version (fetch `/api/device/config` when it',
           'changed). Send one when the device starts, after a capsule changes, and several times within any',
           `${capsuleHoldMinutes} minutes: a device not heard from for that long shows offline and loses its hold on its capsules.`,
+          `Its last-seen time is kept to within ${capsuleHoldMinutes * 6} s (a tenth of that): a heartbeat that changes nothing writes it only once it is older.`,
           '',
           bodyLimitNote(HEARTBEAT_BODY_LIMIT),
           limitNote,
@@ -103,7 +111,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
         response: { 200: heartbeatAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => service.heartbeat(currentDevice(request), request.body),
+    async (request) => service.heartbeat(request.deviceCredentialHash ?? '', request.body),
   );
 
   app.post(
@@ -111,6 +119,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
     {
       bodyLimit: SHOTS_BODY_LIMIT,
       config: { access: 'device', deviceLookup: 'hash' },
+      logLevel: DEVICE_LOG_LEVEL,
       schema: {
         tags,
         summary: 'Record a batch of shots (at most 1,000 entries); a sequence received before counts once',
@@ -138,7 +147,8 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/device/config',
     {
-      config: { access: 'device' },
+      config: { access: 'device', deviceLookup: 'hash' },
+      logLevel: DEVICE_LOG_LEVEL,
       schema: {
         tags,
         summary: 'The campaign and the weekly schedule to play, with their version (also the ETag)',
@@ -153,7 +163,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const config = await service.config(currentDevice(request));
+      const config = await service.config(request.deviceCredentialHash ?? '');
       const etag = `"${config.version}"`;
       reply.header('etag', etag);
       const held = request.headers['if-none-match'];

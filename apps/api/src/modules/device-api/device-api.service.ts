@@ -10,13 +10,16 @@ import type {
 } from '@scentia/shared/device-api.schemas';
 import { RESET_CODE_DIGITS, RESET_CODE_STEP_SECONDS } from '@scentia/shared/devices.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
+import type { PreparedQuery } from '../../db/prepared-query.ts';
 import { AppError, type FieldProblem, invalidFields, tooManyRequests } from '../../lib/app-error.ts';
 import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
 import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
 import { newOneTimeSecret, toBase32 } from '../../lib/one-time-codes.ts';
 import { hashToken } from '../../lib/token-hash.ts';
-import { type AuthenticatedDevice, DEVICE_CREDENTIAL_PREFIX } from '../../plugins/device-auth.ts';
+import { DEVICE_CREDENTIAL_PREFIX } from '../../plugins/device-auth.ts';
 import type { DeviceApiRepository, IngestResult, ShotBatchToIngest } from './device-api.repository.ts';
+import { type ConfigSource, type DeviceView, readDeviceView } from './device-view.repository.ts';
+import { isUnchangedHeartbeat } from './heartbeat-change.ts';
 import { createBatchCoalescer } from './shot-batch-coalescer.ts';
 import { oldestShotTime } from './shot-partitions.ts';
 
@@ -55,6 +58,8 @@ function versionOf(content: Omit<DeviceConfig, 'version'>): string {
 
 export function createDeviceApiService(deps: {
   repository: DeviceApiRepository;
+  /** For the device view, read on every heartbeat and configuration fetch (db/prepared-query.ts). */
+  preparedQuery: PreparedQuery;
   secrets: DeviceSecretBox;
   provisioningKey: string;
   /** Wrong provisioning keys per client address. */
@@ -65,6 +70,12 @@ export function createDeviceApiService(deps: {
    * naming its serial (printed on the label, so known to anyone) does not take it.
    */
   capsuleHoldMinutes: number;
+  /**
+   * A device's last-seen (and last heartbeat) time is written again only once it is this much older
+   * than the request: what reads it (online, offline alerts, the capsule hold) counts in minutes, and a
+   * request that changes nothing else then writes nothing at all.
+   */
+  seenPrecisionSeconds: number;
   now?: () => Date;
 }) {
   const { repository } = deps;
@@ -76,9 +87,17 @@ export function createDeviceApiService(deps: {
     entriesOf: (batch) => batch.shots.length,
   });
 
-  async function currentConfig(device: AuthenticatedDevice): Promise<DeviceConfig> {
-    const source = await repository.configSource(device.id, now());
-    if (!source) throw new AppError(ErrorCode.DEVICE_CREDENTIAL_INVALID);
+  async function viewOf(credentialHash: string, withCapsules: boolean): Promise<DeviceView> {
+    const view = await readDeviceView(deps.preparedQuery, credentialHash, {
+      at: now(),
+      seenPrecisionSeconds: deps.seenPrecisionSeconds,
+      withCapsules,
+    });
+    if (!view) throw new AppError(ErrorCode.DEVICE_CREDENTIAL_INVALID);
+    return view;
+  }
+
+  function configOf(source: ConfigSource): DeviceConfig {
     const content: Omit<DeviceConfig, 'version'> = {
       campaign: {
         campaignId: source.campaign.id,
@@ -121,7 +140,24 @@ export function createDeviceApiService(deps: {
       };
     },
 
-    async heartbeat(device: AuthenticatedDevice, body: HeartbeatBody): Promise<HeartbeatAnswer> {
+    /**
+     * A heartbeat reporting what the server already holds (the same firmware, each capsule in its slot)
+     * is answered from one read, and writes at most the device's last-seen time; any change takes the
+     * full path, which validates and records it in one transaction.
+     */
+    async heartbeat(credentialHash: string, body: HeartbeatBody): Promise<HeartbeatAnswer> {
+      const view = await viewOf(credentialHash, true);
+      const { device } = view;
+      const configVersion = configOf(view.config).version;
+      if (isUnchangedHeartbeat(view, body)) {
+        if (!view.isHeardRecently) await repository.markHeard(device.id);
+        const capsules = view.capsules.map(({ slot, serialNumber, remainingShots }) => ({
+          slot,
+          serialNumber,
+          remainingShots,
+        }));
+        return { serverTime: now().toISOString(), configVersion, capsules };
+      }
       const known = await repository.existingFragrances([
         ...new Set(body.capsules.map((capsule) => capsule.fragranceId)),
       ]);
@@ -137,8 +173,7 @@ export function createDeviceApiService(deps: {
         body.capsules.map((capsule) => ({ ...capsule, dueDate: capsule.dueDate ?? null })),
         deps.capsuleHoldMinutes,
       );
-      const config = await currentConfig(device);
-      return { serverTime: now().toISOString(), configVersion: config.version, capsules };
+      return { serverTime: now().toISOString(), configVersion, capsules };
     },
 
     async recordShots(credentialHash: string, body: ShotBatchBody): Promise<ShotBatchAnswer> {
@@ -169,9 +204,19 @@ export function createDeviceApiService(deps: {
       return { sequence: body.sequence, isNew: result.isNew, shots: result.shots, capsules: result.capsules };
     },
 
-    /** The configuration, and the first fetch of each campaign version counted in its downloads. */
-    async config(device: AuthenticatedDevice): Promise<DeviceConfig> {
-      const config = await currentConfig(device);
+    /**
+     * The configuration, and the first fetch of each campaign version counted in its downloads. A
+     * version already recorded for the device (written with its download, in one transaction) writes
+     * nothing but a stale last-seen time.
+     */
+    async config(credentialHash: string): Promise<DeviceConfig> {
+      const view = await viewOf(credentialHash, false);
+      const { device } = view;
+      const config = configOf(view.config);
+      if (view.configVersion === config.version) {
+        if (!view.isSeenRecently) await repository.markSeen(device.id);
+        return config;
+      }
       await repository.recordDownload(
         device.id,
         config.campaign.campaignId,

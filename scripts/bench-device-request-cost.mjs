@@ -1,0 +1,299 @@
+// What one device request costs in CPU, by kind, with every process that serves it counted: the server
+// and the whole PostgreSQL cluster (backends, WAL writer, checkpointer, background writer, autovacuum),
+// on a cluster of its own with fsync on, so that nothing else on the machine is charged to it.
+// After `npm run build -w apps/api`: `node scripts/bench-device-request-cost.mjs` (docs/performance/
+// device-request-cost.md). Each kind runs BENCH_COST_RUNS (3) times for BENCH_COST_SECONDS (5) s from
+// BENCH_COST_CONCURRENCY (16) requests at once over BENCH_COST_DEVICES (1,000) devices; the table has
+// the median of the runs' CPU per request and the load average at each run's start. Then
+// GET /api/health/live against a bare Fastify route answering the same JSON (autocannon, 8
+// connections). BENCH_COST_KINDS (comma-separated names) runs a subset; BENCH_SERVER another build;
+// BENCH_COST_STATEMENTS=1 prints each kind's statements by time (pg_stat_statements, preloaded with
+// BENCH_COST_PG_SETTINGS='shared_preload_libraries=pg_stat_statements;pg_stat_statements.track_planning=on');
+// With BENCH_SERVER=scripts/profiled-server.mjs and PROFILE_DIR, one CPU profile of the server a kind.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { clusterCpuSeconds, postmasterPidOf, processCpuSeconds } from './bench-cpu.mjs';
+import { heartbeatOf, idleDevicePicker, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
+import { requester } from './bench-requester.mjs';
+import { freshDatabase, startServer } from './bench-support.mjs';
+import { throwawayCluster } from './postgres-for-tests.mjs';
+
+const DEVICES = Number(process.env.BENCH_COST_DEVICES ?? 1_000);
+const SECONDS = Number(process.env.BENCH_COST_SECONDS ?? 5);
+const RUNS = Number(process.env.BENCH_COST_RUNS ?? 3);
+const CONCURRENCY = Number(process.env.BENCH_COST_CONCURRENCY ?? 16);
+const ONLY = process.env.BENCH_COST_KINDS?.split(',');
+const WITH_STATEMENTS = process.env.BENCH_COST_STATEMENTS === '1';
+const IS_PROFILED = process.env.BENCH_SERVER?.endsWith('profiled-server.mjs');
+const SPARE_MACS = 30_000;
+const CAPSULE_SIZE = 1_000_000;
+const PORT = 3297;
+const BARE_PORT = 3296;
+const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
+
+const macOf = (index) => `B0C057${index.toString(16).toUpperCase().padStart(6, '0')}`;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function expectStatus(answer, status, what) {
+  if (answer.status !== status)
+    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** `send(device)` from CONCURRENCY workers for SECONDS, one request at a time per device. */
+async function phase(devices, send) {
+  const nextIdle = idleDevicePicker(devices);
+  let count = 0;
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const device = nextIdle();
+        if (!device) {
+          await new Promise((resolve) => setImmediate(resolve));
+          continue;
+        }
+        device.busy = true;
+        await send(device);
+        count += 1;
+        device.busy = false;
+      }
+    }),
+  );
+  return count;
+}
+
+function kindsOf({ send }, nextSpareMac) {
+  const shotBatch = (size) => async (device) => {
+    device.sequence += 1;
+    const at = new Date().toISOString();
+    const shots = Array.from({ length: size }, () => ({
+      at,
+      slot: 1 + Math.floor(Math.random() * SLOTS),
+      count: 1,
+    }));
+    const body = expectStatus(
+      await send('POST', '/api/device/shots', device.headers, { sequence: device.sequence, shots }),
+      200,
+      'A batch',
+    );
+    if (!body.isNew || body.shots !== size)
+      throw new Error(`A batch was not counted: ${JSON.stringify(body)}`);
+  };
+  return [
+    {
+      name: 'heartbeat, 20 capsules unchanged',
+      send: async (device) => {
+        const body = expectStatus(
+          await send(
+            'POST',
+            '/api/device/heartbeat',
+            device.headers,
+            heartbeatOf(device.deviceId, CAPSULE_SIZE),
+          ),
+          200,
+          'A heartbeat',
+        );
+        if (body.capsules.length !== SLOTS)
+          throw new Error(`A heartbeat lost capsules: ${JSON.stringify(body)}`);
+      },
+    },
+    {
+      // Slot 1's capsule swapped for another and back: each heartbeat takes one out and puts one in.
+      name: 'heartbeat, one capsule changed',
+      send: async (device) => {
+        device.isSwapped = !device.isSwapped;
+        const heartbeat = heartbeatOf(device.deviceId, CAPSULE_SIZE);
+        if (device.isSwapped) heartbeat.capsules[0].serialNumber += '-B';
+        const body = expectStatus(
+          await send('POST', '/api/device/heartbeat', device.headers, heartbeat),
+          200,
+          'A heartbeat',
+        );
+        if (body.capsules[0].serialNumber !== heartbeat.capsules[0].serialNumber)
+          throw new Error('A capsule did not change');
+      },
+    },
+    { name: 'shot batch of 10', send: shotBatch(10) },
+    { name: 'shot batch of 100', send: shotBatch(100) },
+    {
+      name: 'configuration fetch answered 304',
+      send: async (device) => {
+        const answer = await send('GET', '/api/device/config', {
+          ...device.headers,
+          'if-none-match': device.etag,
+        });
+        expectStatus(answer, 304, 'A configuration fetch');
+      },
+    },
+    {
+      name: 'provisioning (a device paired with the server)',
+      send: async () => {
+        const answer = await send(
+          'POST',
+          '/api/device/provision',
+          { 'content-type': 'application/json' },
+          { macAddress: nextSpareMac(), provisioningKey: PROVISIONING_KEY },
+        );
+        expectStatus(answer, 201, 'A provisioning');
+      },
+    },
+  ].filter((kind) => !ONLY || ONLY.some((name) => kind.name.startsWith(name)));
+}
+
+/** The statements run since the last reset, by time (planning and execution), per request of the kind. */
+async function printStatements(client, requests) {
+  const { rows } = await client.query(`select calls, plans, total_plan_time as plan, total_exec_time as exec,
+      left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+    from pg_stat_statements where query not like '%pg_stat_statements%'
+    order by total_plan_time + total_exec_time desc limit 8`);
+  for (const row of rows)
+    console.log(
+      `  ${(row.calls / requests).toFixed(2)} calls/request, ${row.plans} plans, plan ${((row.plan * 1000) / row.calls).toFixed(0)} µs + run ${((row.exec * 1000) / row.calls).toFixed(0)} µs: ${row.query}`,
+    );
+}
+
+/** Server CPU per request of GET `path` under autocannon (8 connections, SECONDS s). */
+function autocannonCost(pid, url) {
+  const before = processCpuSeconds(pid);
+  const run = spawnSync('npx', ['autocannon', '-c', '8', '-d', String(SECONDS), '-j', url], {
+    encoding: 'utf8',
+  });
+  const spent = processCpuSeconds(pid) - before;
+  const result = JSON.parse(run.stdout);
+  return {
+    perRequestMs: (spent * 1000) / result.requests.total,
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const BARE_FASTIFY = `const app = require('fastify')();
+app.get('/api/health/live', async () => ({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) }));
+app.listen({ port: ${BARE_PORT}, host: '127.0.0.1' }).then(() => console.log('ready'));`;
+
+async function healthComparison(server) {
+  const rows = [];
+  const load = loadavg()[0];
+  rows.push({
+    name: 'GET /api/health/live, the server',
+    load,
+    ...autocannonCost(server.pid, `${server.base}/api/health/live`),
+  });
+  const bare = spawn('node', ['-e', BARE_FASTIFY], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => bare.stdout.once('data', resolve));
+  rows.push({
+    name: 'the same JSON from a bare Fastify route',
+    load: loadavg()[0],
+    ...autocannonCost(bare.pid, `http://127.0.0.1:${BARE_PORT}/api/health/live`),
+  });
+  bare.kill();
+  return rows;
+}
+
+async function measure(cluster) {
+  const postmaster = postmasterPidOf(cluster.dataDir);
+  const databaseUrl = await freshDatabase(cluster.url, 'scentia_bench_request_cost');
+  const dataDir = mkdtempSync(join(tmpdir(), 'scentia-bench-request-cost-'));
+  const server = await startServer({
+    port: PORT,
+    databaseUrl,
+    env: {
+      DATA_DIR: dataDir,
+      DEVICE_PROVISIONING_KEY: PROVISIONING_KEY,
+      DEVICE_REQUESTS_PER_MINUTE: '1000000',
+    },
+  });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const http = requester(server.base, CONCURRENCY);
+  try {
+    await client.connect();
+    const macs = Array.from({ length: DEVICES }, (_, index) => macOf(index));
+    await seedShopFleet(client, macs);
+    await client.query(
+      `insert into devices (mac_address, location_id, organization_id, campaign_id)
+      select unnest($1::text[]), 1, 1, 1`,
+      [Array.from({ length: SPARE_MACS }, (_, index) => macOf(DEVICES + index))],
+    );
+    const devices = await provisionFleet(server.base, {
+      macs,
+      provisioningKey: PROVISIONING_KEY,
+      capsuleSize: CAPSULE_SIZE,
+    });
+    for (const device of devices) {
+      const answer = await http.send('GET', '/api/device/config', device.headers);
+      device.etag = expectStatus(answer, 200, 'A first configuration fetch') && answer.headers.etag;
+    }
+    let spare = DEVICES;
+    const nextSpareMac = () => macOf(spare++).replace(/(..)(?=.)/g, '$1:');
+    await client.query('vacuum analyze');
+    const table = [];
+    if (WITH_STATEMENTS) await client.query('create extension if not exists pg_stat_statements');
+    for (const kind of kindsOf(http, nextSpareMac)) {
+      if (WITH_STATEMENTS) await client.query('select pg_stat_statements_reset()');
+      const runs = [];
+      if (IS_PROFILED) process.kill(server.pid, 'SIGUSR2');
+      for (let run = 0; run < RUNS; run += 1) {
+        const load = loadavg()[0];
+        const serverBefore = processCpuSeconds(server.pid);
+        const databaseBefore = clusterCpuSeconds(postmaster);
+        const count = await phase(devices, kind.send);
+        const serverMs = ((processCpuSeconds(server.pid) - serverBefore) * 1000) / count;
+        const databaseMs = ((clusterCpuSeconds(postmaster) - databaseBefore) * 1000) / count;
+        runs.push({ load, count, serverMs, databaseMs, totalMs: serverMs + databaseMs });
+      }
+      if (IS_PROFILED) process.kill(server.pid, 'SIGUSR2');
+      const row = {
+        kind: kind.name,
+        loads: runs.map((run) => run.load.toFixed(2)).join(' / '),
+        perSecond: median(runs.map((run) => run.count / SECONDS)),
+      };
+      for (const key of ['serverMs', 'databaseMs', 'totalMs']) row[key] = median(runs.map((run) => run[key]));
+      table.push(row);
+      console.log(JSON.stringify({ ...row, runs }));
+      if (WITH_STATEMENTS)
+        await printStatements(
+          client,
+          runs.reduce((sum, run) => sum + run.count, 0),
+        );
+    }
+    const health = ONLY ? [] : await healthComparison(server);
+    console.log(
+      `\n${DEVICES} devices, ${CONCURRENCY} requests at once, ${RUNS} runs of ${SECONDS} s a kind; medians.\n`,
+    );
+    console.log(
+      '| request | load at each run | requests/s | server CPU / request | PostgreSQL CPU / request | total |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    const f = (value) => `${value.toFixed(3)} ms`;
+    for (const row of table)
+      console.log(
+        `| ${row.kind} | ${row.loads} | ${Math.round(row.perSecond)} | ${f(row.serverMs)} | ${f(row.databaseMs)} | **${f(row.totalMs)}** |`,
+      );
+    for (const row of health)
+      console.log(
+        `| ${row.name} | ${row.load.toFixed(2)} | ${Math.round(row.requests / SECONDS)} (errors ${row.errors}) | ${f(row.perRequestMs)} | — | — |`,
+      );
+  } finally {
+    http.close();
+    await client.end().catch(() => {});
+    server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const cluster = await throwawayCluster({
+  isDurable: true,
+  settings: (process.env.BENCH_COST_PG_SETTINGS ?? '').split(';').filter(Boolean),
+});
+if (!cluster.url) console.log(`Device request cost skipped: ${cluster.reason}`);
+else {
+  try {
+    await measure(cluster);
+  } finally {
+    cluster.stop();
+  }
+}
