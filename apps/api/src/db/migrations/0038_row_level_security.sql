@@ -32,15 +32,29 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The runtime's logins switch to scentia_member; so may the owner, for a server run as the owner. An
+-- owner without CREATEROLE needs the first grant made beforehand, and is told so; the second is only
+-- for that case, and skipped when it may not be made.
 DO $$
 BEGIN
-  GRANT scentia_member TO scentia_runtime;
-  IF NOT (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user) THEN
-    EXECUTE format('GRANT scentia_member TO %I', current_user);
+  IF NOT pg_catalog.pg_has_role('scentia_runtime', 'scentia_member', 'MEMBER') THEN
+    BEGIN
+      GRANT scentia_member TO scentia_runtime;
+    EXCEPTION WHEN unique_violation OR duplicate_object THEN
+      NULL;
+    WHEN insufficient_privilege THEN
+      RAISE EXCEPTION 'scentia_runtime is not a member of scentia_member and % may not grant it', current_user
+        USING ERRCODE = 'insufficient_privilege',
+          HINT = 'As a superuser: GRANT scentia_member TO scentia_runtime (docs/deployment.md, "Database roles").';
+    END;
   END IF;
-EXCEPTION WHEN unique_violation OR duplicate_object THEN
-  -- Another test database granted it at the same moment.
-  NULL;
+  IF NOT pg_catalog.pg_has_role(current_user, 'scentia_member', 'MEMBER') THEN
+    BEGIN
+      EXECUTE format('GRANT scentia_member TO %I', current_user);
+    EXCEPTION WHEN insufficient_privilege OR unique_violation OR duplicate_object THEN
+      RAISE NOTICE '% may not act as scentia_member: run the server as a login of scentia_runtime', current_user;
+    END;
+  END IF;
 END
 $$;
 --> statement-breakpoint
