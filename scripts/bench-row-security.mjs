@@ -12,12 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { freshDatabase, ms, summarize } from './bench-support.mjs';
+import { freshDatabase, keptDatabase, ms, summarize } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
 const ROUNDS = Number(process.env.BENCH_RLS_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_RLS_SECONDS ?? 2);
 const CALLERS = 50;
+const ALONE_RUNS = 10;
 const POOL = 10;
 /** bench-client-lists' size: 100,000 organisations and locations (100 chains of 500, the rest one each). */
 const ORGANIZATIONS = 100_000;
@@ -28,8 +29,14 @@ const FLEET_ORGANIZATIONS = 10;
 const FLEET_LOCATIONS = 5;
 const SETTINGS = `-c plan_cache_mode=force_custom_plan -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0`;
 
-const serverUrl = await postgresForTests();
-const url = await freshDatabase(serverUrl, 'scentia_bench_row_security');
+const postgres = await postgresForTests();
+if (!postgres.url) {
+  console.info(`row-level security bench: skipped, ${postgres.reason}`);
+  process.exit(0);
+}
+// BENCH_RLS_KEEP=1 keeps the data set of an earlier run (seeding takes a minute).
+const isKept = process.env.BENCH_RLS_KEEP === '1';
+const url = await (isKept ? keptDatabase : freshDatabase)(postgres.url, 'scentia_bench_row_security');
 const owner = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 2 });
 await owner.migrate();
 await owner.close();
@@ -37,7 +44,9 @@ await owner.close();
 const seed = new pg.Client({ connectionString: url });
 await seed.connect();
 const started = performance.now();
-await seed.query(`begin; select set_config('scentia.audit', 'off', true);
+const isSeeded = isKept && (await seed.query('select 1 from organizations limit 1')).rowCount > 0;
+if (!isSeeded)
+  await seed.query(`begin; select set_config('scentia.audit', 'off', true);
   insert into organizations (name, legal_name, cnpj, city)
     select 'Perfumaria ' || (array['Lavanda','Jasmim','Rosa','Cedro','Âmbar'])[1 + i % 5] || ' ' || i,
       'Rede ' || i || ' Ltda', lpad(i::text, 8, '0') || '000100', 'São Paulo'
@@ -50,7 +59,8 @@ await seed.query(`begin; select set_config('scentia.audit', 'off', true);
     select d::date, l, 1 + f / 20, 1 + f, 1 + (l * f) % 7
     from generate_series(current_date - 364, current_date, interval '1 day') d,
       generate_series(1, ${FLEET_ORGANIZATIONS * FLEET_LOCATIONS}) l, generate_series(0, 39) f;
-  commit; vacuum analyze;`);
+  commit;`);
+if (!isSeeded) await seed.query('vacuum analyze');
 console.info(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
 const login = `scentia_bench_app_${randomBytes(4).toString('hex')}`;
@@ -96,11 +106,6 @@ const STATEMENTS = {
       where ${period} and location_id in (select id from locations where organization_id = ${FLEET})
       group by 1, 2 order by 3 desc limit 10`,
   },
-  'dashboard, 365 days by site': {
-    staff: `select location_id, sum(shots) from shot_counts_daily group by 1 order by 2 desc limit 10`,
-    scoped: `select location_id, sum(shots) from shot_counts_daily
-      where location_id in (select id from locations where organization_id = ${FLEET}) group by 1 order by 2 desc limit 10`,
-  },
 };
 
 async function asMember(pool, statement, organizationId) {
@@ -145,7 +150,19 @@ async function load(call) {
   return latencies;
 }
 
+/** One caller, one call after another: the latency a request adds, without waiting for a connection. */
+async function alone(call) {
+  const latencies = [];
+  for (let run = 0; run < ALONE_RUNS; run += 1) {
+    const start = performance.now();
+    await call();
+    latencies.push(performance.now() - start);
+  }
+  return latencies;
+}
+
 const results = {};
+const aloneResults = {};
 const loadBefore = loadavg()[0];
 for (let round = 0; round < ROUNDS; round += 1) {
   for (const name of Object.keys(STATEMENTS)) {
@@ -154,6 +171,9 @@ for (let round = 0; round < ROUNDS; round += 1) {
       results[name] ??= {};
       results[name][variant] ??= [];
       results[name][variant].push(...(await load(call)));
+      aloneResults[name] ??= {};
+      aloneResults[name][variant] ??= [];
+      aloneResults[name][variant].push(...(await alone(call)));
     }
   }
 }
@@ -172,6 +192,19 @@ for (const [name, byVariant] of Object.entries(results)) {
   );
 }
 
+console.info('\nalone (one caller), p50:');
+console.info('| statement | before | staff | scoping | member | member − scoping |');
+console.info('|---|---|---|---|---|---|');
+for (const [name, byVariant] of Object.entries(aloneResults)) {
+  const p50 = Object.fromEntries(
+    Object.entries(byVariant).map(([variant, values]) => [variant, summarize(values).p50]),
+  );
+  console.info(
+    `| ${name} | ${ms(p50.before)} | ${ms(p50.staff)} | ${ms(p50.scoping)} | ${ms(p50.member)} | ${ms(p50.member - p50.scoping)} |`,
+  );
+}
+
 await Promise.all(Object.values(pools).map((pool) => pool.end()));
 await seed.query(`drop role ${login}`).catch(() => {});
 await seed.end();
+postgres.stop();
