@@ -32,7 +32,7 @@ export function followingMemberTransaction(base: Database): Database {
 }
 
 /** What the member's settings hold: `location_ids` is 'all' or an array literal of ids. */
-export function locationIdsSetting(locationIds: number[] | null): string {
+function locationIdsSetting(locationIds: number[] | null): string {
   return locationIds === null ? 'all' : `{${locationIds.filter(Number.isSafeInteger).join(',')}}`;
 }
 
