@@ -48,6 +48,7 @@ import { deviceAuthPlugin } from './plugins/device-auth.ts';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { i18nPlugin } from './plugins/i18n.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { memberTransactionPlugin } from './plugins/member-transaction.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -118,6 +119,8 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   });
   await app.register(openapiPlugin);
   await app.register(auditContextPlugin);
+  // After the audit context: a member's handler runs, audited, inside the member's transaction.
+  await app.register(memberTransactionPlugin, { database });
 
   const services = await createServices(config, database, app.log);
   const { mailOutbox } = services;

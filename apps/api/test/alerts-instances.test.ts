@@ -31,6 +31,7 @@ beforeAll(async () => {
       db,
       plannedOnceDb: db,
       driver: 'pglite',
+      inMemberTransaction: (scope, work) => ctx.database.inMemberTransaction(scope, work),
       migrate: async () => {},
       whileMigrationsLocked: (work) => work(),
       ping: async () => true,

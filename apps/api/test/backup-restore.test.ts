@@ -26,6 +26,8 @@ import { freePort } from './spawned-server.ts';
 const serverUrl = process.env.TEST_DATABASE_URL;
 const apiFolder = fileURLToPath(new URL('../', import.meta.url));
 const DEMO = { email: 'gestora@scentia.test', password: 'demo1234' };
+/** The owner's sessions read as the staff: it is held by row-level security too (migration 0039). */
+const STAFF_SCOPE = '-c scentia.scope=staff';
 /** The demo data on a busy two-core machine takes a minute or two. */
 const STEP_TIMEOUT_MS = 300_000;
 
@@ -84,8 +86,11 @@ async function onServer(statement: string) {
   }
 }
 
-function runTool(bin: string, tool: string, args: string[]) {
-  const result = spawnSync(bin ? join(bin, tool) : tool, args, { encoding: 'utf8' });
+function runTool(bin: string, tool: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(bin ? join(bin, tool) : tool, args, {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) throw new Error(`${tool} failed (${result.status}):\n${result.stderr}`);
 }
 
@@ -116,6 +121,10 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
     await onServer('create role scentia_runtime nologin').catch((error: { code?: string }) => {
       if (error.code !== '42710' && error.code !== '23505') throw error;
     });
+    await onServer('create role scentia_member nologin').catch((error: { code?: string }) => {
+      if (error.code !== '42710' && error.code !== '23505') throw error;
+    });
+    await onServer('grant scentia_member to scentia_runtime');
     await onServer(
       `create role ${runtime.name} login password '${runtime.password}' in role scentia_runtime`,
     );
@@ -132,7 +141,7 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
     const code = await demo.exited;
     if (code !== 0) throw new Error(`The demo data failed (${code}):\n${tail(demo.output())}`);
 
-    const client = new pg.Client({ connectionString: databaseUrl(original, owner) });
+    const client = new pg.Client({ connectionString: databaseUrl(original, owner), options: STAFF_SCOPE });
     await client.connect();
     const { rows } = await client.query<typeof counts>(`select
       (select count(*)::int from fragrances) as fragrances,
@@ -143,11 +152,18 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
 
     // The database first, then the files: every file a dumped row names was stored before the dump.
     mkdirSync(backup);
-    runTool(bin, 'pg_dump', [
-      '--format=custom',
-      `--file=${join(backup, 'scentia.dump')}`,
-      databaseUrl(original, owner),
-    ]);
+    // The owner is held by row-level security (migration 0039): it reads every row as the staff.
+    runTool(
+      bin,
+      'pg_dump',
+      [
+        '--format=custom',
+        '--enable-row-security',
+        `--file=${join(backup, 'scentia.dump')}`,
+        databaseUrl(original, owner),
+      ],
+      { PGOPTIONS: STAFF_SCOPE },
+    );
     cpSync(join(originalData, 'files'), join(backup, 'files'), { recursive: true });
     cpSync(join(originalData, 'device-secret-key'), join(backup, 'device-secret-key'));
     await onServer(`drop database ${original} with (force)`);
@@ -235,7 +251,7 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
   });
 
   it('restores every file the rows name, the counts of people and shots, and the devices’ secrets', async () => {
-    const client = new pg.Client({ connectionString: databaseUrl(restored, owner) });
+    const client = new pg.Client({ connectionString: databaseUrl(restored, owner), options: STAFF_SCOPE });
     await client.connect();
     try {
       const { rows } = await client.query<typeof counts>(`select

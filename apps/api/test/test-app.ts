@@ -170,6 +170,8 @@ export async function createTestApp(
   return {
     app,
     db,
+    /** The database handle the app runs on (its member transactions: row-level security tests). */
+    database,
     jobSettled,
     /** Waits for the work requests left to run after their answers (a recovery mail). */
     afterAnswersSettled: () => app.afterAnswer.settled(),

@@ -10,6 +10,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  followingMemberTransaction,
+  inMemberTransaction,
+  type MemberScopeSetting,
+} from './member-transaction.ts';
 import { explainMigrationRefusal } from './migration-refusal.ts';
 import * as schema from './schema/index.ts';
 
@@ -18,6 +23,10 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseHandle = {
+  /**
+   * Inside a member's request (`inMemberTransaction`), that request's transaction; otherwise the
+   * staff's connections (row-level security: migration 0039).
+   */
   db: Database;
   /**
    * For statements whose best plan is the same whatever their values (a page of the users list without
@@ -26,6 +35,11 @@ export type DatabaseHandle = {
    */
   plannedOnceDb: Database;
   driver: 'pglite' | 'postgres';
+  /**
+   * Runs `work` in one transaction under a member's scope: every statement `db` and `plannedOnceDb`
+   * make in its async context belongs to it, and row-level security shows them the member's rows only.
+   */
+  inMemberTransaction: <T>(scope: MemberScopeSetting, work: () => Promise<T>) => Promise<T>;
   /** Applies the migrations as the owner (`ownerUrl`), then writes the owner's settings they read. */
   migrate: (options?: MigrateOptions) => Promise<void>;
   /**
@@ -38,6 +52,9 @@ export type DatabaseHandle = {
 };
 
 const CLOSE_GRACE_MS = 5_000;
+
+/** The staff's scope, as a session setting (migration 0039). */
+const STAFF_SCOPE_SETTING = 'scentia.scope=staff';
 
 // Resolves next to this module in the sources and next to the bundle in dist (the build copies it).
 export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -92,12 +109,18 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   // Extensions have to be loaded at every open, not only when they are created.
   const client = await PGlite.create({ dataDir: folder, extensions: { btree_gin, pg_trgm } });
   // As on a server (openPostgres): prepared statements are planned with their values every time.
-  await client.exec(`set plan_cache_mode = force_custom_plan; set random_page_cost = ${RANDOM_PAGE_COST}`);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // Its one connection is the staff's (a superuser, which row-level security lets through); a member's
+  // transaction switches role and scope for itself alone.
+  await client.exec(
+    `set plan_cache_mode = force_custom_plan; set random_page_cost = ${RANDOM_PAGE_COST}; set ${STAFF_SCOPE_SETTING}`,
+  );
+  const base = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = followingMemberTransaction(base);
   return {
     db,
     plannedOnceDb: db,
     driver: 'pglite',
+    inMemberTransaction: (scope, work) => inMemberTransaction(base, scope, work),
     migrate: async (options) => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       await writeOwnerSettings((text, values) => client.query(text, values), options);
@@ -119,7 +142,9 @@ async function openPostgres(
       connectionString,
       max,
       connectionTimeoutMillis: 5_000,
-      options: `-c plan_cache_mode=${planCacheMode} -c random_page_cost=${RANDOM_PAGE_COST} -c max_parallel_workers_per_gather=${MAX_PARALLEL_WORKERS_PER_GATHER}`,
+      // Every connection is the staff's, said explicitly (migration 0039): a member's transaction
+      // switches role and scope for itself alone, and the connection comes back as the staff's.
+      options: `-c plan_cache_mode=${planCacheMode} -c random_page_cost=${RANDOM_PAGE_COST} -c max_parallel_workers_per_gather=${MAX_PARALLEL_WORKERS_PER_GATHER} -c ${STAFF_SCOPE_SETTING}`,
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
@@ -131,11 +156,15 @@ async function openPostgres(
   // Except on this pool, for statements whose plan does not depend on their values: planning a page of
   // users with its total costs more than running it (0.5 against 0.2 ms of the server's time).
   const plannedOncePool = openPool('force_generic_plan');
-  const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+  const base = drizzleNodePostgres(pool, { schema }) as unknown as Database;
   return {
-    db,
-    plannedOnceDb: drizzleNodePostgres(plannedOncePool, { schema }) as unknown as Database,
+    db: followingMemberTransaction(base),
+    // A member's statements all run in their request's transaction, planned with their values.
+    plannedOnceDb: followingMemberTransaction(
+      drizzleNodePostgres(plannedOncePool, { schema }) as unknown as Database,
+    ),
     driver: 'postgres',
+    inMemberTransaction: (scope, work) => inMemberTransaction(base, scope, work),
     migrate: async (options) => {
       // The owner's connection lives only as long as the migrations: the server runs as the runtime.
       const ownerPool =
@@ -145,6 +174,8 @@ async function openPostgres(
       ownerPool?.on('error', () => {});
       try {
         await withMigrationLock(ownerPool ?? pool, async (client) => {
+          // The owner is held by row-level security too: its migrations act as the staff.
+          await client.query(`set ${STAFF_SCOPE_SETTING}`);
           await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder }).catch(
             async (error) => {
               throw await explainMigrationRefusal(client, error);
@@ -157,7 +188,7 @@ async function openPostgres(
       }
     },
     whileMigrationsLocked: (work) => withMigrationLock(pool, () => work()),
-    ping: () => ping(db),
+    ping: () => ping(base),
     close: async () => {
       // Requests whose client hung up may still be querying: let them finish (bounded) first.
       const deadline = Date.now() + CLOSE_GRACE_MS;

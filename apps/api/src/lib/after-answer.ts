@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { outsideMemberTransaction } from '../db/member-transaction.ts';
 
 /**
  * Work a request asks for but its answer must not wait for, because how long it takes would tell the
@@ -14,11 +15,14 @@ export function createAfterAnswer(log: FastifyBaseLogger): AfterAnswer {
   const running = new Set<Promise<void>>();
   return {
     run(name, task) {
-      // After the handler has returned and its answer's hooks have run: the answer leaves first.
-      const started = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(task)
-        .catch((error: unknown) => log.error({ err: error, task: name }, 'work after an answer failed'))
-        .finally(() => running.delete(started));
+      // After the handler has returned and its answer's hooks have run: the answer leaves first. Not
+      // in a member's transaction, which is over by then: the work is the server's own.
+      const started = outsideMemberTransaction(() =>
+        new Promise<void>((resolve) => setImmediate(resolve))
+          .then(task)
+          .catch((error: unknown) => log.error({ err: error, task: name }, 'work after an answer failed'))
+          .finally(() => running.delete(started)),
+      );
       running.add(started);
     },
     async settled() {

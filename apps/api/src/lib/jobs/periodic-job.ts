@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { afterMemberTransaction, outsideMemberTransaction } from '../../db/member-transaction.ts';
 
 export type PeriodicJobOptions = {
   /** Names the job in the log and in the health answer. */
@@ -60,7 +61,8 @@ export function createPeriodicJob({
     if (running) return running;
     const runStartedAt = now();
     const startedTick = performance.now();
-    running = run()
+    // A run asked for by a member's request is the server's work, not the member's.
+    running = outsideMemberTransaction(run)
       .then(
         () => {
           lastOutcome = 'ok';
@@ -98,8 +100,11 @@ export function createPeriodicJob({
     },
     runNow,
     nudge() {
-      if (running) isRerunWanted = true;
-      else void runNow();
+      // After the member's transaction that queued the work has committed, or the run would miss it.
+      afterMemberTransaction(() => {
+        if (running) isRerunWanted = true;
+        else void runNow();
+      });
     },
     async idle() {
       while (running) await running;

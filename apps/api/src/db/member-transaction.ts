@@ -1,0 +1,75 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+
+/**
+ * The member's scope as PostgreSQL's row-level security reads it (migration 0039): the organisation,
+ * and the locations the membership is limited to (null: every location of the organisation).
+ */
+export type MemberScopeSetting = { organizationId: number; locationIds: number[] | null };
+
+type RequestTransaction = {
+  tx: Database;
+  /** Work asked for during the transaction that must run after it ends (a job's nudge). */
+  afterwards: (() => void)[];
+};
+
+const current = new AsyncLocalStorage<RequestTransaction>();
+
+/**
+ * The handle repositories receive: the transaction of the member's request running in this async
+ * context when there is one (so every statement of that request is under the member's scope),
+ * otherwise `base` (staff, jobs, devices).
+ */
+export function followingMemberTransaction(base: Database): Database {
+  return new Proxy(base, {
+    get(target, property) {
+      const owner = current.getStore()?.tx ?? target;
+      const value = Reflect.get(owner, property, owner);
+      return typeof value === 'function' ? value.bind(owner) : value;
+    },
+  });
+}
+
+/** What the member's settings hold: `location_ids` is 'all' or an array literal of ids. */
+function locationIdsSetting(locationIds: number[] | null): string {
+  return locationIds === null ? 'all' : `{${locationIds.filter(Number.isSafeInteger).join(',')}}`;
+}
+
+/**
+ * Runs `work` in one transaction of `base` as the member: the role switches to scentia_member for the
+ * transaction only and the scope's settings are transaction-local, so the connection returns to the
+ * pool as the staff's. An error rolls everything back.
+ */
+export async function inMemberTransaction<T>(
+  base: Database,
+  scope: MemberScopeSetting,
+  work: () => Promise<T>,
+): Promise<T> {
+  const afterwards: (() => void)[] = [];
+  const result = await base.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('role', 'scentia_member', true),
+      set_config('scentia.scope', 'member', true),
+      set_config('scentia.organization_id', ${String(scope.organizationId)}, true),
+      set_config('scentia.location_ids', ${locationIdsSetting(scope.locationIds)}, true)`);
+    return current.run({ tx: tx as unknown as Database, afterwards }, work);
+  });
+  for (const task of afterwards) current.exit(task);
+  return result;
+}
+
+/** Runs `work` outside any member's transaction: background work a request starts is the staff's. */
+export function outsideMemberTransaction<T>(work: () => T): T {
+  return current.getStore() ? current.exit(work) : work();
+}
+
+/**
+ * Runs `task` once the member's transaction of this context has committed (at once when there is
+ * none), outside it: a job nudged to deliver a mail the transaction queued finds it committed.
+ * Dropped when the transaction rolls back, as what it would act on is gone.
+ */
+export function afterMemberTransaction(task: () => void): void {
+  const store = current.getStore();
+  if (store) store.afterwards.push(task);
+  else task();
+}

@@ -1,0 +1,62 @@
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '../db/client.ts';
+import { scopeOf } from '../lib/access-scope.ts';
+
+const isStream = (payload: unknown) =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  (typeof (payload as { pipe?: unknown }).pipe === 'function' ||
+    typeof (payload as { getReader?: unknown }).getReader === 'function');
+
+/**
+ * Every route's handler, for a member, runs in one transaction under the member's scope (db/
+ * member-transaction.ts), so PostgreSQL's row-level security holds whatever the handler's queries
+ * forget to narrow; no route can opt out. Staff, devices and anonymous callers run as before: no
+ * transaction, nothing added.
+ *
+ * A handler's answer leaves after the commit, so a client never sees a change that then rolls back.
+ * A streamed answer (an export) is the exception: it reads while it streams, so its transaction
+ * lasts until the answer is out or the client has gone (awaiting a reply waits for exactly that).
+ */
+export const memberTransactionPlugin = fp<{ database: DatabaseHandle }>(
+  async (app, { database }) => {
+    app.addHook('onRoute', (route) => {
+      const handler = route.handler;
+      route.handler = function inMemberScope(request, reply) {
+        const scope = request.account ? scopeOf(request.account) : null;
+        if (scope?.kind !== 'member') return handler.call(this, request, reply);
+        return answerAfterCommit(reply, () =>
+          database.inMemberTransaction(scope, async () => handler.call(this, request, reply)),
+        );
+      };
+    });
+  },
+  { name: 'member-transaction' },
+);
+
+async function answerAfterCommit(reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
+  const send = reply.send;
+  let deferred: { payload: unknown } | undefined;
+  // What `reply.send` answers while deferred: the reply, minus `then`, so a handler returning it does
+  // not wait for an answer that only leaves after it has returned.
+  // biome-ignore lint/suspicious/noThenProperty: hiding the reply's own `then` is the point
+  const sentLater = Object.create(reply, { then: { value: undefined } }) as FastifyReply;
+  reply.send = function sendAfterCommit(this: FastifyReply, payload?: unknown) {
+    if (isStream(payload)) return send.call(this, payload);
+    deferred = { payload };
+    return sentLater;
+  };
+  let result: unknown;
+  try {
+    result = await run();
+  } finally {
+    // The own property goes; the prototype's send is back.
+    delete (reply as Partial<FastifyReply>).send;
+  }
+  if (deferred) {
+    reply.send(deferred.payload);
+    return reply;
+  }
+  return result === sentLater ? reply : result;
+}
