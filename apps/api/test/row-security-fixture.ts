@@ -32,6 +32,9 @@ export async function organisationWithEverything(ctx: TestContext, readerId: num
       values (${day}, ${locationId}, ${campaignId}, ${fragranceId}, 3)`,
     sql`insert into shot_counts_monthly (month, location_id, campaign_id, fragrance_id, shots)
       values ('2026-11-01', ${locationId}, ${campaignId}, ${fragranceId}, 3)`,
+    sql`insert into shot_counts_device_hourly (device_id, hour, campaign_id, shots)
+      values (${deviceId}, ${`${day}T12:00:00Z`}, ${campaignId}, 3)`,
+    sql`insert into shot_counts_device_daily (device_id, day, campaign_id, shots) values (${deviceId}, ${day}, ${campaignId}, 3)`,
     sql`insert into shot_rollups_location (grain, starts_on, location_id, shots) values ('day', ${day}, ${locationId}, 3)`,
     sql`insert into shot_rollups_location_hourly (hour, location_id, shots) values (${`${day}T12:00:00Z`}, ${locationId}, 3)`,
     sql`insert into organization_members (organization_id, user_id, role, accepted_at)

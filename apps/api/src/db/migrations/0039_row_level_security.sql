@@ -167,15 +167,10 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The devices' daily counts, when their migration came first (merged side by side with this one); when
--- it comes after, it calls scentia_protect itself (test/row-level-security.test.ts finds any it forgets).
-DO $$
-BEGIN
-  IF to_regclass('public.shot_counts_device_daily') IS NOT NULL THEN
-    PERFORM scentia_protect('shot_counts_device_daily', 'device_id IN (SELECT id FROM devices)');
-  END IF;
-END
-$$;
+-- The devices' hourly and daily counts (migration 0038): by their device.
+SELECT scentia_protect('shot_counts_device_hourly', 'device_id IN (SELECT id FROM devices)');
+--> statement-breakpoint
+SELECT scentia_protect('shot_counts_device_daily', 'device_id IN (SELECT id FROM devices)');
 --> statement-breakpoint
 -- A month of shots is a table of its own, which a statement could name directly: each is protected as
 -- the parent is (a statement through the parent is held by the parent's policies).
