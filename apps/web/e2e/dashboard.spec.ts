@@ -26,12 +26,22 @@ async function openDashboard(page: Page) {
   const fragrances = page.waitForResponse(isCall('shots-fragrance'));
   const sites = page.waitForResponse(isCall('dashboard/sites'));
   await openSignedIn(page);
+  const asked = new URL((await campaigns).url()).searchParams;
   return {
+    /** The period the charts were asked for: what a slice's link carries to its list. */
+    period: {
+      from: asked.get('from') ?? '',
+      to: asked.get('to') ?? '',
+      timeZone: asked.get('timeZone') ?? '',
+    },
     campaigns: (await (await campaigns).json()) as Campaign[],
     fragrances: (await (await fragrances).json()) as FragranceTotal[],
     sites: (await (await sites).json()) as Site[],
   };
 }
+
+/** A list's address as a dashboard link writes it: its own filter first, then the dashboard's. */
+const listUrl = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
 
 function section(page: Page, title: string): Locator {
   return page.getByRole('region', { name: title, exact: true });
@@ -170,7 +180,7 @@ test.describe('the dashboard (/admin/home) on the demo data', () => {
   });
 
   test('compares the sites, sorted by the server, per organisation and per location', async ({ page }) => {
-    const { sites } = await openDashboard(page);
+    const { sites, period } = await openDashboard(page);
     const sitesSection = section(page, 'Comparativo de locais');
     const rows = sitesSection.locator('.ant-table-tbody tr.ant-table-row');
     expect(sites.length).toBeGreaterThan(1);
@@ -206,7 +216,9 @@ test.describe('the dashboard (/admin/home) on the demo data', () => {
 
     // A row opens the location's devices.
     await link.click();
-    await expect(page).toHaveURL(`/admin/devices?locationId=${location.locationId}`);
+    await expect(page).toHaveURL(
+      listUrl('/admin/devices', { locationId: String(location.locationId), ...period }),
+    );
     await expect(page.getByLabel('Filtrar por local')).toBeVisible();
     await expect(
       page.locator('.device-filter').filter({ hasText: location.locationName ?? '' }),
@@ -216,12 +228,17 @@ test.describe('the dashboard (/admin/home) on the demo data', () => {
   test('a slice opens the fragrance’s capsules, and a campaign’s link the devices playing it', async ({
     page,
   }) => {
-    const { campaigns, fragrances } = await openDashboard(page);
+    const { campaigns, fragrances, period } = await openDashboard(page);
+    const days = { from: period.from, to: period.to };
     const top = fragrances[0] as FragranceTotal;
     expect(top.fragranceId).not.toBeNull();
     await section(page, 'Disparos por fragrância').locator('path.dashboard-donut-slice').first().click();
-    await expect(page).toHaveURL(`/admin/capsules?fragranceId=${top.fragranceId}`);
+    // Capsules are counted per UTC day: the link carries the days, not the zone.
+    await expect(page).toHaveURL(
+      listUrl('/admin/capsules', { fragranceId: String(top.fragranceId), ...days }),
+    );
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Shots no período' })).toBeVisible();
 
     // By keyboard, at 375 px: a legend row is a link.
     await page.setViewportSize({ width: 375, height: 800 });
@@ -232,15 +249,22 @@ test.describe('the dashboard (/admin/home) on the demo data', () => {
     });
     await row.focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(`/admin/capsules?fragranceId=${second.fragranceId}`);
+    await expect(page).toHaveURL(
+      listUrl('/admin/capsules', { fragranceId: String(second.fragranceId), ...days }),
+    );
 
     await page.goBack();
     const campaign = campaigns[0] as Campaign;
     await campaignCard(page, campaign.campaignName)
       .getByRole('link', { name: `Dispositivos da campanha ${campaign.campaignName}` })
       .click();
-    await expect(page).toHaveURL(`/admin/devices?campaignId=${campaign.campaignId}`);
+    await expect(page).toHaveURL(
+      listUrl('/admin/devices', { campaignId: String(campaign.campaignId), ...period }),
+    );
     await expect(page.locator('.device-filter').filter({ hasText: campaign.campaignName })).toBeVisible();
+    // The period as a chip, and each device's shots in it on its card (375 px).
+    await expect(page.locator('.list-filter-chip')).toContainText(period.timeZone);
+    await expect(page.locator('.list-shots-in-period').first()).toContainText('shots no período');
   });
 
   test('says so when the dashboard data cannot be loaded or exported, and recovers on retry', async ({

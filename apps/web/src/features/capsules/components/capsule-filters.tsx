@@ -88,7 +88,7 @@ export function useCapsuleFilters() {
       />
       <TypeaheadSelect
         {...organizationOptionsSource()}
-        className="capsule-filter"
+        className="capsule-site-filter"
         value={organizationId || null}
         valueLabel={organizationName}
         onChange={(value) => set(CAPSULE_FILTERS.organizationId, value)}
@@ -97,7 +97,7 @@ export function useCapsuleFilters() {
       />
       <TypeaheadSelect
         {...locationOptionsSource(organizationId)}
-        className="capsule-filter"
+        className="capsule-site-filter"
         value={locationId || null}
         valueLabel={locationName}
         onChange={(value) => set(CAPSULE_FILTERS.locationId, value)}
