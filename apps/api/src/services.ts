@@ -389,7 +389,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     }),
     locationSchedules: createLocationSchedulesService({
       repository: new LocationSchedulesRepository(db),
-      readLocation: (id) => locations.get(id),
+      readLocation: (id, scope) => locations.get(id, scope),
     }),
     quiz: createQuizService({ repository: new QuizRepository(db), storage }),
     mailOutbox,
