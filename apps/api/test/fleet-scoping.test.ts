@@ -84,6 +84,25 @@ describe('a member’s fleet lists', () => {
   });
 });
 
+describe('a member’s dashboard', () => {
+  it('compares their own locations, and counts their shots only', async () => {
+    const sites = async (who: keyof typeof tokens) =>
+      (
+        (await as(who, 'GET', '/dashboard/sites?groupBy=location')).json() as { organizationId: number }[]
+      ).map((site) => site.organizationId);
+    const own = tenantA.organizationId;
+    expect(await sites('manager')).toEqual([own, own]);
+    expect(await sites('limited')).toEqual([own]);
+    const shots = async (who: keyof typeof tokens) =>
+      ((await as(who, 'GET', '/shots-fragrance')).json() as { shotsTotal: number }[]).reduce(
+        (sum, row) => sum + row.shotsTotal,
+        0,
+      );
+    expect([await shots('manager'), await shots('limited')]).toEqual([80, 40]);
+    expect(await shots('staff')).toBeGreaterThanOrEqual(160);
+  });
+});
+
 describe('a member’s writes', () => {
   const site = () => tenantA.sites[0] as TenantSite;
 

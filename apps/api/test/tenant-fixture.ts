@@ -25,7 +25,7 @@ export type TenantSite = {
 
 export type Tenant = {
   organizationId: number;
-  /** The organisation's own texts (its name, legal name, contact e-mail). */
+  /** The organisation's own texts (its name, contact e-mail, and its fragrance's and campaign's names). */
   markers: string[];
   sites: TenantSite[];
 };
@@ -48,14 +48,17 @@ export async function createTenant(ctx: TestContext, label: string, sites = 2): 
     ctx,
     sql`insert into categories (name) values (${markerOf('Cat')}) returning id`,
   );
+  // Its own fragrance and campaign: their names in an answer mean its devices or shots were counted.
+  const fragranceName = markerOf('Frag');
+  const campaignName = markerOf('Camp');
   const fragranceId = await insertedId(
     ctx,
     sql`insert into fragrances (name, olfactory_way, category_id)
-      values (${markerOf('Frag')}, 'Cítrico', ${categoryId}) returning id`,
+      values (${fragranceName}, 'Cítrico', ${categoryId}) returning id`,
   );
   const campaignId = await insertedId(
     ctx,
-    sql`insert into campaigns (name) values (${markerOf('Camp')}) returning id`,
+    sql`insert into campaigns (name) values (${campaignName}) returning id`,
   );
   await ctx.query(
     sql`insert into campaign_slots (campaign_id, slot, fragrance_id, shot_seconds) values (${campaignId}, 1, ${fragranceId}, 5)`,
@@ -64,7 +67,7 @@ export async function createTenant(ctx: TestContext, label: string, sites = 2): 
   for (let index = 0; index < sites; index += 1) {
     created.push(await createSite(ctx, { organizationId, campaignId, fragranceId, label }));
   }
-  return { organizationId, markers: [name, email], sites: created };
+  return { organizationId, markers: [name, email, fragranceName, campaignName], sites: created };
 }
 
 async function createSite(
@@ -86,8 +89,11 @@ async function createSite(
   );
   await ctx.query(sql`insert into device_states (device_id, last_seen_at) values (${deviceId}, now())`);
   await ctx.query(sql`insert into shot_batches (device_id, sequence, shots) values (${deviceId}, 1, 40)`);
+  // 40 shots in the current hour, in the hourly and the daily counts alike (as ingestion keeps them).
+  await ctx.query(sql`insert into shot_counts_hourly (hour, location_id, campaign_id, fragrance_id, shots)
+    values (date_trunc('hour', now()), ${locationId}, ${campaignId}, ${fragranceId}, 40)`);
   await ctx.query(sql`insert into shot_counts_daily (day, location_id, campaign_id, fragrance_id, shots)
-    values (current_date - 1, ${locationId}, ${campaignId}, ${fragranceId}, 40)`);
+    values ((now() at time zone 'UTC')::date, ${locationId}, ${campaignId}, ${fragranceId}, 40)`);
   const serialNumber = markerOf('CAP-');
   const capsuleId = await insertedId(
     ctx,

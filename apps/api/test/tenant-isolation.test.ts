@@ -225,6 +225,8 @@ describe('the tenant-isolation matrix', () => {
         'GET /api/devices/export',
         'GET /api/capsules',
         'PUT /api/locations/{id}',
+        'GET /api/dashboard/sites',
+        'GET /api/export-shot-fragrance',
       ]),
     );
   });
