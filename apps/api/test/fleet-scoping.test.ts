@@ -154,6 +154,41 @@ describe('a member’s writes', () => {
     expect((await as('viewer', 'POST', `/devices/reset-code/${site().deviceId}`)).statusCode).toBe(403);
   });
 
+  it('shows a location’s history with the staff named “Scentia”, never a staff name or address', async () => {
+    const url = `/locations/${site().locationId}`;
+    const location = (await as('staff', 'GET', url)).json() as { organizationId: number; name: string };
+    const edit = {
+      organizationId: location.organizationId,
+      name: location.name,
+      address: { city: 'Campinas', country: 'BR' },
+    };
+    const byStaff = await as('staff', 'PUT', url, { ...edit, note: 'Staff note' });
+    expect(byStaff.statusCode, byStaff.body).toBe(200);
+    expect((await as('manager', 'PUT', url, { ...edit, note: 'Manager note' })).statusCode).toBe(200);
+    const history = await as('manager', 'GET', `/audit/history/location/${site().locationId}`);
+    expect(history.statusCode).toBe(200);
+    const events = history.json() as { actor: { name: string } | null; ip: string | null }[];
+    const actors = new Set(events.map((event) => event.actor?.name));
+    expect(actors.has('Scentia')).toBe(true);
+    expect([...actors].some((name) => name?.startsWith('Pessoa'))).toBe(true);
+    expect(events.every((event) => event.ip === null)).toBe(true);
+    const staffName = (
+      (await as('staff', 'GET', `/audit/history/location/${site().locationId}`)).json() as {
+        actor: { name: string } | null;
+      }[]
+    ).map((event) => event.actor?.name);
+    const staffOnly = staffName.filter((name) => name && !actors.has(name));
+    expect(staffOnly.length).toBeGreaterThan(0);
+    expect(history.body).not.toContain(staffOnly[0] as string);
+    // Another organisation's location: as an unknown one.
+    const foreign = await as(
+      'manager',
+      'GET',
+      `/audit/history/location/${(tenantB.sites[0] as TenantSite).locationId}`,
+    );
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'NOT_FOUND']);
+  });
+
   it('keeps registering, retiring and deleting the staff’s', async () => {
     const refusals = [
       await as('manager', 'POST', '/devices', {}),

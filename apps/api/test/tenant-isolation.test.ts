@@ -155,9 +155,12 @@ const memberOperations = (role: Role) =>
 
 function urlOf(operation: Operation, target: Target): string {
   const kind = PATH_KINDS.find(([pattern]) => pattern.test(operation.path))?.[1];
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
-    String(name in target ? target[name as keyof Target] : kind ? target[kind] : UNKNOWN_ID),
-  );
+  // A record's history names its kind in the path: a device's, the record every member route reaches.
+  const path = operation.path
+    .replace('{recordType}/{recordId}', `device/${target.deviceId}`)
+    .replace(/\{([^}]+)\}/g, (_match, name: string) =>
+      String(name in target ? target[name as keyof Target] : kind ? target[kind] : UNKNOWN_ID),
+    );
   const query = new URLSearchParams();
   for (const name of operation.queryNames) {
     if (name in target) query.set(name, String(target[name as keyof Target]));
@@ -226,6 +229,7 @@ describe('the tenant-isolation matrix', () => {
         'GET /api/capsules',
         'PUT /api/locations/{id}',
         'GET /api/dashboard/sites',
+        'GET /api/audit/history/{recordType}/{recordId}',
         'GET /api/export-shot-fragrance',
       ]),
     );
