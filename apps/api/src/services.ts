@@ -360,6 +360,12 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   });
 
   const locations = createLocationsService(new LocationsRepository(db));
+  const organizations = createOrganizationsService(new OrganizationsRepository(db));
+  const devices = createDevicesService({
+    repository: new DevicesRepository(db, devicesListOf(config.DEVICE_OFFLINE_AFTER_MINUTES)),
+    secrets: deviceSecrets,
+    offlineAfterMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
+  });
 
   return {
     localStorage,
@@ -374,14 +380,10 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     fragrances: createFragrancesService({ repository: new FragrancesRepository(db), storage, log }),
     campaigns: createCampaignsService({ repository: new CampaignsRepository(db), storage, log }),
     categories: createCategoriesService(new CategoriesRepository(db)),
-    organizations: createOrganizationsService(new OrganizationsRepository(db)),
+    organizations,
     locations,
     initiatives: createInitiativesService({ repository: new InitiativesRepository(db), outbox: mailOutbox }),
-    devices: createDevicesService({
-      repository: new DevicesRepository(db, devicesListOf(config.DEVICE_OFFLINE_AFTER_MINUTES)),
-      secrets: deviceSecrets,
-      offlineAfterMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
-    }),
+    devices,
     // Read-only telemetry: nothing here writes, so the plain handle.
     capsules: createCapsulesService(database.db),
     // Read marks and one's own settings: bookkeeping, not audited (the plain handle).
@@ -394,7 +396,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     }),
     locationSchedules: createLocationSchedulesService({
       repository: new LocationSchedulesRepository(db),
-      readLocation: (id) => locations.get(id),
+      readLocation: (id, scope) => locations.get(id, scope),
     }),
     quiz: createQuizService({ repository: new QuizRepository(db), storage }),
     mailOutbox,
@@ -411,6 +413,11 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     quizAnalytics: createQuizAnalyticsService(new QuizAnalyticsRepository(database.db)),
     privacy: createPrivacyService({ repository: new PrivacyRepository(db), readUser: users.get }),
     // The trail is written by the database's triggers; the audited handle names who exported it.
-    audit: createAuditService(new AuditRepository(db), new AuditNamesRepository(database.db)),
+    // A member reads the history of a record their scope reaches (each service's get: a 404 otherwise).
+    audit: createAuditService(new AuditRepository(db), new AuditNamesRepository(database.db), {
+      organization: organizations.get,
+      location: locations.get,
+      device: devices.get,
+    }),
   };
 }

@@ -177,6 +177,7 @@ export const enUS: Record<MessageKey, string> = {
   'field.invalidPhone': 'Invalid phone: area code and number, like (11) 91234-5678.',
   'field.invalidTimeZone': 'Unknown time zone: choose one from the list.',
   'field.organizationInactive': 'Choose an active organisation.',
+  'field.staffOnly': 'Only Scentia’s team can change this field: ask them.',
   CAMPAIGN_IS_DEFAULT:
     'This is the default campaign and cannot be deactivated or deleted; set another campaign as the default first.',
   CAMPAIGN_NO_SLOT: 'Please fill at least one slot of the device.',

@@ -179,6 +179,7 @@ export const esES: Record<MessageKey, string> = {
   'field.invalidPhone': 'Teléfono no válido: código de área y número, como (11) 91234-5678.',
   'field.invalidTimeZone': 'Zona horaria desconocida: elija una de la lista.',
   'field.organizationInactive': 'Elija una organización activa.',
+  'field.staffOnly': 'Solo el equipo de Scentia puede cambiar este campo: pídaselo.',
   CAMPAIGN_IS_DEFAULT:
     'Esta es la campaña predeterminada y no puede desactivarse ni eliminarse; defina otra campaña como predeterminada primero.',
   CAMPAIGN_NO_SLOT: 'Complete al menos un slot del dispositivo.',

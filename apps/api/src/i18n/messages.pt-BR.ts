@@ -175,6 +175,7 @@ export const ptBR = {
   'field.invalidPhone': 'Telefone inválido: DDD e número, como (11) 91234-5678.',
   'field.invalidTimeZone': 'Fuso horário desconhecido: escolha um da lista.',
   'field.organizationInactive': 'Escolha uma organização ativa.',
+  'field.staffOnly': 'Somente a equipe da Scentia pode alterar este campo: peça a ela.',
   CAMPAIGN_IS_DEFAULT:
     'Esta é a campanha padrão e não pode ser desativada nem excluída; defina outra campanha como padrão primeiro.',
   CAMPAIGN_NO_SLOT: 'Favor preencher ao menos um slot do dispositivo.',

@@ -6,7 +6,8 @@ import type { Role } from './openapi-operations.ts';
 
 type SignedInRole = Exclude<Role, 'anonymous' | 'device'>;
 
-const PROFILE_OF: Record<SignedInRole, string> = { user: 'USER', operator: 'OPERADOR', admin: 'ADMIN' };
+type StaffRole = Exclude<SignedInRole, 'manager' | 'viewer'>;
+const PROFILE_OF: Record<StaffRole, string> = { user: 'USER', operator: 'OPERADOR', admin: 'ADMIN' };
 
 type Snapshot = { email: string; passwordHash: string | null; profileId: number };
 
@@ -16,7 +17,10 @@ type Snapshot = { email: string; passwordHash: string | null; profileId: number 
  * back as it was and signed in again, so no role silently stops being tested.
  */
 export async function createFuzzAccounts(ctx: TestContext) {
-  const roles: SignedInRole[] = ['user', 'operator', 'admin'];
+  const roles: SignedInRole[] = ['user', 'operator', 'admin', 'manager', 'viewer'];
+  /** The members' organisation: a fleet of its own, so their reads and writes meet rows of theirs. */
+  const memberFleet = await createDeviceFixture(ctx, { locations: 2 });
+  await memberFleet.createDevice({ isProvisioned: false });
   const accounts = new Map<SignedInRole, { id: number; email: string; password: string; token: string }>();
   const snapshots = new Map<SignedInRole, Snapshot>();
   let signIns = 0;
@@ -52,7 +56,10 @@ export async function createFuzzAccounts(ctx: TestContext) {
   }
 
   async function createAccountFor(role: SignedInRole): Promise<void> {
-    const created = await ctx.createAccount({ profile: PROFILE_OF[role], name: `Fuzz ${PROFILE_OF[role]}` });
+    const created =
+      role === 'manager' || role === 'viewer'
+        ? await ctx.createMember({ role, organizationId: memberFleet.organizationId })
+        : await ctx.createAccount({ profile: PROFILE_OF[role], name: `Fuzz ${PROFILE_OF[role]}` });
     accounts.set(role, { ...created, token: '' });
     snapshots.set(role, (await readSnapshot(created.id)) as Snapshot);
     await signIn(role);

@@ -22,9 +22,20 @@ export type Schema = {
   default?: unknown;
 };
 
-export type Access = 'public' | 'authenticated' | 'appUser' | 'staff' | 'admin' | 'device';
-/** `device`: a provisioned device's credential, the only caller the device routes take. */
-export type Role = 'anonymous' | 'user' | 'operator' | 'admin' | 'device';
+export type Access =
+  | 'public'
+  | 'authenticated'
+  | 'appUser'
+  | 'staff'
+  | 'admin'
+  | 'device'
+  | 'organization'
+  | 'organizationManager';
+/**
+ * `device`: a provisioned device's credential, the only caller the device routes take; `manager` and
+ * `viewer`: members of an organisation (a CLIENT account with an accepted membership).
+ */
+export type Role = 'anonymous' | 'user' | 'operator' | 'admin' | 'device' | 'manager' | 'viewer';
 
 export type Parameter = { name: string; schema: Schema; required: boolean };
 
@@ -57,17 +68,31 @@ type OpenApiOperation = {
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 };
 
-const ACCESS: readonly Access[] = ['public', 'authenticated', 'appUser', 'staff', 'admin', 'device'];
+const ACCESS: readonly Access[] = [
+  'public',
+  'authenticated',
+  'appUser',
+  'staff',
+  'admin',
+  'device',
+  'organization',
+  'organizationManager',
+];
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
-/** Which of our test roles a route's access lets in (the auth plugin's rules). */
+/**
+ * Which of our test roles a route's access lets in (the auth plugin's rules), the one that gets
+ * furthest last (the edges are sent by it).
+ */
 export const ROLES_BY_ACCESS: Record<Access, Role[]> = {
-  public: ['anonymous', 'user', 'operator', 'admin'],
-  authenticated: ['user', 'operator', 'admin'],
+  public: ['anonymous', 'user', 'manager', 'viewer', 'operator', 'admin'],
+  authenticated: ['user', 'manager', 'viewer', 'operator', 'admin'],
   appUser: ['user'],
   staff: ['operator', 'admin'],
   admin: ['admin'],
   device: ['device'],
+  organization: ['viewer', 'manager', 'operator', 'admin'],
+  organizationManager: ['manager', 'operator', 'admin'],
 };
 
 /** Follows `$ref`s (`#/components/schemas/…`, `#/components/parameters/…`) to what they name. */

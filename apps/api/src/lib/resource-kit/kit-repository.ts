@@ -1,7 +1,8 @@
-import type { SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/client.ts';
+import type { AccessScope } from '../access-scope.ts';
 import {
   quickSearch,
   type SoftDeleteRules,
@@ -16,7 +17,7 @@ import type { RecordReader, ResourceList } from './resource-list.ts';
  * answered.
  */
 export type KitRepositoryDeclaration<Record, Fields extends SelectedFields> = {
-  list: Pick<ResourceList<Record, never>, 'on'>;
+  list: Pick<ResourceList<Record, never>, 'on' | 'narrow'>;
   writes: SoftDeleteRules;
   typeahead?: { searchText: PgColumn; fields: Fields };
 };
@@ -47,10 +48,24 @@ export class KitRepository<Record, Fields extends SelectedFields = SelectedField
     return this.db.transaction((tx) => work(new Repository(tx as unknown as Database)));
   }
 
-  /** Up to `limit` active records whose search text contains `text` (and `where`), for a typeahead. */
-  quickSearch(text: string, limit: number, where?: SQL): Promise<SelectResultFields<Fields>[]> {
-    const { typeahead, writes } = this.declaration;
+  /**
+   * Up to `limit` active records whose search text contains `text` (and `where`), within `scope`
+   * (staff when absent), for a typeahead.
+   */
+  quickSearch(
+    text: string,
+    limit: number,
+    where?: SQL,
+    scope?: AccessScope,
+  ): Promise<SelectResultFields<Fields>[]> {
+    const { typeahead, writes, list } = this.declaration;
     if (!typeahead) throw new Error('This resource declares no typeahead');
-    return quickSearch(this.db, { table: writes.table, ...typeahead, where }, text, limit);
+    const within = and(where, list.narrow(scope));
+    return quickSearch(this.db, { table: writes.table, ...typeahead, where: within }, text, limit);
+  }
+
+  /** The condition `scope` puts on the resource's rows (none for staff), for the repository's own reads. */
+  narrow(scope: AccessScope | undefined): SQL | undefined {
+    return this.declaration.list.narrow(scope);
   }
 }

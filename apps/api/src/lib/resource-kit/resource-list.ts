@@ -16,10 +16,12 @@ import {
 import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/client.ts';
+import type { AccessScope } from '../access-scope.ts';
 import { type ListDefinition, type ListPlan, planList, stateCondition } from '../list-query.ts';
 import { countRows } from '../row-counts.ts';
 import { allWordsIn } from '../search-text.ts';
 import { keysetAfter, mayBeNull, sortKeyOf } from './keyset.ts';
+import { type ScopeNarrowing, scopeCondition } from './record-scope.ts';
 
 /** How many rows an export reads at a time. */
 const EXPORT_BATCH_SIZE = 1_000;
@@ -52,24 +54,36 @@ export type ResourceListDefinition<Columns extends SelectedFields, Record, Query
   searchWord?: (word: string) => string;
   /** The resource's own list filters (`organizationId`), from its list query (`Query`). */
   filter?: (query: Query) => SQL | undefined;
+  /**
+   * How a member's rows are told apart (lib/resource-kit/record-scope.ts): a resource opened to members
+   * declares it; without it a member's list, total, export and get find nothing.
+   */
+  scope?: ScopeNarrowing;
   /** The `orderBy` names accepted (matched case-insensitively) and the default one. */
   sortable: ListDefinition['sortable'];
   defaultSort: string;
   /** The resource's name in `row_counts` (migration 0004's triggers): a total without a search reads it. */
   rowCounts?: string;
-  /** Completes a page of rows into records (two or three queries a page, never one a row). */
-  details?: (db: Database, rows: SelectResultFields<Columns>[]) => Promise<Record[]>;
+  /**
+   * Completes a page of rows into records (two or three queries a page, never one a row); what it
+   * counts or adds is within the caller's `scope` (staff when absent).
+   */
+  details?: (db: Database, rows: SelectResultFields<Columns>[], scope?: AccessScope) => Promise<Record[]>;
 };
 
-/** A list query as a resource reads it: the shared plan and the resource's own filter. */
-export type ResourcePlan = ListPlan & { filter?: SQL };
+/**
+ * A list query as a resource reads it: the shared plan, the resource's own filter and the caller's
+ * scope (staff when absent).
+ */
+export type ResourcePlan = ListPlan & { filter?: SQL; scope?: AccessScope };
 
 /** A resource's reads on one database handle (a repository's, or its transaction's). */
 export type RecordReader<Record> = {
   list(plan: ResourcePlan): Promise<{ records: Record[]; total: number }>;
   /** The whole list, in its order, by keyset: each batch starts after the last (sort value, id) read. */
   batches(plan: ResourcePlan, size?: number): AsyncGenerator<Record[]>;
-  findById(id: number): Promise<Record | undefined>;
+  /** The record, when it exists and is within `scope` (staff when absent): another organisation's is none. */
+  findById(id: number, scope?: AccessScope): Promise<Record | undefined>;
 };
 
 export type ResourceList<Record, Query extends ListQuery = ListQuery> = {
@@ -77,6 +91,8 @@ export type ResourceList<Record, Query extends ListQuery = ListQuery> = {
   /** A list query made a plan; an `orderBy` the resource does not declare is a 400. */
   plan(query: Query): ResourcePlan;
   on(db: Database): RecordReader<Record>;
+  /** The condition `scope` puts on the resource's rows (none for staff): for its other reads. */
+  narrow(scope: AccessScope | undefined): SQL | undefined;
 };
 
 /** The record type a resource list reads: `RecordOf<typeof categoriesList>`. */
@@ -117,11 +133,16 @@ export function resourceList<
     const search = searched(plan.search);
     const [first = [], ...others] = resource.searchIn.map((column) => allWordsIn(column, search));
     const words = first.map((condition, index) => or(condition, ...others.map((column) => column[index])));
-    return and(stateCondition(resource.deletedAt, plan.isActive), plan.filter, ...words);
+    return and(
+      stateCondition(resource.deletedAt, plan.isActive),
+      plan.filter,
+      scopeCondition(plan.scope, resource.scope),
+      ...words,
+    );
   };
 
-  const complete = async (db: Database, rows: SelectResultFields<Columns>[]) =>
-    resource.details ? resource.details(db, rows) : (rows as unknown as Record[]);
+  const complete = async (db: Database, rows: SelectResultFields<Columns>[], scope?: AccessScope) =>
+    resource.details ? resource.details(db, rows, scope) : (rows as unknown as Record[]);
 
   /** Whether the table alone (without any joins) has the same rows, in the same order by `sort`. */
   const aloneReadsSame = (sort: AnyColumn | SQL) =>
@@ -147,6 +168,7 @@ export function resourceList<
   return {
     definition,
     plan: (query) => ({ ...planList(query, definition), filter: resource.filter?.(query) }),
+    narrow: (scope) => scopeCondition(scope, resource.scope),
     on: (db) => ({
       async list(plan) {
         const where = filters(plan);
@@ -177,11 +199,12 @@ export function resourceList<
           : select(db, { total: count() }).where(where);
         const [rows, total] = await Promise.all([
           run(page),
-          plan.search || plan.filter || !resource.rowCounts
+          // The row counts are the whole table's: a member's total is counted within their scope.
+          plan.search || plan.filter || scopeCondition(plan.scope, resource.scope) || !resource.rowCounts
             ? (counted as unknown as Promise<{ total: number }[]>).then(([row]) => row?.total ?? 0)
             : countRows(db, resource.rowCounts, plan.isActive),
         ]);
-        return { records: await complete(db, rows), total };
+        return { records: await complete(db, rows, plan.scope), total };
       },
 
       async *batches(plan, size = EXPORT_BATCH_SIZE) {
@@ -208,15 +231,17 @@ export function resourceList<
           const last = rows.at(-1);
           if (!last) return;
           const records = rows.map(({ [KEYSET_KEY]: _key, [KEYSET_ID]: _id, ...record }) => record);
-          yield await complete(db, records as unknown as SelectResultFields<Columns>[]);
+          yield await complete(db, records as unknown as SelectResultFields<Columns>[], plan.scope);
           if (rows.length < size) return;
           after = { sortKey: last[KEYSET_KEY], id: last[KEYSET_ID] };
         }
       },
 
-      async findById(id) {
-        const rows = await run(select(db, resource.columns).where(eq(resource.id, id)));
-        return rows.length > 0 ? (await complete(db, rows))[0] : undefined;
+      async findById(id, scope) {
+        const rows = await run(
+          select(db, resource.columns).where(and(eq(resource.id, id), scopeCondition(scope, resource.scope))),
+        );
+        return rows.length > 0 ? (await complete(db, rows, scope))[0] : undefined;
       },
     }),
   };

@@ -11,6 +11,8 @@ import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type MessageKey, translate } from '../../i18n/translate.ts';
+import { currentScope } from '../../plugins/auth.ts';
+import type { AccessScope } from '../access-scope.ts';
 import { errorResponses, hardDeleteQuerySchema, idParamsSchema } from '../http-schemas.ts';
 import { datedFileName, type ExportColumn, sendXlsx, XLSX_TYPE } from '../xlsx-export.ts';
 import { inLanguage } from './refusal.ts';
@@ -27,11 +29,14 @@ export const conflictErrors = { ...errorResponses, 409: errorResponses[400] };
 /** …and of one that carries a file: too large (413), not an image (415). */
 export const uploadErrors = { ...conflictErrors, 413: errorResponses[400], 415: errorResponses[400] };
 
-/** What the read routes call: a service built with `recordReads`. */
+/**
+ * What the read routes call: a service built with `recordReads`. Each read gets the caller's scope
+ * (lib/access-scope.ts), which a service opened to members narrows its rows by.
+ */
 export type ReadService<Row, Record, Query extends ListQuery = ListQuery> = {
-  list(query: Query): Promise<Page<Row>>;
-  exportBatches(query: Query): AsyncIterable<Record[]>;
-  get(id: number): Promise<Row>;
+  list(query: Query, scope: AccessScope): Promise<Page<Row>>;
+  exportBatches(query: Query, scope: AccessScope): AsyncIterable<Record[]>;
+  get(id: number, scope: AccessScope): Promise<Row>;
 };
 
 /** What the common routes call: a service built with `recordReads` plus the state changes. */
@@ -80,7 +85,7 @@ export type ResourceRoutes<Row, Record, Match, Query extends ListQuery, Search> 
     summary: string;
     match: z.ZodType<Match>;
     query?: z.ZodType<Search, QuickSearchInput>;
-    search: (text: string, query: Search) => Promise<Match[]>;
+    search: (text: string, query: Search, scope: AccessScope) => Promise<Match[]>;
   };
   /** Each route's summary in the OpenAPI document. */
   summaries: { list: string; export: string; get: string; activate: string; delete: string };
@@ -88,6 +93,11 @@ export type ResourceRoutes<Row, Record, Match, Query extends ListQuery, Search> 
   writeErrors?: typeof conflictErrors;
   /** Route config of every route (`access`; the house default, staff, when absent). */
   config?: FastifyContextConfig;
+  /**
+   * Config of the read routes (list, export, quick search, get) over `config`: `{ access:
+   * 'organization' }` opens them to members, whose reads the service narrows to their scope.
+   */
+  readConfig?: FastifyContextConfig;
 };
 
 /**
@@ -166,7 +176,8 @@ export function registerReadRoutes<
   Query extends ListQuery = ListQuery,
   Search extends QuickSearchQuery = QuickSearchQuery,
 >(app: ZodApp, resource: ReadRoutes<Row, Record, Match, Query, Search>): void {
-  const { service, summaries, config, path } = resource;
+  const { service, summaries, path } = resource;
+  const config = { ...resource.config, ...resource.readConfig };
   const tags = [resource.tag];
   const listQuery = resource.listQuery ?? (listQuerySchema as unknown as z.ZodType<Query, ListQueryInput>);
 
@@ -181,7 +192,7 @@ export function registerReadRoutes<
         response: { 200: pageOf(resource.row), ...errorResponses },
       },
     },
-    async (request) => service.list(request.query as Query),
+    async (request) => service.list(request.query as Query, currentScope(request)),
   );
 
   app.get(
@@ -196,7 +207,7 @@ export function registerReadRoutes<
         fileName: datedFileName(translate(request.language, fileName)),
         sheetName: translate(request.language, sheet),
         columns: columns(request.language),
-        batches: service.exportBatches(request.query as Query),
+        batches: service.exportBatches(request.query as Query, currentScope(request)),
       });
     },
   );
@@ -216,7 +227,7 @@ export function registerReadRoutes<
       },
       async (request) => {
         const query = request.query as Search;
-        return quickSearch.search(query.str, query);
+        return quickSearch.search(query.str, query, currentScope(request));
       },
     );
   }
@@ -232,6 +243,6 @@ export function registerReadRoutes<
         response: { 200: resource.getRow ?? resource.row, ...errorResponses },
       },
     },
-    async (request) => service.get(request.params.id),
+    async (request) => service.get(request.params.id, currentScope(request)),
   );
 }

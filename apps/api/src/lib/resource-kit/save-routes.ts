@@ -1,6 +1,8 @@
 import { type KitRecordType, RECORD_PATHS } from '@scentia/shared/audit.schemas';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { currentScope } from '../../plugins/auth.ts';
+import type { AccessScope } from '../access-scope.ts';
 import { idParamsSchema } from '../http-schemas.ts';
 import { inLanguage } from './refusal.ts';
 import { conflictErrors, type ZodApp } from './resource-routes.ts';
@@ -19,8 +21,9 @@ export type SaveRoutes<Input, Row> = {
   tag: string;
   row: z.ZodType<Row>;
   input: SaveInput<Input>;
-  create: (input: Input) => Promise<Row>;
-  update: (id: number, input: Input) => Promise<Row>;
+  create: (input: Input, scope: AccessScope) => Promise<Row>;
+  /** `scope`: the caller's; a route opened to Managers (`updateConfig`) narrows the record by it. */
+  update: (id: number, input: Input, scope: AccessScope) => Promise<Row>;
   summaries: { create: string; update: string };
   /** `conflictErrors` unless said otherwise (`uploadErrors` for a file). */
   writeErrors?: typeof conflictErrors;
@@ -51,7 +54,9 @@ export function registerSaveRoutes<Input, Row>(app: ZodApp, save: SaveRoutes<Inp
       schema: { tags, summary: save.summaries.create, ...body, response: { 201: save.row, ...writeErrors } },
     },
     async (request, reply) => {
-      const created = await inLanguage(request.language, async () => save.create(await read(request)));
+      const created = await inLanguage(request.language, async () =>
+        save.create(await read(request), currentScope(request)),
+      );
       return reply.status(201).send(created);
     },
   );
@@ -69,6 +74,8 @@ export function registerSaveRoutes<Input, Row>(app: ZodApp, save: SaveRoutes<Inp
       },
     },
     async (request) =>
-      inLanguage(request.language, async () => save.update(request.params.id, await read(request))),
+      inLanguage(request.language, async () =>
+        save.update(request.params.id, await read(request), currentScope(request)),
+      ),
   );
 }

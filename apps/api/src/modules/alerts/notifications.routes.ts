@@ -7,12 +7,16 @@ import { idTextSchema } from '@scentia/shared/integers.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/http-schemas.ts';
-import { currentAccount } from '../../plugins/auth.ts';
+import { currentAccount, currentScope } from '../../plugins/auth.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const tags = ['notifications'];
 
-/** The quick panel's notification and settings tabs: staff only, each person's own marks and choices. */
+/**
+ * The quick panel's notification and settings tabs: each person's own marks and choices; a member's
+ * alerts are their organisation's (their locations' when limited).
+ */
+const config = { access: 'organization' } as const;
 export const notificationsRoutes: FastifyPluginAsyncZod<{ service: NotificationsService }> = async (
   app,
   { service },
@@ -20,6 +24,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
   app.get(
     '/notifications',
     {
+      config,
       schema: {
         tags,
         summary:
@@ -28,12 +33,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
         response: { 200: notificationsSchema, ...errorResponses },
       },
     },
-    async (request) => service.list(currentAccount(request).id, request.query.limit),
+    async (request) => service.list(currentAccount(request).id, request.query.limit, currentScope(request)),
   );
 
   app.put(
     '/notifications/read/:alertId',
     {
+      config,
       schema: {
         tags,
         summary: 'Marks one alert read by the caller (again: nothing changes); 404 for an unknown alert',
@@ -42,7 +48,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       },
     },
     async (request, reply) => {
-      await service.markRead(currentAccount(request).id, request.params.alertId);
+      await service.markRead(currentAccount(request).id, request.params.alertId, currentScope(request));
       return reply.status(204).send(null);
     },
   );
@@ -50,6 +56,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
   app.put(
     '/notifications/read-all',
     {
+      config,
       schema: {
         tags,
         summary: 'Marks every open alert read by the caller',
@@ -59,7 +66,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       },
     },
     async (request, reply) => {
-      await service.markAllRead(currentAccount(request).id);
+      await service.markAllRead(currentAccount(request).id, currentScope(request));
       return reply.status(204).send(null);
     },
   );
@@ -67,6 +74,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
   app.get(
     '/notification-settings',
     {
+      config,
       schema: {
         tags,
         summary: 'The caller’s notification settings (the daily digest mail is off until turned on)',
@@ -79,6 +87,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
   app.put(
     '/notification-settings',
     {
+      config,
       schema: {
         tags,
         summary:

@@ -14,10 +14,11 @@ const RECORD_HISTORY_ACCESS: Record<AuditRecordType, Access> = {
   category: 'staff',
   fragrance: 'staff',
   campaign: 'staff',
-  organization: 'staff',
-  location: 'staff',
+  // A member reads the history of their organisation's records (the service checks which).
+  organization: 'organization',
+  location: 'organization',
   quiz: 'staff',
-  device: 'staff',
+  device: 'organization',
   initiative: 'staff',
   audit: 'admin',
 };

@@ -2,7 +2,7 @@ import type { AuditListQuery } from '@scentia/shared/audit.schemas';
 import { EXACT_COUNT_LIMIT } from '@scentia/shared/list.schemas';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditChanges, auditEvents, users } from '../../db/schema/index.ts';
+import { auditChanges, auditEvents, organizationMembers, users } from '../../db/schema/index.ts';
 import type { ListDefinition, ListPlan } from '../../lib/list-query.ts';
 import { plannerEstimate } from '../../lib/planner-estimate.ts';
 import { type KeysetPosition, keysetAfter, sortKeyOf } from '../../lib/resource-kit/keyset.ts';
@@ -168,6 +168,21 @@ export class AuditRepository {
   }
 
   /** The latest events of one record, newest first, those that changed it alongside another included. */
+  /** Which of `actorIds` are members of the organisation: to a member, every other actor is Scentia's. */
+  async membersAmong(actorIds: number[], organizationId: number): Promise<Set<number>> {
+    if (actorIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ userId: organizationMembers.userId })
+      .from(organizationMembers)
+      .where(
+        and(
+          inArray(organizationMembers.userId, actorIds),
+          eq(organizationMembers.organizationId, organizationId),
+        ),
+      );
+    return new Set(rows.map((row) => row.userId));
+  }
+
   async history(recordType: string, recordId: string, limit: number): Promise<AuditEventRecord[]> {
     const rows = await this.select()
       .where(eventsOf(recordType, recordId, limit))

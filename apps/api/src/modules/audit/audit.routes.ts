@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
-import { currentAccount } from '../../plugins/auth.ts';
+import { currentAccount, currentScope } from '../../plugins/auth.ts';
 import { auditExportColumns } from './audit.export.ts';
 import type { AuditService } from './audit.service.ts';
 
@@ -58,6 +58,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
   app.get(
     '/audit/history/:recordType/:recordId',
     {
+      // Members too, for their organisation's records (audit-access.ts says which kinds).
+      config: { access: 'organization' },
       schema: {
         tags,
         summary: 'The latest events of one record, for its edit page (a person’s history: ADMIN only)',
@@ -66,6 +68,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ service: AuditService }> = asy
       },
     },
     async (request) =>
-      service.history(currentAccount(request), request.params.recordType, request.params.recordId),
+      service.history(
+        currentAccount(request),
+        request.params.recordType,
+        request.params.recordId,
+        currentScope(request),
+      ),
   );
 };

@@ -5,8 +5,11 @@ import {
   RECORD_HISTORY_LIMIT,
 } from '@scentia/shared/audit.schemas';
 import type { AuditHistoryEvent } from '@scentia/shared/audit-fields';
+import { ErrorCode } from '@scentia/shared/error-codes';
 import type { Page } from '@scentia/shared/list.schemas';
+import type { AccessScope } from '../../lib/access-scope.ts';
 import type { Account } from '../../lib/account.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
 import {
   type AuditEventRecord,
@@ -48,8 +51,37 @@ function personOf(query: AuditListQuery): string | undefined {
   return query.recordType === 'user' && query.recordId ? query.recordId : undefined;
 }
 
-/** The audit trail as the back-office reads it: the whole list (ADMIN), its export, a record's history. */
-export function createAuditService(repository: AuditRepository, names: AuditNamesRepository) {
+/** How the staff's people are named to a member: the company, never a person's name or address. */
+export const STAFF_ACTOR_NAME = 'Scentia';
+
+/**
+ * The records a member may read the history of, each by its service's get within their scope (a 404
+ * outside it, as for an unknown id).
+ */
+export type HistoryReach = Partial<
+  Record<AuditRecordType, (id: number, scope: AccessScope) => Promise<unknown>>
+>;
+
+/** A member's view of an event: the staff's actors are "Scentia", and nobody's address or browser shows. */
+function asSeenByMember(event: AuditEvent, members: Set<number>): AuditEvent {
+  const isMember = event.actor !== null && members.has(event.actor.userId);
+  return {
+    ...event,
+    actor: event.actor === null || isMember ? event.actor : { userId: 0, name: STAFF_ACTOR_NAME },
+    ip: null,
+    userAgent: null,
+  };
+}
+
+/**
+ * The audit trail as the back-office reads it: the whole list (ADMIN), its export, a record's history
+ * (members: their organisation's records' only, `reach`).
+ */
+export function createAuditService(
+  repository: AuditRepository,
+  names: AuditNamesRepository,
+  reach: HistoryReach = {},
+) {
   return {
     /** A page of the trail, each event with the names of its record and those it refers to. */
     async list(query: AuditListQuery): Promise<Page<AuditHistoryEvent>> {
@@ -77,10 +109,23 @@ export function createAuditService(repository: AuditRepository, names: AuditName
       actor: Account,
       recordType: AuditRecordType,
       recordId: string,
+      scope?: AccessScope,
     ): Promise<AuditHistoryEvent[]> {
       requireHistoryAccess(actor, recordType);
-      const records = await repository.history(recordType, recordId, RECORD_HISTORY_LIMIT);
-      return withReferenceNames(records.map(toAuditEvent), names);
+      if (scope?.kind !== 'member') {
+        const records = await repository.history(recordType, recordId, RECORD_HISTORY_LIMIT);
+        return withReferenceNames(records.map(toAuditEvent), names);
+      }
+      const reachable = reach[recordType];
+      if (!reachable || !/^\d{1,9}$/.test(recordId)) throw new AppError(ErrorCode.NOT_FOUND);
+      await reachable(Number(recordId), scope);
+      const events = (await repository.history(recordType, recordId, RECORD_HISTORY_LIMIT)).map(toAuditEvent);
+      const actorIds = [...new Set(events.flatMap((event) => (event.actor ? [event.actor.userId] : [])))];
+      const members = await repository.membersAmong(actorIds, scope.organizationId);
+      return withReferenceNames(
+        events.map((event) => asSeenByMember(event, members)),
+        names,
+      );
     },
   };
 }

@@ -3,6 +3,7 @@ import { macSearchWord } from '@scentia/shared/devices.schemas';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { capsuleForecasts, capsuleLevels, capsules, devices, fragrances } from '../../db/schema/index.ts';
+import { inMemberLocations } from '../../lib/resource-kit/record-scope.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 import { dayRangeCondition, idArray } from '../../lib/shots-in-period.ts';
 
@@ -71,6 +72,13 @@ export const capsulesList = resourceList({
   },
   defaultSort: 'CreatedAt',
   rowCounts: 'capsules',
+  // A member's capsules are those in their organisation's devices (at their locations when limited),
+  // found by devices_organization_idx and then capsules_device_slot_key; one taken out is no site's.
+  // The subquery names its own alias: the list joins `devices` too.
+  scope: (member) =>
+    sql`${capsules.deviceId} in (select scoped.id from devices scoped where scoped.organization_id = ${
+      member.organizationId
+    }${member.locationIds === null ? sql`` : sql` and ${inMemberLocations(sql`scoped.location_id`, member)}`})`,
 });
 
 export type CapsuleRecord = RecordOf<typeof capsulesList>;

@@ -14,6 +14,8 @@ export const capsulesRoutes: FastifyPluginAsyncZod<{ service: CapsulesService }>
     tag: 'capsules',
     row: capsuleRowSchema,
     service,
+    // Members read the capsules in their organisation's devices, with their run-out forecasts.
+    readConfig: { access: 'organization' },
     listQuery: capsuleListQuerySchema,
     spreadsheet: {
       fileName: 'export.capsules.fileName',

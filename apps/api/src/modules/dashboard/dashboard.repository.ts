@@ -7,7 +7,8 @@ import { type DayRange, type RollupRanges, raggedEndsOf, rollupRangesOf } from '
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 /** Which locations count: one organisation's, one location, both (then that location if it is the organisation's), or all. */
-export type SiteFilter = { organizationId?: number; locationId?: number };
+/** `locationIds`: a member limited to some locations (lib/access-scope.ts) counts theirs only. */
+export type SiteFilter = { organizationId?: number; locationId?: number; locationIds?: number[] };
 
 export type CampaignFragranceCount = {
   campaignId: number;
@@ -46,6 +47,10 @@ function locationCondition(column: SQL, filter: SiteFilter): SQL {
       sql`${column} in (select id from locations where organization_id = ${filter.organizationId})`,
     );
   if (filter.locationId !== undefined) conditions.push(sql`${column} = ${filter.locationId}`);
+  if (filter.locationIds !== undefined) {
+    const ids = filter.locationIds.map((id) => sql`${id}::int`);
+    conditions.push(ids.length === 0 ? sql`false` : sql`${column} in (${sql.join(ids, sql`, `)})`);
+  }
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 }
 
@@ -137,7 +142,10 @@ const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
  */
 function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
   const columns = sql`campaign_id, fragrance_id, shots`;
-  const isFiltered = filter.organizationId !== undefined || filter.locationId !== undefined;
+  const isFiltered =
+    filter.organizationId !== undefined ||
+    filter.locationId !== undefined ||
+    filter.locationIds !== undefined;
   if (!isFiltered) return rolledUpCounts(FLEET_COUNTS, ranges, {}, rolledThrough);
   const parts: SQL[] = hourCounts(ranges.hours, columns, filter);
   if (ranges.days) {
@@ -327,7 +335,7 @@ export class DashboardRepository {
           from organizations o left join per_location pl on pl.organization_id = o.id
           where o.deleted_at is null
             ${filter.organizationId !== undefined ? sql`and o.id = ${filter.organizationId}` : sql``}
-            ${filter.locationId !== undefined ? sql`and pl.id is not null` : sql``}
+            ${filter.locationId !== undefined || filter.locationIds !== undefined ? sql`and pl.id is not null` : sql``}
           group by o.id, o.name`;
     const direction = read.order === 'desc' ? sql`desc` : sql`asc`;
     const sortKey =

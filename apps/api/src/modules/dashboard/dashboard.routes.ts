@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
+import { currentScope } from '../../plugins/auth.ts';
 import { shotCampaignColumns, shotFragranceColumns, siteColumns } from './dashboard.export.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
@@ -22,7 +23,11 @@ async function* once<Row>(rows: Row[]) {
   yield rows;
 }
 
-/** The dashboard (staff): shots per campaign and fragrance, and the sites compared, from the counts ingestion keeps. */
+/**
+ * The dashboard: shots per campaign and fragrance, and the sites compared, from the counts ingestion
+ * keeps. Members see their organisation's (their locations' when limited), never the fleet's.
+ */
+const config = { access: 'organization' } as const;
 export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (
   app,
   { service },
@@ -30,6 +35,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   app.get(
     '/shots-campaign',
     {
+      config,
       schema: {
         tags,
         summary: `Shots per campaign and fragrance ${PERIOD}; zero totals left out, most shots first. With limit=true, the 12 campaigns most fired, each with its 8 fragrances most fired and the rest summed as one "others" slice (fragranceId null)`,
@@ -37,12 +43,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
         response: { 200: z.array(shotsCampaignSchema), ...errorResponses },
       },
     },
-    async (request) => service.shotsCampaign(request.query, translate(request.language, 'dashboard.others')),
+    async (request) =>
+      service.shotsCampaign(
+        request.query,
+        translate(request.language, 'dashboard.others'),
+        currentScope(request),
+      ),
   );
 
   app.get(
     '/shots-fragrance',
     {
+      config,
       schema: {
         tags,
         summary: `Shots per fragrance over every campaign ${PERIOD}; zero totals left out, most shots first. With limit=true, the 8 fragrances most fired and the rest summed as one "others" entry (fragranceId null)`,
@@ -50,13 +62,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
         response: { 200: z.array(shotsFragranceSchema), ...errorResponses },
       },
     },
-    async (request) => service.shotsFragrance(request.query, translate(request.language, 'dashboard.others')),
+    async (request) =>
+      service.shotsFragrance(
+        request.query,
+        translate(request.language, 'dashboard.others'),
+        currentScope(request),
+      ),
   );
 
   app.get(
     '/export-shot-campaign',
     {
-      config: { fileAnswer: XLSX_TYPE },
+      config: { ...config, fileAnswer: XLSX_TYPE },
       schema: {
         tags,
         summary: `Shots per campaign and fragrance ${PERIOD}, as an .xlsx spreadsheet: every fragrance of every campaign (never limited)`,
@@ -65,7 +82,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
       },
     },
     async (request, reply) => {
-      const rows = await service.campaignExportRows(request.query);
+      const rows = await service.campaignExportRows(request.query, currentScope(request));
       return sendXlsx(reply, {
         fileName: datedFileName(translate(request.language, 'export.shotsCampaign.fileName')),
         sheetName: translate(request.language, 'export.shotsCampaign.sheet'),
@@ -78,7 +95,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   app.get(
     '/export-shot-fragrance',
     {
-      config: { fileAnswer: XLSX_TYPE },
+      config: { ...config, fileAnswer: XLSX_TYPE },
       schema: {
         tags,
         summary: `Shots per fragrance ${PERIOD}, as an .xlsx spreadsheet: every fragrance (never limited)`,
@@ -87,7 +104,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
       },
     },
     async (request, reply) => {
-      const rows = await service.fragranceExportRows(request.query);
+      const rows = await service.fragranceExportRows(request.query, currentScope(request));
       return sendXlsx(reply, {
         fileName: datedFileName(translate(request.language, 'export.shotsFragrance.fileName')),
         sheetName: translate(request.language, 'export.shotsFragrance.sheet'),
@@ -100,6 +117,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   app.get(
     '/dashboard/sites',
     {
+      config,
       schema: {
         tags,
         summary: `The sites compared, per organisation (default) or per location: every active one, with its shots ${PERIOD}, and its active devices, those offline and the capsules in them running out, as they are now. Sorted by any column (default shots, most first), ties by name then id`,
@@ -107,13 +125,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
         response: { 200: z.array(dashboardSiteSchema), ...errorResponses },
       },
     },
-    async (request) => service.sites(request.query),
+    async (request) => service.sites(request.query, currentScope(request)),
   );
 
   app.get(
     '/dashboard/sites/export',
     {
-      config: { fileAnswer: XLSX_TYPE },
+      config: { ...config, fileAnswer: XLSX_TYPE },
       schema: {
         tags,
         summary: 'The sites table (same filters and sort) as an .xlsx spreadsheet',
@@ -122,7 +140,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
       },
     },
     async (request, reply) => {
-      const rows = await service.sites(request.query);
+      const rows = await service.sites(request.query, currentScope(request));
       return sendXlsx(reply, {
         fileName: datedFileName(translate(request.language, 'export.sites.fileName')),
         sheetName: translate(request.language, 'export.sites.sheet'),

@@ -7,6 +7,7 @@ import {
   type ShotsCampaign,
   type ShotsFragrance,
 } from '@scentia/shared/dashboard.schemas';
+import { type AccessScope, STAFF_SCOPE } from '../../lib/access-scope.ts';
 import { countRangesFor } from '../../lib/count-period.ts';
 import type { CampaignFragranceCount, DashboardRepository, SiteFilter } from './dashboard.repository.ts';
 
@@ -31,8 +32,19 @@ function slices(counts: Slice[], limit: boolean, othersName: string): Slice[] {
   ];
 }
 
-function filterOf(query: SiteFilter): SiteFilter {
-  return { organizationId: query.organizationId, locationId: query.locationId };
+/**
+ * The sites a dashboard answer counts: the query's filters, within the caller's scope. A member's
+ * answers are their organisation's (their locations' when limited), never the fleet's; a filter naming
+ * another organisation or a location outside their scope is answered as an unknown one: nothing (null).
+ */
+function filterOf(query: SiteFilter, scope: AccessScope = STAFF_SCOPE): SiteFilter | null {
+  const filter = { organizationId: query.organizationId, locationId: query.locationId };
+  if (scope.kind === 'staff') return filter;
+  if (filter.organizationId !== undefined && filter.organizationId !== scope.organizationId) return null;
+  const { locationIds } = scope;
+  if (filter.locationId !== undefined && locationIds !== null && !locationIds.includes(filter.locationId))
+    return null;
+  return { ...filter, organizationId: scope.organizationId, ...(locationIds ? { locationIds } : {}) };
 }
 
 export type ShotCampaignExportRow = { campaignName: string; fragranceName: string; shots: number };
@@ -54,8 +66,10 @@ export function createDashboardService(deps: {
     return countRangesFor(query, now());
   }
 
-  async function counts(query: DashboardQuery): Promise<CampaignFragranceCount[]> {
-    return deps.repository.campaignFragranceCounts(rangesOf(query), filterOf(query));
+  async function counts(query: DashboardQuery, scope?: AccessScope): Promise<CampaignFragranceCount[]> {
+    const ranges = rangesOf(query);
+    const filter = filterOf(query, scope);
+    return filter ? deps.repository.campaignFragranceCounts(ranges, filter) : [];
   }
 
   function campaignsOf(rows: CampaignFragranceCount[], limit: boolean, othersName: string): ShotsCampaign[] {
@@ -109,18 +123,26 @@ export function createDashboardService(deps: {
 
   return {
     /** `GET /shots-campaign`: campaigns most fired first, each with its fragrances (spec §3). */
-    async shotsCampaign(query: DashboardQuery, othersName: string): Promise<ShotsCampaign[]> {
-      return campaignsOf(await counts(query), query.limit === 'true', othersName);
+    async shotsCampaign(
+      query: DashboardQuery,
+      othersName: string,
+      scope?: AccessScope,
+    ): Promise<ShotsCampaign[]> {
+      return campaignsOf(await counts(query, scope), query.limit === 'true', othersName);
     },
 
     /** `GET /shots-fragrance`: every fragrance over all campaigns, most fired first. */
-    async shotsFragrance(query: DashboardQuery, othersName: string): Promise<ShotsFragrance[]> {
-      return fragrancesOf(await counts(query), query.limit === 'true', othersName);
+    async shotsFragrance(
+      query: DashboardQuery,
+      othersName: string,
+      scope?: AccessScope,
+    ): Promise<ShotsFragrance[]> {
+      return fragrancesOf(await counts(query, scope), query.limit === 'true', othersName);
     },
 
     /** The campaigns chart unlimited, one row per campaign and fragrance, in the chart's order. */
-    async campaignExportRows(query: DashboardQuery): Promise<ShotCampaignExportRow[]> {
-      return campaignsOf(await counts(query), false, '').flatMap((campaign) =>
+    async campaignExportRows(query: DashboardQuery, scope?: AccessScope): Promise<ShotCampaignExportRow[]> {
+      return campaignsOf(await counts(query, scope), false, '').flatMap((campaign) =>
         campaign.fragrances.map((fragrance) => ({
           campaignName: campaign.campaignName,
           fragranceName: fragrance.fragranceName,
@@ -130,15 +152,21 @@ export function createDashboardService(deps: {
     },
 
     /** The fragrances chart unlimited: every fragrance fired in the period. */
-    async fragranceExportRows(query: DashboardQuery): Promise<ShotsFragrance[]> {
-      return fragrancesOf(await counts(query), false, '');
+    async fragranceExportRows(query: DashboardQuery, scope?: AccessScope): Promise<ShotsFragrance[]> {
+      return fragrancesOf(await counts(query, scope), false, '');
     },
 
-    /** The sites compared: per organisation (default) or location, most shots first by default. */
-    async sites(query: DashboardSitesQuery): Promise<DashboardSite[]> {
+    /**
+     * The sites compared: per organisation (default) or location, most shots first by default; a
+     * member compares their own organisation's locations.
+     */
+    async sites(query: DashboardSitesQuery, scope?: AccessScope): Promise<DashboardSite[]> {
+      const ranges = rangesOf(query);
+      const filter = filterOf(query, scope);
+      if (!filter) return [];
       return deps.repository.sites({
-        ranges: rangesOf(query),
-        filter: filterOf(query),
+        ranges,
+        filter,
         groupBy: query.groupBy ?? 'organization',
         sort: query.sort ?? 'shots',
         order: query.order ?? (query.sort === 'name' ? 'asc' : 'desc'),

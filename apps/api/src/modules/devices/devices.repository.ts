@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
+import { byOrganizationAndLocation } from '../../lib/resource-kit/record-scope.ts';
 import { isVersion, lockActive, updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
@@ -100,6 +101,8 @@ export function devicesListOf(offlineAfterMinutes: number) {
     },
     defaultSort: 'CreatedAt',
     rowCounts: 'devices',
+    // A member's organisation's devices (devices_organization_idx), at their locations when limited.
+    scope: byOrganizationAndLocation(devices.organizationId, devices.locationId),
   });
 }
 

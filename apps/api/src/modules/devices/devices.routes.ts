@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '../../lib/http-schemas.ts';
 import { conflictErrors, registerResourceRoutes } from '../../lib/resource-kit/resource-routes.ts';
 import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
+import { currentScope } from '../../plugins/auth.ts';
 import { deviceExportColumns } from './devices.export.ts';
 import type { DevicesService } from './devices.service.ts';
 
@@ -24,6 +25,9 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
     row: deviceRowSchema,
     getRow: deviceRecordSchema,
     service,
+    // Members read their organisation's devices (at their locations when limited); registering,
+    // retiring, moving and provisioning stay the staff's.
+    readConfig: { access: 'organization' },
     listQuery: deviceListQuerySchema,
     spreadsheet: {
       fileName: 'export.devices.fileName',
@@ -34,7 +38,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
       summary:
         'Up to 10 active devices whose MAC address (with or without separators), campaign, user, owner or location contains `str` (typeahead)',
       match: deviceOptionSchema,
-      search: (text) => service.quickSearch(text),
+      search: (text, _query, scope) => service.quickSearch(text, scope),
     },
     summaries: {
       list: 'Devices: search by MAC address (any spelling), campaign, user, owner or location; filter by organisation, location, campaign and connection (online, offline, never); with a period (`from`, `to`, `timeZone`: the dashboard’s), each row’s shots in it (`shotsInPeriod`, of the campaign filtered on); active filter, sort and page',
@@ -64,6 +68,8 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
   app.post(
     '/devices/reset-code/:id',
     {
+      // A Manager pairs their shop's app users too (docs/decisions/pending-scoping-fleet.md).
+      config: { access: 'organizationManager' },
       schema: {
         tags: [tag],
         summary:
@@ -72,7 +78,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
         response: { 200: resetCodeSchema, ...conflictErrors },
       },
     },
-    async (request) => service.resetCode(request.params.id),
+    async (request) => service.resetCode(request.params.id, currentScope(request)),
   );
 
   app.put(
@@ -119,6 +125,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
   app.put(
     '/devices/schedule/:id',
     {
+      config: { access: 'organizationManager' },
       schema: {
         tags: [tag],
         summary:
@@ -128,6 +135,12 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
         response: { 200: deviceRecordSchema, ...conflictErrors },
       },
     },
-    async (request) => service.setSchedule(request.params.id, request.body.schedule, request.body.updatedAt),
+    async (request) =>
+      service.setSchedule(
+        request.params.id,
+        request.body.schedule,
+        request.body.updatedAt,
+        currentScope(request),
+      ),
   );
 };

@@ -13,6 +13,7 @@ import {
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { Page } from '@scentia/shared/list.schemas';
 import type { Schedule } from '@scentia/shared/schedules.schemas';
+import type { AccessScope } from '../../lib/access-scope.ts';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { countRangesFor } from '../../lib/count-period.ts';
 import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
@@ -83,9 +84,12 @@ export function createDevicesService(options: DevicesServiceOptions) {
     deviceActionRefusal(stateOf(record), action);
   const states = recordStates({ reads, writes: repository.writes, refusal });
 
-  /** The device page: the row, its campaign's slots, its capsules and the schedule it runs. */
-  async function getDevice(id: number): Promise<DeviceRecordAnswer> {
-    const record = await getRecord(id);
+  /**
+   * The device page: the row, its campaign's slots, its capsules and the schedule it runs; a device
+   * outside the caller's scope is a 404.
+   */
+  async function getDevice(id: number, scope?: AccessScope): Promise<DeviceRecordAnswer> {
+    const record = await getRecord(id, scope);
     const [collection, capsules] = await Promise.all([
       repository.collection(record.campaignId),
       repository.capsulesIn(id),
@@ -140,9 +144,9 @@ export function createDevicesService(options: DevicesServiceOptions) {
     campaignId: body.campaignId,
   });
 
-  /** The record, refused with the rule's 409 for `action`. */
-  async function allowed(id: number, action: DeviceAction): Promise<DeviceRecord> {
-    const record = await getRecord(id);
+  /** The record (404 outside `scope`), refused with the rule's 409 for `action`. */
+  async function allowed(id: number, action: DeviceAction, scope?: AccessScope): Promise<DeviceRecord> {
+    const record = await getRecord(id, scope);
     states.assertAllowed(record, action);
     return record;
   }
@@ -175,9 +179,17 @@ export function createDevicesService(options: DevicesServiceOptions) {
     /** `GET /devices/{id}` answers the device page's record, more than a row. */
     get: getDevice,
 
-    /** Active devices whose MAC (typed with or without separators), campaign, user or place matches. */
-    quickSearch: (text: string) =>
-      repository.quickSearch(text.trim().split(/\s+/).map(macSearchWord).join(' '), QUICK_SEARCH_LIMIT),
+    /**
+     * Active devices whose MAC (typed with or without separators), campaign, user or place matches,
+     * within `scope`.
+     */
+    quickSearch: (text: string, scope?: AccessScope) =>
+      repository.quickSearch(
+        text.trim().split(/\s+/).map(macSearchWord).join(' '),
+        QUICK_SEARCH_LIMIT,
+        undefined,
+        scope,
+      ),
 
     async create(body: DeviceBody): Promise<DeviceRow> {
       const id = await saveWith(body, (tx) => tx.insert(valuesOf(body)));
@@ -210,10 +222,11 @@ export function createDevicesService(options: DevicesServiceOptions) {
 
     /**
      * The device's current reset code (RFC 6238 over its secret), and the trail's note that it was
-     * shown (who, which device, until when; never the code), in one transaction.
+     * shown (who, which device, until when; never the code), in one transaction. A Manager gets the
+     * codes of their own devices (pairing a shop's app user); another's device is a 404.
      */
-    async resetCode(id: number): Promise<ResetCode> {
-      await allowed(id, 'resetCode');
+    async resetCode(id: number, scope?: AccessScope): Promise<ResetCode> {
+      await allowed(id, 'resetCode', scope);
       return repository.transaction(async (tx) => {
         const sealed = await tx.lockSecret(id);
         if (!sealed) throw new AppError(ErrorCode.NOT_FOUND);
@@ -265,13 +278,18 @@ export function createDevicesService(options: DevicesServiceOptions) {
      * Its own schedule, or null to follow its location's; a save over a newer version than `version`
      * (the device's `updatedAt` the form loaded) is STALE_RECORD.
      */
-    async setSchedule(id: number, schedule: Schedule | null, version?: string): Promise<DeviceRecordAnswer> {
-      await allowed(id, 'schedule');
+    async setSchedule(
+      id: number,
+      schedule: Schedule | null,
+      version?: string,
+      scope?: AccessScope,
+    ): Promise<DeviceRecordAnswer> {
+      await allowed(id, 'schedule', scope);
       if (!(await repository.transaction((tx) => tx.setSchedule(id, schedule, version)))) {
-        states.assertAllowed(await getRecord(id), 'schedule');
+        states.assertAllowed(await getRecord(id, scope), 'schedule');
         throw new AppError(ErrorCode.STALE_RECORD);
       }
-      return getDevice(id);
+      return getDevice(id, scope);
     },
   };
 }

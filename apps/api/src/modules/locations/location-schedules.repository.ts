@@ -1,5 +1,5 @@
 import type { Schedule } from '@scentia/shared/schedules.schemas';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locations } from '../../db/schema/index.ts';
 import { isVersion } from '../../lib/resource-kit/record-writes.ts';
@@ -26,22 +26,28 @@ export class LocationSchedulesRepository {
     return rows.length === 1;
   }
 
-  /** The location's schedule, read for share (a change waits until the copy commits); undefined: gone. */
-  async lockedSchedule(id: number): Promise<Schedule | undefined> {
+  /**
+   * The location's schedule, read for share (a change waits until the copy commits); undefined: gone,
+   * or outside the caller's scope (`within`).
+   */
+  async lockedSchedule(id: number, within?: SQL): Promise<Schedule | undefined> {
     const [row] = await this.db
       .select({ schedule: locations.schedule })
       .from(locations)
-      .where(eq(locations.id, id))
+      .where(and(eq(locations.id, id), within))
       .for('share');
     return row?.schedule;
   }
 
-  /** Locks the active locations among `ids` (in id order, so two copies cannot deadlock); answers them. */
-  async lockActive(ids: number[]): Promise<Set<number>> {
+  /**
+   * Locks the active locations among `ids` within the caller's scope (`within`), in id order so that
+   * two copies cannot deadlock; answers them.
+   */
+  async lockActive(ids: number[], within?: SQL): Promise<Set<number>> {
     const rows = await this.db
       .select({ id: locations.id })
       .from(locations)
-      .where(and(inArray(locations.id, ids), isNull(locations.deletedAt)))
+      .where(and(inArray(locations.id, ids), isNull(locations.deletedAt), within))
       .orderBy(locations.id)
       .for('update');
     return new Set(rows.map((row) => row.id));

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../lib/http-schemas.ts';
 import { conflictErrors } from '../../lib/resource-kit/resource-routes.ts';
+import { currentScope } from '../../plugins/auth.ts';
 import type { LocationSchedulesService } from './location-schedules.service.ts';
 
 const tags = ['locations'];
@@ -15,6 +16,8 @@ export const locationSchedulesRoutes: FastifyPluginAsyncZod<{ service: LocationS
   app.put(
     '/locations/schedule/:id',
     {
+      // A Manager sets their own locations' schedules.
+      config: { access: 'organizationManager' },
       schema: {
         tags,
         summary:
@@ -26,13 +29,14 @@ export const locationSchedulesRoutes: FastifyPluginAsyncZod<{ service: LocationS
     },
     async (request) => {
       const { ranges, updatedAt } = request.body;
-      return service.setSchedule(request.params.id, { ranges }, updatedAt);
+      return service.setSchedule(request.params.id, { ranges }, updatedAt, currentScope(request));
     },
   );
 
   app.post(
     '/locations/schedule-copy',
     {
+      config: { access: 'organizationManager' },
       schema: {
         tags,
         summary:
@@ -41,6 +45,6 @@ export const locationSchedulesRoutes: FastifyPluginAsyncZod<{ service: LocationS
         response: { 200: z.object({ copied: z.number().int() }), ...conflictErrors },
       },
     },
-    async (request) => service.copySchedule(request.body),
+    async (request) => service.copySchedule(request.body, currentScope(request)),
   );
 };

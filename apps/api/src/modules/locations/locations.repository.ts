@@ -3,7 +3,9 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { devices, locations, organizations } from '../../db/schema/index.ts';
+import type { AccessScope } from '../../lib/access-scope.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
+import { byOrganizationAndLocation } from '../../lib/resource-kit/record-scope.ts';
 import { lockActive, updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
@@ -69,6 +71,8 @@ export const locationsList = resourceList({
   },
   defaultSort: 'Location.CreatedAt',
   rowCounts: 'locations',
+  // A member's organisation's locations (locations_organization_created_idx), theirs only when limited.
+  scope: byOrganizationAndLocation(locations.organizationId, locations.id),
 });
 
 export type LocationRecord = RecordOf<typeof locationsList>;
@@ -120,9 +124,9 @@ export class LocationsRepository extends KitRepository<LocationRecord, LocationO
     return { macAddresses: rows.map((row) => row.macAddress), total: rows[0]?.total ?? 0 };
   }
 
-  /** Active locations whose name, city or organisation's name contains the text, of one or all. */
-  quickSearchIn(text: string, limit: number, organizationId: number | undefined) {
-    return this.quickSearch(text, limit, ofOrganization(organizationId));
+  /** Active locations whose name, city or organisation's name contains the text, of one or all, in `scope`. */
+  quickSearchIn(text: string, limit: number, organizationId: number | undefined, scope?: AccessScope) {
+    return this.quickSearch(text, limit, ofOrganization(organizationId), scope);
   }
 
   async insert(values: LocationValues): Promise<number> {

@@ -28,6 +28,9 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ service: LocationsService 
     tag,
     row: locationRowSchema,
     service,
+    // Members read their organisation's locations (theirs only when limited); writes stay the staff's,
+    // but for a Manager's update of contact data (below) and schedules (location-schedules.routes.ts).
+    readConfig: { access: 'organization' },
     listQuery: locationListQuerySchema,
     spreadsheet: {
       fileName: 'export.locations.fileName',
@@ -39,7 +42,7 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ service: LocationsService 
         'Up to 10 active locations whose name, city or organisation contains `str`, of one organisation with `organizationId` (typeahead)',
       match: locationOptionSchema,
       query: locationQuickSearchQuerySchema,
-      search: (text, query) => service.quickSearch(text, query.organizationId),
+      search: (text, query, scope) => service.quickSearch(text, query.organizationId, scope),
     },
     summaries: {
       list: 'Locations: search by name, city or organisation; one organisation’s with `organizationId`; active filter, sort and page',
@@ -57,9 +60,11 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ service: LocationsService 
     input: { json: locationBodySchema },
     create: service.create,
     update: service.update,
+    updateConfig: { access: 'organizationManager' },
     summaries: {
       create: 'Creates a location under an active organisation (name unique within it)',
-      update: 'Updates an active location; it may move to another active organisation',
+      update:
+        'Updates an active location; it may move to another active organisation. A Manager changes their own locations’ address and note only (another field changed: 400)',
     },
   });
 };

@@ -2,6 +2,7 @@ import { formatMacAddress } from '@scentia/shared/devices.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { type LocationAction, locationActionRefusal } from '@scentia/shared/locations.rules';
 import type { LocationBody, LocationRow } from '@scentia/shared/locations.schemas';
+import type { AccessScope } from '../../lib/access-scope.ts';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
@@ -41,6 +42,19 @@ function toLocationRow(record: LocationRecord): LocationRow {
     updatedAt: record.updatedAt.toISOString(),
     deletedAt: record.deletedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * What a Manager may not change on their location: which organisation it belongs to, its name and its
+ * time zone (the contract, the reports and the schedules read them); its address and note are theirs.
+ */
+const STAFF_ONLY_FIELDS = ['organizationId', 'name', 'timeZone'] as const;
+
+function assertManagerChangesOnly(record: LocationRecord, body: LocationBody): void {
+  const changed = STAFF_ONLY_FIELDS.filter((field) => body[field] !== record[field]);
+  if (changed.length > 0) {
+    throw invalidFields(...changed.map((path) => ({ path, key: 'field.staffOnly' as const })));
+  }
 }
 
 const valuesOf = (body: LocationBody) => ({
@@ -92,18 +106,23 @@ export function createLocationsService(repository: LocationsRepository) {
     exportBatches: reads.exportBatches,
     get: reads.get,
 
-    /** Active locations, of one organisation when `organizationId` is given. */
-    quickSearch: (text: string, organizationId?: number) =>
-      repository.quickSearchIn(text, QUICK_SEARCH_LIMIT, organizationId),
+    /** Active locations, of one organisation when `organizationId` is given, within `scope`. */
+    quickSearch: (text: string, organizationId?: number, scope?: AccessScope) =>
+      repository.quickSearchIn(text, QUICK_SEARCH_LIMIT, organizationId, scope),
 
     async create(body: LocationBody): Promise<LocationRow> {
       const id = await saveUnder(body, (tx) => tx.insert(valuesOf(body)));
       return toLocationRow(await getRecord(id));
     },
 
-    /** Moving a location to another active organisation is allowed. */
-    async update(id: number, body: LocationBody): Promise<LocationRow> {
-      states.assertAllowed(await getRecord(id), 'edit');
+    /**
+     * Moving a location to another active organisation is allowed (staff). A member's update reaches
+     * only their scope's locations (another's is a 404) and changes their address and note only.
+     */
+    async update(id: number, body: LocationBody, scope?: AccessScope): Promise<LocationRow> {
+      const record = await getRecord(id, scope);
+      states.assertAllowed(record, 'edit');
+      if (scope?.kind === 'member') assertManagerChangesOnly(record, body);
       await saveUnder(body, async (tx) => {
         if (!(await tx.update(id, valuesOf(body), body.updatedAt)))
           throw new AppError(ErrorCode.STALE_RECORD);

@@ -1,16 +1,18 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locations, organizations } from '../../db/schema/index.ts';
+import type { AccessScope } from '../../lib/access-scope.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
+import { inMemberLocations } from '../../lib/resource-kit/record-scope.ts';
 import { updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /**
  * Each organisation's location counts (all, and the active ones), for a page's rows: one grouped
  * statement for the page, rather than two subqueries a row among the list's columns, which PostgreSQL
- * would run for every row an OFFSET skips as well.
+ * would run for every row an OFFSET skips as well. A member limited to some locations counts theirs.
  */
-async function withLocationCounts<T extends { id: number }>(db: Database, rows: T[]) {
+async function withLocationCounts<T extends { id: number }>(db: Database, rows: T[], scope?: AccessScope) {
   const ids = rows.map((row) => row.id);
   const counts = ids.length
     ? await db
@@ -20,7 +22,12 @@ async function withLocationCounts<T extends { id: number }>(db: Database, rows: 
           activeLocationCount: sql<number>`(count(*) filter (where ${locations.deletedAt} is null))::int`,
         })
         .from(locations)
-        .where(inArray(locations.organizationId, ids))
+        .where(
+          and(
+            inArray(locations.organizationId, ids),
+            scope?.kind === 'member' ? inMemberLocations(locations.id, scope) : undefined,
+          ),
+        )
         .groupBy(locations.organizationId)
     : [];
   const byOrganization = new Map(counts.map((count) => [count.organizationId, count]));
@@ -80,6 +87,8 @@ export const organizationsList = resourceList({
   },
   defaultSort: 'Organization.CreatedAt',
   rowCounts: 'organizations',
+  // A member sees their own organisation, whichever of its locations they are limited to.
+  scope: (member) => eq(organizations.id, member.organizationId),
   details: withLocationCounts,
 });
 

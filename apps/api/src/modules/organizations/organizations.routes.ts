@@ -20,6 +20,8 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
     tag,
     row: organizationRowSchema,
     service,
+    // A member reads their own organisation (a list of one); every write stays the staff's.
+    readConfig: { access: 'organization' },
     spreadsheet: {
       fileName: 'export.organizations.fileName',
       sheet: 'export.organizations.sheet',
@@ -29,7 +31,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
       summary:
         'Up to 10 active organisations whose name, legal name, CNPJ or city contains `str` (typeahead)',
       match: organizationOptionSchema,
-      search: service.quickSearch,
+      search: (text, _query, scope) => service.quickSearch(text, scope),
     },
     summaries: {
       list: 'Client organisations: search by name, legal name, CNPJ (with or without its mask) or city; active filter, sort and page',

@@ -5,6 +5,7 @@ import {
   type OrganizationBody,
   type OrganizationRow,
 } from '@scentia/shared/organizations.schemas';
+import type { AccessScope } from '../../lib/access-scope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
@@ -92,7 +93,8 @@ export function createOrganizationsService(repository: OrganizationsRepository) 
     exportBatches: reads.exportBatches,
     get: reads.get,
 
-    quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
+    quickSearch: (text: string, scope?: AccessScope) =>
+      repository.quickSearch(text, QUICK_SEARCH_LIMIT, undefined, scope),
 
     async create(body: OrganizationBody): Promise<OrganizationRow> {
       const id = await guardUniqueName(
