@@ -1,6 +1,7 @@
 import type { CapsuleListQuery, CapsuleRow } from '@scentia/shared/capsules.schemas';
 import type { Page } from '@scentia/shared/list.schemas';
 import type { Database } from '../../db/client.ts';
+import type { AccessScope } from '../../lib/access-scope.ts';
 import { countRangesFor } from '../../lib/count-period.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { type CapsuleRecord, capsuleShotsInDays, capsulesList } from './capsules.repository.ts';
@@ -42,12 +43,12 @@ export function createCapsulesService(db: Database) {
    * The list; with a period, each row's shots in its whole UTC days (capsules are counted per UTC day
    * only), read for the page's rows from the counts ingestion keeps.
    */
-  async function list(query: CapsuleListQuery): Promise<Page<CapsuleRow>> {
+  async function list(query: CapsuleListQuery, scope?: AccessScope): Promise<Page<CapsuleRow>> {
     const isCounted = query.from !== undefined || query.to !== undefined;
     const days = isCounted
       ? countRangesFor({ from: query.from, to: query.to, timeZone: 'UTC' }).days
       : undefined;
-    const page = await reads.list(query);
+    const page = await reads.list(query, scope);
     if (!days) return page;
     const shots = await capsuleShotsInDays(
       db,

@@ -155,10 +155,10 @@ export function createDevicesService(options: DevicesServiceOptions) {
    * The list; with a period, each row's shots in it (of the campaign filtered on), read for the page's
    * rows only from the counts ingestion keeps.
    */
-  async function list(query: DeviceListQuery): Promise<Page<DeviceRow>> {
+  async function list(query: DeviceListQuery, scope?: AccessScope): Promise<Page<DeviceRow>> {
     const isCounted = query.from !== undefined || query.to !== undefined;
     const ranges = isCounted ? countRangesFor(query, now().getTime()) : undefined;
-    const page = await reads.list(query);
+    const page = await reads.list(query, scope);
     if (!ranges) return page;
     const shots = await deviceShotsInPeriod(
       repository.db,
