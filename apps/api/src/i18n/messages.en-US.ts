@@ -170,6 +170,8 @@ export const enUS: Record<MessageKey, string> = {
   'export.privacy.devices': 'Devices',
   'export.privacy.notificationSettings': 'Notification settings',
   'export.privacy.alertReads': 'Alerts read',
+  'export.privacy.memberships': 'Organisation membership',
+  'export.privacy.membersInvited': 'Members invited',
   'export.privacy.initiativesProposed': 'Initiatives proposed',
   'export.privacy.initiativeStatusChanges': 'Initiative status changes',
   'export.privacy.initiativeMails': 'Initiative mails',

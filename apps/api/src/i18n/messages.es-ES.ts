@@ -171,6 +171,8 @@ export const esES: Record<MessageKey, string> = {
   'export.privacy.devices': 'Dispositivos',
   'export.privacy.notificationSettings': 'Notificaciones',
   'export.privacy.alertReads': 'Alertas leídas',
+  'export.privacy.memberships': 'Participación en organización',
+  'export.privacy.membersInvited': 'Miembros invitados',
   'export.privacy.initiativesProposed': 'Iniciativas propuestas',
   'export.privacy.initiativeStatusChanges': 'Estados de iniciativas',
   'export.privacy.initiativeMails': 'Correos de iniciativas',

@@ -167,6 +167,8 @@ export const ptBR = {
   'export.privacy.devices': 'Dispositivos',
   'export.privacy.notificationSettings': 'Notificações',
   'export.privacy.alertReads': 'Alertas lidos',
+  'export.privacy.memberships': 'Participação em organização',
+  'export.privacy.membersInvited': 'Membros convidados',
   'export.privacy.initiativesProposed': 'Iniciativas propostas',
   'export.privacy.initiativeStatusChanges': 'Situações de iniciativas',
   'export.privacy.initiativeMails': 'E-mails de iniciativas',

@@ -67,7 +67,9 @@ const ACCESS_LEVELS = [
   '- `staff`: any profile but USER (what a route that declares nothing is);',
   '- `appUser`: the app’s USER profile only;',
   '- `admin`: the ADMIN profile only;',
-  '- `device`: a device credential (the `deviceCredential` scheme), no account token.',
+  '- `device`: a device credential (the `deviceCredential` scheme), no account token;',
+  '- `organization`: staff, and the members (Manager or Viewer) of a client organisation, who see only its rows;',
+  '- `organizationManager`: staff, and the Managers of a client organisation, for its own records only.',
   '',
   'No token, or a session that ended, is a 401; a profile below the level is a 403.',
 ].join('\n');
