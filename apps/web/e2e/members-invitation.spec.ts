@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { chooseOption } from './support/antd.ts';
 import { seriousViolations } from './support/axe.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { openSignedIn, readAuth, signIn } from './support/session.ts';
@@ -35,8 +36,7 @@ test('staff invite a Manager, who sets a password from the mail, signs in to the
   const dialog = page.getByRole('dialog', { name: 'Convidar membro' });
   await dialog.getByLabel('E-mail').fill(invitee.email);
   await dialog.getByLabel('Nome').fill('Gerente Convidada');
-  await dialog.getByLabel('Papel').click();
-  await page.getByRole('option', { name: 'Gerente' }).click();
+  await chooseOption(page, 'Papel', 'Gerente');
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Enviar convite' }).click();
   await expect(dialog).toBeHidden();

@@ -9,6 +9,7 @@ import type { RowAction } from '../../../components/resource-list/row-actions.ts
 import { MEMBER_SORTS, type MemberRow, membersListOf } from '../api/list-members.ts';
 import { useMemberMutations } from '../api/member-mutations.ts';
 import { MemberDialog } from './member-dialog.tsx';
+import './members-list.css';
 
 type MembersListProps = {
   organizationId: number;
