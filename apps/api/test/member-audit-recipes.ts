@@ -22,7 +22,7 @@ export function memberAuditRecipes(
     const { organizationId, invitee } = await ground();
     const response = await send({
       method: 'POST',
-      url: `/api/organizations/${organizationId}/members`,
+      url: `/api/organizations/members/${organizationId}`,
       payload: { email: invitee.email, nome: 'Convidada', role: 'viewer' },
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -41,37 +41,37 @@ export function memberAuditRecipes(
   });
 
   return {
-    'POST /api/organizations/{organizationId}/members': [
+    'POST /api/organizations/members/{organizationId}': [
       recipe('invites an existing client account into an organisation', async () => {
         const { organizationId, invitee } = await ground();
         return {
           request: {
             method: 'POST',
-            url: `/api/organizations/${organizationId}/members`,
+            url: `/api/organizations/members/${organizationId}`,
             payload: { email: invitee.email, nome: 'Convidada', role: 'viewer' },
           },
           id: organizationId,
         };
       }),
     ],
-    'PUT /api/organizations/{organizationId}/members/{memberId}': [
+    'PUT /api/organizations/members/{organizationId}/{memberId}': [
       recipe("changes a member's role", async () => {
         const { organizationId, memberId } = await invited();
         return {
           request: {
             method: 'PUT',
-            url: `/api/organizations/${organizationId}/members/${memberId}`,
+            url: `/api/organizations/members/${organizationId}/${memberId}`,
             payload: { role: 'manager' },
           },
           id: organizationId,
         };
       }),
     ],
-    'DELETE /api/organizations/{organizationId}/members/{memberId}': [
+    'DELETE /api/organizations/members/{organizationId}/{memberId}': [
       recipe('removes a member', async () => {
         const { organizationId, memberId } = await invited();
         return {
-          request: { method: 'DELETE', url: `/api/organizations/${organizationId}/members/${memberId}` },
+          request: { method: 'DELETE', url: `/api/organizations/members/${organizationId}/${memberId}` },
           id: organizationId,
         };
       }),

@@ -18,7 +18,7 @@ const locationIdsSchema = z
 
 const memberRoleSchema = z.enum(MEMBER_ROLES, { error: 'invalidOption' });
 
-/** `POST /organizations/{id}/members`: invites a person by e-mail into the organisation. */
+/** `POST /organizations/members/{organizationId}`: invites a person by e-mail into the organisation. */
 export const memberInviteBodySchema = z.strictObject({
   email: emailSchema,
   nome: personNameSchema,
@@ -27,7 +27,7 @@ export const memberInviteBodySchema = z.strictObject({
 });
 export type MemberInviteBody = z.input<typeof memberInviteBodySchema>;
 
-/** `PUT /organizations/{id}/members/{memberId}`: a member's role and locations. */
+/** `PUT /organizations/members/{organizationId}/{memberId}`: a member's role and locations. */
 export const memberUpdateBodySchema = z.strictObject({
   role: memberRoleSchema,
   locationIds: locationIdsSchema,
@@ -48,10 +48,10 @@ export const memberRowSchema = z.object({
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;
 
-/** `/organizations/{organizationId}/members` path parameters. */
+/** `/organizations/members/{organizationId}` path parameters. */
 export const organizationParamsSchema = z.strictObject({ organizationId: idTextSchema });
 
-/** `/organizations/{organizationId}/members/{memberId}` path parameters. */
+/** `/organizations/members/{organizationId}/{memberId}` path parameters. */
 export const memberParamsSchema = z.strictObject({
   organizationId: idTextSchema,
   memberId: idTextSchema,

@@ -27,7 +27,7 @@ export const organizationMembersRoutes: FastifyPluginAsyncZod<{
   service: OrganizationMembersService;
 }> = async (app, { service }) => {
   app.get(
-    '/organizations/:organizationId/members',
+    '/organizations/members/:organizationId',
     {
       config,
       schema: {
@@ -42,7 +42,7 @@ export const organizationMembersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/organizations/:organizationId/members',
+    '/organizations/members/:organizationId',
     {
       config,
       schema: {
@@ -66,7 +66,7 @@ export const organizationMembersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.put(
-    '/organizations/:organizationId/members/:memberId',
+    '/organizations/members/:organizationId/:memberId',
     {
       config,
       schema: {
@@ -83,7 +83,7 @@ export const organizationMembersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.delete(
-    '/organizations/:organizationId/members/:memberId',
+    '/organizations/members/:organizationId/:memberId',
     {
       config,
       schema: {

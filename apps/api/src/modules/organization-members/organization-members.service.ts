@@ -37,7 +37,7 @@ function membershipConflict(error: unknown): never {
 /** Who acts: their account and what they may see. */
 export type Caller = { account: Account; scope: AccessScope };
 
-export function toMemberRow(record: MemberRecord): MemberRow {
+function toMemberRow(record: MemberRecord): MemberRow {
   return {
     id: record.id,
     userId: record.userId,

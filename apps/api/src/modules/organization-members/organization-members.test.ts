@@ -23,7 +23,7 @@ async function signedInMember(options: Parameters<TestContext['createMember']>[0
   return { ...member, token: session.token, refreshToken: session.refreshToken };
 }
 
-const membersUrl = (organizationId: number) => `/api/organizations/${organizationId}/members`;
+const membersUrl = (organizationId: number) => `/api/organizations/members/${organizationId}`;
 
 describe('inviting a new e-mail', () => {
   it('creates an unconfirmed client account with a pending membership, accepted by setting the password', async () => {

@@ -10,7 +10,7 @@ export const MEMBER_SORTS = { name: 'nome', email: 'email', role: 'role', create
 const endpoints = new Map<number, ReturnType<typeof listEndpoint<MemberRow>>>();
 
 /**
- * GET /api/organizations/{id}/members: one page of an organisation's members and pending invitations.
+ * GET /api/organizations/members/{organizationId}: one page of an organisation's members and pending invitations.
  * One endpoint per organisation, keyed under `['members', id]` so one organisation's pages stay apart.
  */
 export function membersListOf(organizationId: number) {
@@ -19,7 +19,7 @@ export function membersListOf(organizationId: number) {
     const keys = {
       list: (params: ListParams) => [...memberKeys.all, organizationId, 'list', params],
     } as unknown as Pick<ResourceKeys, 'list'>;
-    endpoint = listEndpoint(keys, `/organizations/${organizationId}/members`, memberRowSchema);
+    endpoint = listEndpoint(keys, `/organizations/members/${organizationId}`, memberRowSchema);
     endpoints.set(organizationId, endpoint);
   }
   return endpoint;

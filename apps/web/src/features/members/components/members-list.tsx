@@ -96,7 +96,7 @@ export function MembersList({ organizationId, title, allowedLocationIds }: Membe
       </div>
       <ResourceList<MemberRow>
         title={title}
-        endpoint={`organizations/${organizationId}/members`}
+        endpoint={`organizations/members/${organizationId}`}
         useList={endpoint.useList}
         columns={columns}
         rowKey={(row) => row.id}
