@@ -34,6 +34,7 @@ import { migrationsCheck, type ReadinessCheck } from './modules/health/readiness
 import { initiativesRoutes } from './modules/initiatives/initiatives.routes.ts';
 import { locationSchedulesRoutes } from './modules/locations/location-schedules.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
+import { organizationMembersRoutes } from './modules/organization-members/organization-members.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
         maxUploadBytes: Math.round(config.UPLOAD_MAX_MB * 1_048_576),
       });
       await api.register(organizationsRoutes, { service: services.organizations });
+      await api.register(organizationMembersRoutes, { service: services.organizationMembers });
       await api.register(locationsRoutes, { service: services.locations });
       await api.register(initiativesRoutes, { service: services.initiatives });
       await api.register(devicesRoutes, { service: services.devices });

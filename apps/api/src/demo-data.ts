@@ -11,6 +11,7 @@ import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
 import { seedDemoClients } from './demo-data/seed-clients.ts';
 import { seedDemoFleet } from './demo-data/seed-devices.ts';
 import { seedDemoInitiatives } from './demo-data/seed-initiatives.ts';
+import { seedDemoMembers } from './demo-data/seed-members.ts';
 import { seedDemoQuizSessions } from './demo-data/seed-quiz-sessions.ts';
 import { seedDemoQuizzes } from './demo-data/seed-quizzes.ts';
 import {
@@ -134,19 +135,20 @@ async function main() {
       .from(users);
     // The catalog, campaigns and clients go through the services, so their trail names the demonstration loader.
     const audited = auditedDatabase(database.db);
-    const { catalog, campaignsAdded, quizzesAdded, clients, fleet, initiatives } = await runWithAuditContext(
-      DEMO_DATA_CONTEXT,
-      async () => ({
+    const { catalog, campaignsAdded, quizzesAdded, clients, members, fleet, initiatives } =
+      await runWithAuditContext(DEMO_DATA_CONTEXT, async () => ({
         catalog: await seedDemoCatalog(audited, config, log),
         campaignsAdded: await seedDemoCampaigns(audited, config, log),
         quizzesAdded: await seedDemoQuizzes(audited, config),
         clients: await seedDemoClients(audited),
+        // After the clients: two organisations get a Manager, a Viewer and a location-limited Viewer each
+        // (outside the trail, as the demo's people are), who may propose the initiatives below.
+        members: await seedDemoMembers(database.db, passwordHash),
         // After the clients and campaigns: devices stand at their locations and play their campaigns.
         fleet: await seedDemoFleet(audited, config),
         // After the fleet: two approved initiatives play now on locations with devices.
         initiatives: await seedDemoInitiatives(audited),
-      }),
-    );
+      }));
     // Played sessions are the app's, nobody's change: outside the trail, as the people are.
     const sessions = await seedDemoQuizSessions(database.db, quizzesAdded.published);
     // The demo's manager has the daily digest of alerts on (off for everyone else, as by default), so
@@ -164,6 +166,7 @@ async function main() {
         quizzes: quizzesAdded.quizzes,
         ...sessions,
         ...clients,
+        ...members,
         fleet,
         initiatives,
       },

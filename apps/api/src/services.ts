@@ -61,6 +61,8 @@ import { LocationSchedulesRepository } from './modules/locations/location-schedu
 import { createLocationSchedulesService } from './modules/locations/location-schedules.service.ts';
 import { LocationsRepository } from './modules/locations/locations.repository.ts';
 import { createLocationsService } from './modules/locations/locations.service.ts';
+import { OrganizationMembersRepository } from './modules/organization-members/organization-members.repository.ts';
+import { createOrganizationMembersService } from './modules/organization-members/organization-members.service.ts';
 import { OrganizationsRepository } from './modules/organizations/organizations.repository.ts';
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { PrivacyRepository } from './modules/privacy/privacy.repository.ts';
@@ -380,6 +382,11 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     fragrances: createFragrancesService({ repository: new FragrancesRepository(db), storage, log }),
     campaigns: createCampaignsService({ repository: new CampaignsRepository(db), storage, log }),
     categories: createCategoriesService(new CategoriesRepository(db)),
+    organizationMembers: createOrganizationMembersService({
+      repository: new OrganizationMembersRepository(db),
+      queueInvitationMail: account.queueInvitationMail,
+      nudgeMail: () => mailOutbox.nudge(),
+    }),
     organizations,
     locations,
     initiatives: createInitiativesService({ repository: new InitiativesRepository(db), outbox: mailOutbox }),

@@ -7,6 +7,7 @@ import { adminDeviceAuditRecipes } from './admin-device-audit-recipes.ts';
 import { DEVICE_TELEMETRY, deviceAuditRecipes } from './device-audit-recipes.ts';
 import { initiativeAuditRecipes } from './initiative-audit-recipes.ts';
 import { type KitSample, kitRecipes, type Recipe } from './kit-recipes.ts';
+import { memberAuditRecipes } from './member-audit-recipes.ts';
 import { multipart, pngImage } from './multipart.ts';
 import { quizAuditRecipes } from './quiz-audit-recipes.ts';
 import type { TestContext } from './test-app.ts';
@@ -156,6 +157,7 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
     ...Object.assign({}, ...kitOperations),
     ...quizAuditRecipes(send, createCampaign),
     ...initiativeAuditRecipes(ctx, send),
+    ...memberAuditRecipes(ctx, send),
     ...devices.recipes,
     ...deviceAuditRecipes(ctx),
     'POST /api/usuario': [

@@ -30,7 +30,12 @@ const accountOf = (caller: string | undefined): Account | null => {
     ...base,
     ...rest,
     profileName: PROFILE_CLIENT,
-    membership: { organizationId: Number(caller), role: 'manager', locationIds: null },
+    membership: {
+      organizationId: Number(caller),
+      organizationName: 'Cliente',
+      role: 'manager',
+      locationIds: null,
+    },
   };
 };
 

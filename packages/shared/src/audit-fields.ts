@@ -73,6 +73,15 @@ export const AUDITED_COLUMNS = {
     'note',
     'deleted_at',
   ],
+  organization_members: [
+    'id',
+    'organization_id',
+    'user_id',
+    'role',
+    'location_ids',
+    'invited_by_id',
+    'accepted_at',
+  ],
   locations: [
     'id',
     'organization_id',
@@ -187,6 +196,7 @@ export const AUDIT_REFERENCES: References = {
   campaign_slots: { fragrance_id: 'fragrance' },
   campaign_qr_prints: { printed_by: 'user' },
   locations: { organization_id: 'organization' },
+  organization_members: { user_id: 'user' },
   devices: {
     location_id: 'location',
     organization_id: 'organization',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './constants.ts';
 import { boundedInteger } from './integers.schemas.ts';
+import { MEMBER_ROLES } from './members.rules.ts';
 import { isValidEmail, isValidPassword, isValidPersonName } from './validators.ts';
 
 /** Upper bound for a submitted password: far above the 16-character rule, low enough to bound hashing work. */
@@ -60,6 +61,16 @@ export const tokenPairSchema = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
+/** The caller's membership in `GET /usuario/me`; null for staff and app users. */
+export const membershipViewSchema = z
+  .object({
+    organizationId: z.number().int(),
+    organizationName: z.string(),
+    role: z.enum(MEMBER_ROLES),
+    locationIds: z.array(z.number().int()).nullable(),
+  })
+  .nullable();
+
 export const currentUserSchema = z.object({
   id: z.number().int(),
   nome: z.string(),
@@ -67,6 +78,8 @@ export const currentUserSchema = z.object({
   profile: z.object({ id: z.number().int(), nome: z.string() }),
   confirmedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** A client account's organisation and role (docs/decisions/client-access.md); null for staff and app users. */
+  membership: membershipViewSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

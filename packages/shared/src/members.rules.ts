@@ -8,3 +8,8 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** The profile of client accounts: what they may open depends on their membership, not the profile. */
 export const PROFILE_CLIENT = 'CLIENT';
+
+/** A Manager manages the members of their organisation; a Viewer reads only. */
+export function canManageMembers(role: MemberRole): boolean {
+  return role === 'manager';
+}

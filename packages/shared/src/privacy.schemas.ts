@@ -192,6 +192,21 @@ export const personalDataSchema = z.object({
       changedAt: timestamp,
     }),
   ),
+  /** Their membership of a client organisation (`organization_members.user_id`), at most one. */
+  memberships: z.array(
+    z.object({
+      id: z.number().int(),
+      organizationId: z.number().int(),
+      role: z.string(),
+      locationIds: z.array(z.number().int()).nullable(),
+      acceptedAt: timestamp.nullable(),
+      createdAt: timestamp,
+    }),
+  ),
+  /** The memberships they invited (`organization_members.invited_by_id`): whom, not the person's data. */
+  membersInvited: z.array(
+    z.object({ id: z.number().int(), organizationId: z.number().int(), createdAt: timestamp }),
+  ),
   /** The mails about initiatives they sent (`initiative_mails.sent_by`), without their body. */
   initiativeMails: z.array(
     z.object({

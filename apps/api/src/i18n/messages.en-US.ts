@@ -59,6 +59,18 @@ export const enUS: Record<MessageKey, string> = {
   INITIATIVE_NOT_EDITABLE: 'Only an initiative in review or needing changes can be edited.',
   INITIATIVE_OVERLAP:
     'The approved initiative “{{title}}” already plays another campaign at {{location}} on overlapping dates.',
+  // Organisation members (issue 39)
+  NOT_A_MEMBER:
+    'This account is not part of any active organisation. Ask whoever manages your organisation for a new invitation.',
+  MEMBER_EMAIL_NOT_CLIENT:
+    'This e-mail belongs to a Scentia staff or app account and cannot be invited into an organisation. Use another e-mail.',
+  MEMBER_OF_ANOTHER_ORGANIZATION:
+    'This e-mail is already a member of another organisation: an account belongs to one organisation only.',
+  MEMBER_ALREADY:
+    'This person is already a member of this organisation: change their role in the members list.',
+  LAST_MANAGER: 'The organisation needs at least one Manager: invite or promote another Manager first.',
+  MEMBER_ORGANIZATION_INACTIVE: 'The organisation is inactive: activate it before inviting members.',
+  'field.memberLocation': 'Choose active locations of this organisation.',
   'field.locationNotInOrganization': 'Choose active locations of the initiative’s organisation.',
   'export.initiatives.fileName': 'initiatives',
   'export.initiatives.sheet': 'Initiatives',
@@ -158,6 +170,8 @@ export const enUS: Record<MessageKey, string> = {
   'export.privacy.devices': 'Devices',
   'export.privacy.notificationSettings': 'Notification settings',
   'export.privacy.alertReads': 'Alerts read',
+  'export.privacy.memberships': 'Organisation membership',
+  'export.privacy.membersInvited': 'Members invited',
   'export.privacy.initiativesProposed': 'Initiatives proposed',
   'export.privacy.initiativeStatusChanges': 'Initiative status changes',
   'export.privacy.initiativeMails': 'Initiative mails',

@@ -55,6 +55,17 @@ export const esES: Record<MessageKey, string> = {
   INITIATIVE_NOT_EDITABLE: 'Solo se puede editar una iniciativa en análisis o que necesita cambios.',
   INITIATIVE_OVERLAP:
     'La iniciativa aprobada «{{title}}» ya reproduce otra campaña en {{location}} en fechas que se superponen.',
+  // Organisation members (issue 39)
+  NOT_A_MEMBER:
+    'Esta cuenta no forma parte de ninguna organización activa. Pida una nueva invitación a quien administra su organización.',
+  MEMBER_EMAIL_NOT_CLIENT:
+    'Este correo pertenece a una cuenta del equipo Scentia o de la aplicación y no puede invitarse a una organización. Use otro correo.',
+  MEMBER_OF_ANOTHER_ORGANIZATION:
+    'Este correo ya es miembro de otra organización: una cuenta pertenece a una sola organización.',
+  MEMBER_ALREADY: 'Esta persona ya es miembro de esta organización: cambie su rol en la lista de miembros.',
+  LAST_MANAGER: 'La organización necesita al menos un gerente: invite o promueva antes a otro gerente.',
+  MEMBER_ORGANIZATION_INACTIVE: 'La organización está inactiva: actívela antes de invitar miembros.',
+  'field.memberLocation': 'Elija locales activos de esta organización.',
   'field.locationNotInOrganization': 'Elija ubicaciones activas de la organización de la iniciativa.',
   'export.initiatives.fileName': 'iniciativas',
   'export.initiatives.sheet': 'Iniciativas',
@@ -160,6 +171,8 @@ export const esES: Record<MessageKey, string> = {
   'export.privacy.devices': 'Dispositivos',
   'export.privacy.notificationSettings': 'Notificaciones',
   'export.privacy.alertReads': 'Alertas leídas',
+  'export.privacy.memberships': 'Participación en organización',
+  'export.privacy.membersInvited': 'Miembros invitados',
   'export.privacy.initiativesProposed': 'Iniciativas propuestas',
   'export.privacy.initiativeStatusChanges': 'Estados de iniciativas',
   'export.privacy.initiativeMails': 'Correos de iniciativas',

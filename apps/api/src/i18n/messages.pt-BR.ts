@@ -57,6 +57,17 @@ export const ptBR = {
   INITIATIVE_NOT_EDITABLE: 'Só é possível editar uma iniciativa em análise ou que necessita alteração.',
   INITIATIVE_OVERLAP:
     'A iniciativa aprovada “{{title}}” já toca outra campanha em {{location}} em datas que se sobrepõem.',
+  // Organisation members (issue 39)
+  NOT_A_MEMBER:
+    'Esta conta não faz parte de nenhuma organização ativa. Peça um novo convite a quem administra a sua organização.',
+  MEMBER_EMAIL_NOT_CLIENT:
+    'Este e-mail pertence a uma conta da equipe Scentia ou do aplicativo e não pode ser convidado para uma organização. Use outro e-mail.',
+  MEMBER_OF_ANOTHER_ORGANIZATION:
+    'Este e-mail já é membro de outra organização: uma conta pertence a uma organização só.',
+  MEMBER_ALREADY: 'Esta pessoa já é membro desta organização: altere o papel dela na lista de membros.',
+  LAST_MANAGER: 'A organização precisa de ao menos um gerente: convide ou promova outro gerente antes.',
+  MEMBER_ORGANIZATION_INACTIVE: 'A organização está inativa: ative-a antes de convidar membros.',
+  'field.memberLocation': 'Escolha locais ativos desta organização.',
   'field.locationNotInOrganization': 'Escolha locais ativos da organização da iniciativa.',
   'export.initiatives.fileName': 'iniciativas',
   'export.initiatives.sheet': 'Iniciativas',
@@ -156,6 +167,8 @@ export const ptBR = {
   'export.privacy.devices': 'Dispositivos',
   'export.privacy.notificationSettings': 'Notificações',
   'export.privacy.alertReads': 'Alertas lidos',
+  'export.privacy.memberships': 'Participação em organização',
+  'export.privacy.membersInvited': 'Membros convidados',
   'export.privacy.initiativesProposed': 'Iniciativas propostas',
   'export.privacy.initiativeStatusChanges': 'Situações de iniciativas',
   'export.privacy.initiativeMails': 'E-mails de iniciativas',

@@ -26,5 +26,6 @@ export const STAFF_SCOPE: AccessScope = { kind: 'staff' };
 export function scopeOf(account: Pick<Account, 'profileName' | 'membership'>): AccessScope {
   const { membership } = account;
   if (!membership || !isClientProfile(account.profileName)) return STAFF_SCOPE;
-  return { kind: 'member', ...membership };
+  const { organizationId, role, locationIds } = membership;
+  return { kind: 'member', organizationId, role, locationIds };
 }

@@ -7,6 +7,8 @@ import type { MemberRole } from '@scentia/shared/members.rules';
  */
 export type Membership = {
   organizationId: number;
+  /** Shown to the member (`GET /usuario/me`); the session check reads it with the rest for free. */
+  organizationName: string;
   role: MemberRole;
   /** The locations the member is limited to; null for every location of the organisation. */
   locationIds: number[] | null;

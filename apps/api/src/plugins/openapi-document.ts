@@ -27,6 +27,8 @@ const TAGS: Record<string, string> = {
   campaigns: 'Campaigns: the device’s 20 slots, a cover, descriptions per language and one default campaign',
   organizations:
     'Client organisations, the owners of devices: name and CNPJ unique, a contact person, an address',
+  'organization-members':
+    'Members of a client organisation (Manager or Viewer, maybe limited to some locations) and their invitations',
   locations:
     'The shops and sites of an organisation, where devices stand: name unique within it, address, time zone',
   devices:

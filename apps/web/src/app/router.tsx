@@ -151,6 +151,11 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 create: () => import('../features/initiatives/pages/initiative-create-page.tsx'),
                 update: () => import('../features/initiatives/pages/initiative-update-page.tsx'),
               }),
+              adminSection(PATHS.admin.members, () => import('../features/members/pages/members-page.tsx')),
+              adminSection(
+                PATHS.admin.organizations.members(`:${ID_PARAM}`),
+                () => import('../features/members/pages/organization-members-page.tsx'),
+              ),
               adminSection(
                 PATHS.admin.capsules,
                 () => import('../features/capsules/pages/capsules-page.tsx'),

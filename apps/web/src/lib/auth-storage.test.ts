@@ -13,6 +13,7 @@ const USER: CurrentUser = {
   profile: { id: 1, nome: 'ADMIN' },
   confirmedAt: '2026-01-01T00:00:00.000Z',
   createdAt: '2026-01-01T00:00:00.000Z',
+  membership: null,
 };
 
 describe('auth storage', () => {

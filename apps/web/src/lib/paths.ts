@@ -39,11 +39,16 @@ export const PATHS = {
     fragrances: resourcePaths('fragrances'),
     categories: resourcePaths('categories'),
     campaigns: resourcePaths('campaigns'),
-    organizations: resourcePaths('organizations'),
+    organizations: {
+      ...resourcePaths('organizations'),
+      /** An organisation's members, as staff manage them (the router builds its pattern with `(':id')`). */
+      members: (id: number | string) => `${ADMIN}/organizations/${id}/members`,
+    },
     locations: resourcePaths('locations'),
     quiz: resourcePaths('quiz'),
     devices: resourcePaths('devices'),
     capsules: `${ADMIN}/capsules`,
+    members: `${ADMIN}/members`,
     initiatives: { ...resourcePaths('initiatives'), calendar: `${ADMIN}/initiatives/calendar` },
     profiles: `${ADMIN}/perfis`,
   },

@@ -1,7 +1,11 @@
 import type { AlertKind } from '@scentia/shared/alerts.schemas';
 import type { Language } from '@scentia/shared/locales';
 
-export type MailKind = 'activation' | 'recovery' | 'registration';
+/**
+ * `invitation` asks a new client account to set its password and join its organisation;
+ * `invitationAccept` asks an existing client account to accept the membership.
+ */
+export type MailKind = 'activation' | 'recovery' | 'registration' | 'invitation' | 'invitationAccept';
 
 type MailTexts = {
   subject: string;
@@ -14,7 +18,10 @@ type MailTexts = {
 
 type Catalog = Record<MailKind, MailTexts> & { greeting: string; linkHelp: string; footer: string };
 
-/** Mail wording per language. `{{name}}` and `{{expiry}}` are filled in when the mail is written. */
+/**
+ * Mail wording per language. `{{name}}`, `{{expiry}}` and (invitations) `{{organization}}` are filled in when
+ * the mail is written.
+ */
 export const mailTexts: Record<Language, Catalog> = {
   'pt-BR': {
     greeting: 'Olá, {{name}}!',
@@ -42,6 +49,24 @@ export const mailTexts: Record<Language, Catalog> = {
       intro:
         'Uma conta foi criada para você no painel administrativo da Scentia. Cadastre sua senha para começar.',
       action: 'Cadastrar minha senha',
+      expiry: 'O link vale por {{expiry}} e só pode ser usado uma vez.',
+      ignore: 'Se você não esperava este convite, ignore esta mensagem.',
+    },
+    invitation: {
+      subject: 'Convite para acompanhar {{organization}} na Scentia',
+      heading: 'Você foi convidado(a)',
+      intro:
+        'Você foi convidado(a) a acompanhar os locais de {{organization}} no painel da Scentia. Cadastre sua senha para aceitar o convite.',
+      action: 'Aceitar e cadastrar senha',
+      expiry: 'O link vale por {{expiry}} e só pode ser usado uma vez.',
+      ignore: 'Se você não esperava este convite, ignore esta mensagem.',
+    },
+    invitationAccept: {
+      subject: 'Convite para acompanhar {{organization}} na Scentia',
+      heading: 'Você foi convidado(a)',
+      intro:
+        'Você foi convidado(a) a acompanhar os locais de {{organization}} no painel da Scentia. Confirme para entrar com a sua conta de sempre.',
+      action: 'Aceitar o convite',
       expiry: 'O link vale por {{expiry}} e só pode ser usado uma vez.',
       ignore: 'Se você não esperava este convite, ignore esta mensagem.',
     },
@@ -75,6 +100,24 @@ export const mailTexts: Record<Language, Catalog> = {
       expiry: 'The link is valid for {{expiry}} and can be used only once.',
       ignore: 'If you were not expecting this invitation, please ignore this message.',
     },
+    invitation: {
+      subject: 'Invitation to follow {{organization}} on Scentia',
+      heading: 'You are invited',
+      intro:
+        'You are invited to follow the sites of {{organization}} on the Scentia dashboard. Set your password to accept the invitation.',
+      action: 'Accept and set my password',
+      expiry: 'The link is valid for {{expiry}} and can be used only once.',
+      ignore: 'If you were not expecting this invitation, please ignore this message.',
+    },
+    invitationAccept: {
+      subject: 'Invitation to follow {{organization}} on Scentia',
+      heading: 'You are invited',
+      intro:
+        'You are invited to follow the sites of {{organization}} on the Scentia dashboard. Confirm to sign in with your usual account.',
+      action: 'Accept the invitation',
+      expiry: 'The link is valid for {{expiry}} and can be used only once.',
+      ignore: 'If you were not expecting this invitation, please ignore this message.',
+    },
   },
   'es-ES': {
     greeting: '¡Hola, {{name}}!',
@@ -103,6 +146,24 @@ export const mailTexts: Record<Language, Catalog> = {
       intro:
         'Se creó una cuenta para usted en el panel administrativo de Scentia. Registre su contraseña para empezar.',
       action: 'Registrar mi contraseña',
+      expiry: 'El enlace es válido durante {{expiry}} y solo puede usarse una vez.',
+      ignore: 'Si no esperaba esta invitación, ignore este mensaje.',
+    },
+    invitation: {
+      subject: 'Invitación para seguir {{organization}} en Scentia',
+      heading: 'Ha sido invitado(a)',
+      intro:
+        'Ha sido invitado(a) a seguir los locales de {{organization}} en el panel de Scentia. Registre su contraseña para aceptar la invitación.',
+      action: 'Aceptar y registrar contraseña',
+      expiry: 'El enlace es válido durante {{expiry}} y solo puede usarse una vez.',
+      ignore: 'Si no esperaba esta invitación, ignore este mensaje.',
+    },
+    invitationAccept: {
+      subject: 'Invitación para seguir {{organization}} en Scentia',
+      heading: 'Ha sido invitado(a)',
+      intro:
+        'Ha sido invitado(a) a seguir los locales de {{organization}} en el panel de Scentia. Confirme para entrar con su cuenta de siempre.',
+      action: 'Aceptar la invitación',
       expiry: 'El enlace es válido durante {{expiry}} y solo puede usarse una vez.',
       ignore: 'Si no esperaba esta invitación, ignore este mensaje.',
     },

@@ -52,22 +52,30 @@ export function renderActionMail(input: {
   name: string;
   link: string;
   expiresInSeconds: number;
+  /** The organisation an invitation is into. */
+  organization?: string;
 }): RenderedMail {
   const catalog = mailTexts[input.language];
   const texts = catalog[input.kind];
   const name = withoutControlCharacters(input.name);
-  const values = { name, expiry: describeDuration(input.language, input.expiresInSeconds) };
+  const values = {
+    name,
+    expiry: describeDuration(input.language, input.expiresInSeconds),
+    organization: withoutControlCharacters(input.organization ?? ''),
+  };
+  const subject = fill(texts.subject, values);
+  const intro = fill(texts.intro, values);
   const greeting = fill(catalog.greeting, values);
   const expiry = fill(texts.expiry, values);
   const link = escapeHtml(input.link);
 
   const html = mailFrame({
     language: input.language,
-    title: texts.subject,
+    title: subject,
     footer: catalog.footer,
     body: `<h1 style="margin:0 0 16px;font-size:22px;color:#2b2b2b">${escapeHtml(texts.heading)}</h1>
 <p style="margin:0 0 12px;font-size:16px">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 24px;font-size:16px;line-height:1.5">${escapeHtml(texts.intro)}</p>
+<p style="margin:0 0 24px;font-size:16px;line-height:1.5">${escapeHtml(intro)}</p>
 <p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:${BRAND_ORANGE};color:#ffffff;text-decoration:none;padding:14px 28px;border-radius:8px;font-weight:bold;font-size:16px">${escapeHtml(texts.action)}</a></p>
 <p style="margin:0 0 8px;font-size:14px;color:#555555">${escapeHtml(expiry)}</p>
 <p style="margin:0 0 24px;font-size:14px;color:#555555">${escapeHtml(texts.ignore)}</p>
@@ -79,7 +87,7 @@ export function renderActionMail(input: {
     '',
     greeting,
     '',
-    texts.intro,
+    intro,
     '',
     `${texts.action}: ${input.link}`,
     '',
@@ -90,5 +98,5 @@ export function renderActionMail(input: {
     catalog.footer,
   ].join('\n');
 
-  return { subject: texts.subject, html, text };
+  return { subject, html, text };
 }

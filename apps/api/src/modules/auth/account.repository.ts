@@ -2,6 +2,7 @@ import { PROFILE_USER } from '@scentia/shared/constants';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  organizationMembers,
   profiles,
   refreshTokens,
   type TemporaryRequestKind,
@@ -128,6 +129,14 @@ export class AccountRepository {
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(users.id, id));
+  }
+
+  /** Accepts the person's pending organisation membership, if they have one (an invitation's link used). */
+  async acceptPendingMembership(userId: number): Promise<void> {
+    await this.db
+      .update(organizationMembers)
+      .set({ acceptedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(organizationMembers.userId, userId), isNull(organizationMembers.acceptedAt)));
   }
 
   /** Ends every session of a person, or every one but `keepSessionId`. */

@@ -10,6 +10,7 @@ import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
 import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
 import type { MailOutbox } from '../../lib/mail/mail-outbox.ts';
+import type { MailKind } from '../../lib/mail/mail-texts.ts';
 import { renderActionMail, withoutControlCharacters } from '../../lib/mail/render-mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/token-hash.ts';
@@ -49,6 +50,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     repository: AccountRepository,
     person: Person,
     kind: TemporaryRequestKind,
+    invitation?: { mailKind: MailKind; organization: string },
   ): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const ttlSeconds = deps.linkTtlSeconds[kind];
@@ -62,10 +64,18 @@ export function createAccountService(deps: AccountServiceDeps) {
     const link = new URL(`${LINK_PATHS[kind]}?t=${token}`, deps.appUrl).toString();
     const language = languageOf(person);
     const name = withoutControlCharacters(person.name);
-    const mail = renderActionMail({ kind, language, name, link, expiresInSeconds: ttlSeconds });
+    const mailKind = invitation?.mailKind ?? kind;
+    const mail = renderActionMail({
+      kind: mailKind,
+      language,
+      name,
+      link,
+      expiresInSeconds: ttlSeconds,
+      organization: invitation?.organization,
+    });
     await deps.outbox.enqueue(repository.db, {
       ...mail,
-      kind,
+      kind: mailKind,
       userId: person.id,
       to: person.email,
       toName: name,
@@ -84,6 +94,24 @@ export function createAccountService(deps: AccountServiceDeps) {
         new AccountRepository(db),
         { ...person, passwordHash: null, confirmedAt: null, deletedAt: null, anonymizedAt: null },
         'registration',
+      ),
+
+    /**
+     * Queues an organisation's invitation in the caller's transaction (modules/organization-members): a
+     * person without a password gets a registration link (set the password, which accepts); one with a
+     * password an activation link (accept). Either replaces the person's earlier confirmation links;
+     * using it accepts the pending membership (`completeTemporaryRequest`).
+     */
+    queueInvitationMail: (
+      db: Database,
+      person: { id: number; name: string; email: string; language: string; hasPassword: boolean },
+      organization: string,
+    ) =>
+      issueLink(
+        new AccountRepository(db),
+        { ...person, passwordHash: null, confirmedAt: null, deletedAt: null, anonymizedAt: null },
+        person.hasPassword ? 'activation' : 'registration',
+        { mailKind: person.hasPassword ? 'invitationAccept' : 'invitation', organization },
       ),
 
     /** Public sign-up: an unconfirmed USER account and its activation mail, or nothing at all. */
@@ -144,6 +172,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         });
         // A password reset from a mail link ends every session: someone else may have had the old one.
         if (passwordHash) await repository.revokeSessions(request.person.id);
+        // An invitation's link (activation or registration) accepts the membership it was sent for.
+        if (request.kind !== 'recovery') await repository.acceptPendingMembership(request.person.id);
       });
       return { kind: request.kind, email: request.person.email };
     },

@@ -26,7 +26,8 @@ const accountColumns = {
   profileName: profiles.name,
   // Only an accepted membership of an active organisation opens anything (lib/access-scope.ts).
   membership: sql<Membership | null>`(
-    select json_build_object('organizationId', m.organization_id, 'role', m.role, 'locationIds', m.location_ids)
+    select json_build_object('organizationId', m.organization_id, 'organizationName', o.name, 'role', m.role,
+      'locationIds', m.location_ids)
     from ${organizationMembers} m join ${organizations} o on o.id = m.organization_id
     where m.user_id = ${users.id} and m.accepted_at is not null and o.deleted_at is null)`,
 };

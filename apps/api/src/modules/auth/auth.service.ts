@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TokenPair } from '@scentia/shared/auth.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
+import { isClientProfile } from '@scentia/shared/validators';
 import type { AccessLogEvent } from '../../db/schema/index.ts';
 import type { AccessTokens } from '../../lib/access-tokens.ts';
 import type { Account } from '../../lib/account.ts';
@@ -36,6 +37,11 @@ function accessLogEntry(event: AccessLogEvent, client: ClientInfo, who: { userId
   };
 }
 
+/** A CLIENT account whose membership is gone, pending, or of an inactive organisation. */
+function isClientWithoutMembership(account: Account): boolean {
+  return isClientProfile(account.profileName) && account.membership === null;
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { repository, accessTokens } = deps;
   const liveSessions = createSessionCheckCache<Account>();
@@ -66,6 +72,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   function assertCanSignIn(account: Account): void {
     if (account.deletedAt) throw new AppError(ErrorCode.ACCOUNT_INACTIVE);
     if (!account.confirmedAt) throw new AppError(ErrorCode.ACCOUNT_UNCONFIRMED);
+    // A client account opens nothing without a live membership: say so rather than let it in to 401s.
+    if (isClientWithoutMembership(account)) throw new AppError(ErrorCode.NOT_A_MEMBER);
   }
 
   /**
@@ -133,7 +141,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const stored = await repository.findRefreshToken(hashToken(input.refreshToken));
       if (!stored) throw new AppError(ErrorCode.INVALID_REFRESH_TOKEN);
       const isReplayed = stored.revokedAt !== null;
-      const isAccountBlocked = stored.account.deletedAt !== null || stored.account.confirmedAt === null;
+      const isAccountBlocked =
+        stored.account.deletedAt !== null ||
+        stored.account.confirmedAt === null ||
+        isClientWithoutMembership(stored.account);
       if (isReplayed || isAccountBlocked) {
         await repository.revokeFamily(stored.familyId);
         throw new AppError(ErrorCode.INVALID_REFRESH_TOKEN);

@@ -54,6 +54,8 @@ function sheetsOf(data: PersonalData): Sheet[] {
     { title: 'export.privacy.initiativesProposed', rows: data.initiativesProposed.map(flat) },
     { title: 'export.privacy.initiativeStatusChanges', rows: data.initiativeStatusChanges.map(flat) },
     { title: 'export.privacy.initiativeMails', rows: data.initiativeMails.map(flat) },
+    { title: 'export.privacy.memberships', rows: data.memberships.map(flat) },
+    { title: 'export.privacy.membersInvited', rows: data.membersInvited.map(flat) },
   ];
 }
 

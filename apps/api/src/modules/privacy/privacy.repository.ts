@@ -15,6 +15,7 @@ import {
   locations,
   mailOutbox,
   notificationSettings,
+  organizationMembers,
   profiles,
   quizPublications,
   quizSessions,
@@ -72,6 +73,8 @@ export class PrivacyRepository {
       proposed,
       statusChanges,
       initiativeMailsSent,
+      membershipRows,
+      invitedRows,
     ] = await Promise.all([
       this.db.select().from(accountActivity).where(eq(accountActivity.userId, userId)),
       this.db
@@ -155,6 +158,16 @@ export class PrivacyRepository {
         .from(initiativeMails)
         .where(eq(initiativeMails.sentBy, userId))
         .orderBy(asc(initiativeMails.id)),
+      this.db.select().from(organizationMembers).where(eq(organizationMembers.userId, userId)),
+      this.db
+        .select({
+          id: organizationMembers.id,
+          organizationId: organizationMembers.organizationId,
+          createdAt: organizationMembers.createdAt,
+        })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.invitedById, userId))
+        .orderBy(asc(organizationMembers.id)),
     ]);
     return {
       generatedAt: now.toISOString(),
@@ -272,6 +285,15 @@ export class PrivacyRepository {
         toStatus: change.toStatus,
         changedAt: change.changedAt.toISOString(),
       })),
+      memberships: membershipRows.map((row) => ({
+        id: row.id,
+        organizationId: row.organizationId,
+        role: row.role,
+        locationIds: row.locationIds,
+        acceptedAt: iso(row.acceptedAt),
+        createdAt: row.createdAt.toISOString(),
+      })),
+      membersInvited: invitedRows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
       initiativeMails: initiativeMailsSent.map((mail) => ({
         id: mail.id,
         initiativeId: mail.initiativeId,

@@ -106,6 +106,13 @@ beforeAll(async () => {
   await ctx.query(sql`insert into initiative_mails (initiative_id, status_change_id, recipient, subject, html, language, sent_by)
     select initiative_id, id, 'loja@rede.test', 'Ajustes', '<p>x</p>', 'pt-BR', ${person.id}
     from initiative_status_changes where changed_by = ${person.id}`);
+  // A membership of theirs (a fixture: staff accounts hold none) and one they invited.
+  const invitee = await ctx.createMember({ role: 'viewer' });
+  await ctx.query(
+    sql`update organization_members set invited_by_id = ${person.id} where user_id = ${invitee.id}`,
+  );
+  await ctx.query(sql`insert into organization_members (organization_id, user_id, role, accepted_at)
+    values (${invitee.organizationId}, ${person.id}, 'manager', now())`);
 });
 afterAll(() => ctx.close());
 
@@ -152,6 +159,8 @@ const SECTION_OF_COLUMN: Record<string, string> = {
   'initiatives.proposed_by': 'initiativesProposed',
   'initiative_status_changes.changed_by': 'initiativeStatusChanges',
   'initiative_mails.sent_by': 'initiativeMails',
+  'organization_members.user_id': 'memberships',
+  'organization_members.invited_by_id': 'membersInvited',
 };
 
 /** What a row of each table is told by in the answer, when not its `id` (null: the section's size). */
@@ -277,6 +286,8 @@ describe('GET /api/usuario/personal-data/{id}', () => {
       'Iniciativas propostas',
       'Situações de iniciativas',
       'E-mails de iniciativas',
+      'Participação em organização',
+      'Membros convidados',
     ]);
     const sessions = workbook.getWorksheet('Sessões');
     expect(sessions?.actualRowCount).toBeGreaterThan(1);

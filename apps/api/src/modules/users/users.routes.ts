@@ -50,6 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         profile: { id: account.profileId, nome: account.profileName },
         confirmedAt: account.confirmedAt?.toISOString() ?? null,
         createdAt: account.createdAt.toISOString(),
+        membership: account.membership,
       };
     },
   );

@@ -1,6 +1,7 @@
 import type { AuditedColumn, AuditedTable } from '@scentia/shared/audit-fields';
 import { TEMPORARY_REQUEST_KINDS } from '@scentia/shared/auth.schemas';
 import { qrPrintBodySchema } from '@scentia/shared/campaigns.schemas';
+import { MEMBER_ROLES } from '@scentia/shared/members.rules';
 import { GENRES } from '@scentia/shared/users.schemas';
 
 /**
@@ -100,6 +101,16 @@ export const FIELD_LABELS: {
     country: 'fields.country',
     note: 'fields.note',
     deleted_at: 'fields.deleted_at',
+  },
+  organization_members: {
+    id: null,
+    organization_id: null,
+    user_id: 'fields.organization_members.user_id',
+    role: 'fields.organization_members.role',
+    location_ids: 'fields.organization_members.location_ids',
+    // Who invited is a staff name for most invitations: it stays out of a history a member may read.
+    invited_by_id: null,
+    accepted_at: 'fields.organization_members.accepted_at',
   },
   locations: {
     id: null,
@@ -208,6 +219,7 @@ export const CODED_VALUES: Readonly<Record<string, { kind: string; codes: readon
   'temporary_requests.kind': { kind: 'requestKind', codes: TEMPORARY_REQUEST_KINDS },
   'campaign_qr_prints.kind': { kind: 'qrKind', codes: qrPrintBodySchema.shape.kind.options },
   'users.genre': { kind: 'genre', codes: GENRES },
+  'organization_members.role': { kind: 'memberRole', codes: MEMBER_ROLES },
 };
 
 /** The label key of a column, `null` when the history leaves it out, undefined when the table is unknown. */

@@ -32,6 +32,7 @@ export function OrganizationRecordCards({ row, reload }: CardsProps) {
   return (
     <>
       <LocationsCard organization={row} />
+      <MembersCard organization={row} />
       <ContactErasureCard organization={row} reload={reload} />
     </>
   );
@@ -94,6 +95,17 @@ function LocationsCard({ organization }: { organization: OrganizationRow }) {
           <Link to={`${PATHS.admin.locations.list}${filtered}`}>{t('locations.all', { count: total })}</Link>
         </p>
       )}
+    </RecordCard>
+  );
+}
+
+/** Staff reach an organisation's members (docs/decisions/pending-members-roles.md) from its page. */
+function MembersCard({ organization }: { organization: OrganizationRow }) {
+  const { t } = useTranslation('organizations');
+  return (
+    <RecordCard title={t('members.title')}>
+      <p>{t('members.text')}</p>
+      <Link to={PATHS.admin.organizations.members(organization.organizationId)}>{t('members.link')}</Link>
     </RecordCard>
   );
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { menuFor } from './menu-items.tsx';
+
+const member = (role: 'manager' | 'viewer') => ({
+  membership: { organizationId: 1, organizationName: 'Essenza', role, locationIds: null },
+});
+const keysOf = (user: Parameters<typeof menuFor>[0]) => menuFor(user).map((entry) => entry.key);
+
+describe('the side menu', () => {
+  it('shows staff every screen but the Manager’s members page', () => {
+    expect(keysOf({ membership: null })).toEqual([
+      'home',
+      'users',
+      'organizations',
+      'locations',
+      'fragrances',
+      'categories',
+      'campaigns',
+      'quiz',
+      'devices',
+      'capsules',
+      'initiatives',
+    ]);
+  });
+
+  it('shows a member only their organisation’s screens, and Members to a Manager', () => {
+    const memberScreens = ['home', 'locations', 'devices', 'capsules', 'initiatives'];
+    expect(keysOf(member('viewer'))).toEqual(memberScreens);
+    expect(keysOf(member('manager'))).toEqual([...memberScreens, 'members']);
+  });
+});
