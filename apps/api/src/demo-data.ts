@@ -8,6 +8,7 @@ import { ensureAdmin, PROFILE_OPERATOR, seedProfiles } from './db/seed.ts';
 import { BR_CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data/brazil.ts';
 import { seedDemoCampaigns } from './demo-data/seed-campaigns.ts';
 import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
+import { seedDemoClientProposals } from './demo-data/seed-client-proposals.ts';
 import { seedDemoClients } from './demo-data/seed-clients.ts';
 import { seedDemoFleet } from './demo-data/seed-devices.ts';
 import { seedDemoInitiatives } from './demo-data/seed-initiatives.ts';
@@ -134,9 +135,8 @@ async function main() {
       .from(users);
     // The catalog, campaigns and clients go through the services, so their trail names the demonstration loader.
     const audited = auditedDatabase(database.db);
-    const { catalog, campaignsAdded, quizzesAdded, clients, fleet, initiatives } = await runWithAuditContext(
-      DEMO_DATA_CONTEXT,
-      async () => ({
+    const { catalog, campaignsAdded, quizzesAdded, clients, fleet, initiatives, clientProposals } =
+      await runWithAuditContext(DEMO_DATA_CONTEXT, async () => ({
         catalog: await seedDemoCatalog(audited, config, log),
         campaignsAdded: await seedDemoCampaigns(audited, config, log),
         quizzesAdded: await seedDemoQuizzes(audited, config),
@@ -145,8 +145,9 @@ async function main() {
         fleet: await seedDemoFleet(audited, config),
         // After the fleet: two approved initiatives play now on locations with devices.
         initiatives: await seedDemoInitiatives(audited),
-      }),
-    );
+        // After the clients' members (their Managers propose): a proposal of theirs in each status.
+        clientProposals: await seedDemoClientProposals(audited),
+      }));
     // Played sessions are the app's, nobody's change: outside the trail, as the people are.
     const sessions = await seedDemoQuizSessions(database.db, quizzesAdded.published);
     // The demo's manager has the daily digest of alerts on (off for everyone else, as by default), so
@@ -166,6 +167,7 @@ async function main() {
         ...clients,
         fleet,
         initiatives,
+        ...clientProposals,
       },
       'Demo data ready',
     );
