@@ -1,6 +1,7 @@
 import { dashboardQuerySchema } from '@scentia/shared/dashboard.schemas';
 import {
   type InitiativeListQuery,
+  initiativeAccessSchema,
   initiativeBodySchema,
   initiativeCampaignOptionsSchema,
   initiativeChangesRequestSchema,
@@ -17,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
+import { roleOf, routeRefusal } from '../../lib/access-policy.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
 import { conflictErrors } from '../../lib/resource-kit/resource-routes.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
@@ -95,6 +97,28 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
       async (request, reply) => sendExport(request, request.query, reply),
     );
   }
+
+  app.get(
+    `${path}/access`,
+    {
+      config: scoped,
+      schema: {
+        tags,
+        summary: 'What the caller may do with initiatives: propose (staff, Managers), review (admins)',
+        response: { 200: initiativeAccessSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = currentScope(request);
+      const role = roleOf(currentAccount(request));
+      return {
+        isMember: scope.kind === 'member',
+        organizationId: scope.kind === 'member' ? scope.organizationId : null,
+        mayPropose: routeRefusal('organizationManager', role) === undefined,
+        mayReview: routeRefusal('admin', role) === undefined,
+      };
+    },
+  );
 
   app.get(
     `${path}/campaign-options`,
