@@ -64,9 +64,19 @@ describe('GET /api/openapi.json', () => {
       ids.add(operation.operationId as string);
       expect(operation.tags, where).toHaveLength(1);
       expect(described.get(operation.tags?.[0] as string), `${where}'s tag is described`).toBeTruthy();
-      expect(['public', 'authenticated', 'appUser', 'staff', 'admin', 'device'], where).toContain(
-        operation['x-access'],
-      );
+      expect(
+        [
+          'public',
+          'authenticated',
+          'appUser',
+          'staff',
+          'admin',
+          'device',
+          'organization',
+          'organizationManager',
+        ],
+        where,
+      ).toContain(operation['x-access']);
       const scheme = operation['x-access'] === 'device' ? 'deviceCredential' : 'bearerAuth';
       expect(operation.security, where).toEqual(operation['x-access'] === 'public' ? [] : [{ [scheme]: [] }]);
     }
