@@ -8,6 +8,7 @@ import { ensureAdmin, PROFILE_OPERATOR, seedProfiles } from './db/seed.ts';
 import { BR_CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data/brazil.ts';
 import { seedDemoCampaigns } from './demo-data/seed-campaigns.ts';
 import { seedDemoCatalog } from './demo-data/seed-catalog.ts';
+import { seedDemoClientProposals } from './demo-data/seed-client-proposals.ts';
 import { seedDemoClients } from './demo-data/seed-clients.ts';
 import { seedDemoFleet } from './demo-data/seed-devices.ts';
 import { seedDemoInitiatives } from './demo-data/seed-initiatives.ts';
@@ -135,7 +136,7 @@ async function main() {
       .from(users);
     // The catalog, campaigns and clients go through the services, so their trail names the demonstration loader.
     const audited = auditedDatabase(database.db);
-    const { catalog, campaignsAdded, quizzesAdded, clients, members, fleet, initiatives } =
+    const { catalog, campaignsAdded, quizzesAdded, clients, members, fleet, initiatives, clientProposals } =
       await runWithAuditContext(DEMO_DATA_CONTEXT, async () => ({
         catalog: await seedDemoCatalog(audited, config, log),
         campaignsAdded: await seedDemoCampaigns(audited, config, log),
@@ -148,6 +149,8 @@ async function main() {
         fleet: await seedDemoFleet(audited, config),
         // After the fleet: two approved initiatives play now on locations with devices.
         initiatives: await seedDemoInitiatives(audited),
+        // After the clients' members (their Managers propose): a proposal of theirs in each status.
+        clientProposals: await seedDemoClientProposals(audited),
       }));
     // Played sessions are the app's, nobody's change: outside the trail, as the people are.
     const sessions = await seedDemoQuizSessions(database.db, quizzesAdded.published);
@@ -169,6 +172,7 @@ async function main() {
         ...members,
         fleet,
         initiatives,
+        ...clientProposals,
       },
       'Demo data ready',
     );

@@ -9,7 +9,7 @@ import {
   initiativeDatesRefusal,
 } from './initiatives.rules.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
-import { listQuerySchema } from './list.schemas.ts';
+import { listQuerySchema, quickSearchQuerySchema } from './list.schemas.ts';
 
 /** The spec's names of the statuses (§2, §3 "Dashboard chart item: status, totalIniciativas"). */
 export const INITIATIVE_STATUS_NAMES = {
@@ -74,6 +74,12 @@ export const initiativeListQuerySchema = listQuerySchema.extend({
 });
 export type InitiativeListQuery = z.infer<typeof initiativeListQuerySchema>;
 
+/**
+ * Who did something to an initiative. A member of the initiative's organisation sees staff as
+ * "Scentia" with no id (issue 39: no staff name or e-mail reaches a client).
+ */
+export const initiativeActorSchema = z.object({ id: z.number().int().nullable(), name: z.string() });
+
 export const initiativeLocationSchema = z.object({
   locationId: z.number().int(),
   name: z.string(),
@@ -92,8 +98,11 @@ export const initiativeRowSchema = z.object({
   startsOn: z.string(),
   endsOn: z.string(),
   status: z.enum(INITIATIVE_STATUSES),
-  /** Who proposed it (null once that account was deleted for good). */
-  proposer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /**
+   * Who proposed it (null once that account was deleted for good); `isClient` when a member of the
+   * organisation proposed it. `email` is told to staff only (the review mail's recipient).
+   */
+  proposer: initiativeActorSchema.extend({ email: z.string().nullable(), isClient: z.boolean() }).nullable(),
   /** False once inactive (`deletedAt` set with it), as every record's `ativo`. */
   ativo: z.boolean(),
   createdAt: z.string(),
@@ -107,11 +116,11 @@ export const initiativeStatusChangeSchema = z.object({
   from: z.enum(INITIATIVE_STATUSES).nullable(),
   to: z.enum(INITIATIVE_STATUSES),
   note: z.string().nullable(),
-  changedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  changedBy: initiativeActorSchema.nullable(),
   changedAt: z.string(),
 });
 
-/** A mail sent about the initiative (request changes), as it was queued. */
+/** A mail sent about the initiative (request changes; a decision told to a client), as it was queued. */
 export const initiativeMailSchema = z.object({
   mailId: z.number().int(),
   recipient: z.string(),
@@ -119,7 +128,7 @@ export const initiativeMailSchema = z.object({
   /** The body as sent: sanitised on the server. */
   html: z.string(),
   language: z.string(),
-  sentBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  sentBy: initiativeActorSchema.nullable(),
   createdAt: z.string(),
 });
 
@@ -158,3 +167,37 @@ export const initiativeChartItemSchema = z.object({
   totalIniciativas: z.number().int(),
 });
 export type InitiativeChartItem = z.infer<typeof initiativeChartItemSchema>;
+
+/**
+ * `GET /api/initiatives/campaign-options?str=`: the active campaigns a proposal may ask for (members
+ * cannot open the catalogue's own lists), up to 10 by name.
+ */
+export const initiativeCampaignOptionSchema = z.object({ campaignId: z.number().int(), name: z.string() });
+export const initiativeCampaignOptionsSchema = z.array(initiativeCampaignOptionSchema);
+
+/**
+ * `GET /api/initiatives/location-options?str=&organizationId=`: the active locations a proposal may name,
+ * of one organisation when given; a member is offered only their own (and their locations when limited).
+ */
+export const initiativeLocationOptionsQuerySchema = quickSearchQuerySchema.extend({
+  organizationId: idTextSchema.optional(),
+});
+export const initiativeLocationOptionSchema = z.object({
+  locationId: z.number().int(),
+  name: z.string(),
+  organizationId: z.number().int(),
+});
+export const initiativeLocationOptionsSchema = z.array(initiativeLocationOptionSchema);
+
+/**
+ * `GET /api/initiatives/access`: what the caller may do with initiatives, as the server decides it, so
+ * the screens hide exactly what it would refuse. `organizationId` is a member's organisation (null for
+ * staff, who choose one).
+ */
+export const initiativeAccessSchema = z.object({
+  isMember: z.boolean(),
+  organizationId: z.number().int().nullable(),
+  mayPropose: z.boolean(),
+  mayReview: z.boolean(),
+});
+export type InitiativeAccess = z.infer<typeof initiativeAccessSchema>;

@@ -9,6 +9,7 @@ import {
   initiativeStatusChanges,
   initiatives,
   locations,
+  organizationMembers,
   organizations,
   users,
 } from '../../db/schema/index.ts';
@@ -76,6 +77,8 @@ const columns = {
   status: sql<InitiativeStatus>`${initiatives.status}`,
   proposedBy: initiatives.proposedBy,
   proposerName: users.name,
+  proposerEmail: users.email,
+  proposerOrganizationId: organizationMembers.organizationId,
   createdAt: initiatives.createdAt,
   updatedAt: initiatives.updatedAt,
   deletedAt: initiatives.deletedAt,
@@ -97,6 +100,9 @@ type InitiativeColumns = {
   status: InitiativeStatus;
   proposedBy: number | null;
   proposerName: string | null;
+  proposerEmail: string | null;
+  /** The organisation the proposer is a member of (a client); null for staff. */
+  proposerOrganizationId: number | null;
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
@@ -112,8 +118,9 @@ export const initiativesList = resourceList<typeof columns, InitiativeRecord, In
     query
       .innerJoin(organizations, eq(initiatives.organizationId, organizations.id))
       .innerJoin(campaigns, eq(initiatives.campaignId, campaigns.id))
-      .leftJoin(users, eq(initiatives.proposedBy, users.id)),
-  // Two inner joins on NOT NULL foreign keys and a left join on a key: one row each; the filters read
+      .leftJoin(users, eq(initiatives.proposedBy, users.id))
+      .leftJoin(organizationMembers, eq(organizationMembers.userId, initiatives.proposedBy)),
+  // Two inner joins on NOT NULL foreign keys and left joins on unique keys: one row each; the filters read
   // the initiatives table alone.
   joinsOnlyAddColumns: true,
   searchIn: [initiatives.searchText],
@@ -150,7 +157,11 @@ export type InitiativeValues = {
 };
 
 /** What a status change reads of the initiative it locked. */
-export type LockedInitiative = InitiativeValues & { id: number; status: InitiativeStatus };
+export type LockedInitiative = InitiativeValues & {
+  id: number;
+  status: InitiativeStatus;
+  proposedBy: number | null;
+};
 
 /** An approved initiative that would put another campaign on one of the same locations on the same days. */
 export type Clash = { title: string; locationName: string };
@@ -213,6 +224,7 @@ export class InitiativesRepository extends KitRepository<InitiativeRecord> {
         startsOn: initiatives.startsOn,
         endsOn: initiatives.endsOn,
         status: sql<InitiativeStatus>`${initiatives.status}`,
+        proposedBy: initiatives.proposedBy,
       })
       .from(initiatives)
       .where(eq(initiatives.id, id))
@@ -309,10 +321,12 @@ export class InitiativesRepository extends KitRepository<InitiativeRecord> {
         note: initiativeStatusChanges.note,
         changedBy: initiativeStatusChanges.changedBy,
         changedByName: users.name,
+        changedByOrganizationId: organizationMembers.organizationId,
         changedAt: initiativeStatusChanges.changedAt,
       })
       .from(initiativeStatusChanges)
       .leftJoin(users, eq(users.id, initiativeStatusChanges.changedBy))
+      .leftJoin(organizationMembers, eq(organizationMembers.userId, initiativeStatusChanges.changedBy))
       .where(eq(initiativeStatusChanges.initiativeId, id))
       .orderBy(asc(initiativeStatusChanges.id));
   }
@@ -328,10 +342,12 @@ export class InitiativesRepository extends KitRepository<InitiativeRecord> {
         language: initiativeMails.language,
         sentBy: initiativeMails.sentBy,
         sentByName: users.name,
+        sentByOrganizationId: organizationMembers.organizationId,
         createdAt: initiativeMails.createdAt,
       })
       .from(initiativeMails)
       .leftJoin(users, eq(users.id, initiativeMails.sentBy))
+      .leftJoin(organizationMembers, eq(organizationMembers.userId, initiativeMails.sentBy))
       .where(eq(initiativeMails.initiativeId, id))
       .orderBy(asc(initiativeMails.id));
   }
@@ -340,7 +356,13 @@ export class InitiativesRepository extends KitRepository<InitiativeRecord> {
    * Initiatives per status whose dates overlap `from`..`to`, of one organisation or one location when
    * given (the dashboard's pie).
    */
-  async countByStatus(filter: { from: string; to: string; organizationId?: number; locationId?: number }) {
+  async countByStatus(filter: {
+    from: string;
+    to: string;
+    organizationId?: number;
+    locationId?: number;
+    scope?: SQL;
+  }) {
     const rows = await this.db
       .select({ status: sql<InitiativeStatus>`${initiatives.status}`, total: sql<number>`count(*)::int` })
       .from(initiatives)
@@ -354,6 +376,7 @@ export class InitiativesRepository extends KitRepository<InitiativeRecord> {
           filter.locationId === undefined
             ? undefined
             : sql`exists (select 1 from ${initiativeLocations} where ${initiativeLocations.initiativeId} = ${initiatives.id} and ${initiativeLocations.locationId} = ${filter.locationId})`,
+          filter.scope,
         ),
       )
       .groupBy(initiatives.status);

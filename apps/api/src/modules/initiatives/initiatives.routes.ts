@@ -1,20 +1,28 @@
 import { dashboardQuerySchema } from '@scentia/shared/dashboard.schemas';
 import {
+  type InitiativeListQuery,
+  initiativeAccessSchema,
   initiativeBodySchema,
+  initiativeCampaignOptionsSchema,
   initiativeChangesRequestSchema,
   initiativeChartItemSchema,
   initiativeDetailSchema,
   initiativeListQuerySchema,
+  initiativeLocationOptionsQuerySchema,
+  initiativeLocationOptionsSchema,
   initiativeReviewBodySchema,
   initiativeRowSchema,
 } from '@scentia/shared/initiatives.schemas';
+import { pageOf, quickSearchQuerySchema } from '@scentia/shared/list.schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
+import { roleOf, routeRefusal } from '../../lib/access-policy.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
-import { conflictErrors, registerReadRoutes } from '../../lib/resource-kit/resource-routes.ts';
+import { conflictErrors } from '../../lib/resource-kit/resource-routes.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
-import { currentAccount } from '../../plugins/auth.ts';
+import { currentAccount, currentScope } from '../../plugins/auth.ts';
 import { initiativeExportColumns } from './initiatives.export.ts';
 import type { InitiativesService, ReviewAction } from './initiatives.service.ts';
 
@@ -47,68 +55,147 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
   app,
   { service },
 ) => {
-  registerReadRoutes(app, {
-    path,
-    tag,
-    row: initiativeRowSchema,
-    getRow: initiativeDetailSchema,
-    service: { list: service.list, exportBatches: service.exportBatches, get: service.detail },
-    listQuery: initiativeListQuerySchema,
-    spreadsheet,
-    summaries: {
-      list: 'Initiatives: search by title; filter by status, organisation, location and a period their dates overlap',
-      export: 'The initiatives list (same filters) as an .xlsx spreadsheet (also at /iniciativa/export)',
-      get: 'One initiative, with its status history and its mails',
-    },
-  });
+  const scoped = { access: 'organization' } as const;
+  const sendExport = (request: FastifyRequest, query: InitiativeListQuery, reply: FastifyReply) =>
+    sendXlsx(reply, {
+      fileName: datedFileName(translate(request.language, spreadsheet.fileName)),
+      sheetName: translate(request.language, spreadsheet.sheet),
+      columns: spreadsheet.columns(request.language),
+      batches: service.exportBatches(query, currentScope(request)),
+    });
 
-  // The spec's name of the export (§7).
   app.get(
-    '/iniciativa/export',
+    path,
     {
-      config: { fileAnswer: XLSX_TYPE },
+      config: scoped,
       schema: {
         tags,
-        summary: 'The initiatives list as an .xlsx spreadsheet (the spec’s path; same filters as the list)',
+        summary:
+          'Initiatives: search by title; filter by status, organisation, location and a period their dates overlap (a member: their sites’ only)',
         querystring: initiativeListQuerySchema,
-        response: errorResponses,
+        response: { 200: pageOf(initiativeRowSchema), ...errorResponses },
       },
     },
-    async (request, reply) =>
-      sendXlsx(reply, {
-        fileName: datedFileName(translate(request.language, spreadsheet.fileName)),
-        sheetName: translate(request.language, spreadsheet.sheet),
-        columns: spreadsheet.columns(request.language),
-        batches: service.exportBatches(request.query),
-      }),
+    async (request) => service.list(request.query, currentScope(request)),
+  );
+
+  for (const exportPath of [`${path}/export`, '/iniciativa/export']) {
+    app.get(
+      exportPath,
+      {
+        config: { ...scoped, fileAnswer: XLSX_TYPE },
+        schema: {
+          tags,
+          summary:
+            exportPath === '/iniciativa/export'
+              ? 'The initiatives list as an .xlsx spreadsheet (the spec’s path; same filters as the list)'
+              : 'The initiatives list (same filters) as an .xlsx spreadsheet (also at /iniciativa/export)',
+          querystring: initiativeListQuerySchema,
+          response: errorResponses,
+        },
+      },
+      async (request, reply) => sendExport(request, request.query, reply),
+    );
+  }
+
+  app.get(
+    `${path}/access`,
+    {
+      config: scoped,
+      schema: {
+        tags,
+        summary: 'What the caller may do with initiatives: propose (staff, Managers), review (admins)',
+        response: { 200: initiativeAccessSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = currentScope(request);
+      const role = roleOf(currentAccount(request));
+      return {
+        isMember: scope.kind === 'member',
+        organizationId: scope.kind === 'member' ? scope.organizationId : null,
+        mayPropose: routeRefusal('organizationManager', role) === undefined,
+        mayReview: routeRefusal('admin', role) === undefined,
+      };
+    },
+  );
+
+  app.get(
+    `${path}/campaign-options`,
+    {
+      config: scoped,
+      schema: {
+        tags,
+        summary: 'Up to 10 active campaigns whose name contains `str`: the campaign a proposal asks for',
+        querystring: quickSearchQuerySchema,
+        response: { 200: initiativeCampaignOptionsSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.campaignOptions(request.query.str),
+  );
+
+  app.get(
+    `${path}/location-options`,
+    {
+      config: scoped,
+      schema: {
+        tags,
+        summary:
+          'Up to 10 active locations whose name contains `str`, of one organisation when given (a member: their own)',
+        querystring: initiativeLocationOptionsQuerySchema,
+        response: { 200: initiativeLocationOptionsSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.locationOptions(currentScope(request), request.query.str, request.query.organizationId),
+  );
+
+  app.get(
+    `${path}/:id`,
+    {
+      config: scoped,
+      schema: {
+        tags,
+        summary: 'One initiative, with its status history and its mails (a member: staff shown as Scentia)',
+        params: idParamsSchema,
+        response: { 200: initiativeDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.detail(request.params.id, currentScope(request)),
   );
 
   app.post(
     path,
     {
+      config: { access: 'organizationManager' },
       schema: {
         tags,
-        summary: 'Proposes an initiative (in review; the caller is its proposer)',
+        summary: 'Proposes an initiative (in review; the caller is its proposer; a Manager: for their sites)',
         body: initiativeBodySchema,
         response: { 201: initiativeRowSchema, ...conflictErrors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.create(currentAccount(request), request.body)),
+      reply
+        .status(201)
+        .send(await service.create(currentAccount(request), currentScope(request), request.body)),
   );
 
   app.put(
     `${path}/:id`,
     {
+      config: { access: 'organizationManager' },
       schema: {
         tags,
-        summary: 'Updates an initiative in review or needing changes (which sends it back to review)',
+        summary:
+          'Updates an initiative in review or needing changes (which sends it back to review; a Manager: their sites’)',
         params: idParamsSchema,
         body: initiativeBodySchema,
         response: { 200: initiativeRowSchema, ...conflictErrors },
       },
     },
-    async (request) => service.update(currentAccount(request), request.params.id, request.body),
+    async (request) =>
+      service.update(currentAccount(request), currentScope(request), request.params.id, request.body),
   );
 
   for (const review of REVIEWS) {
@@ -149,6 +236,7 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
   app.get(
     '/dashboard/chart-iniciativa',
     {
+      config: scoped,
       schema: {
         tags: ['dashboard'],
         summary:
@@ -157,6 +245,6 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
         response: { 200: z.array(initiativeChartItemSchema), ...errorResponses },
       },
     },
-    async (request) => service.chart(request.query),
+    async (request) => service.chart(request.query, currentScope(request)),
   );
 };

@@ -12,17 +12,23 @@ import {
   type InitiativeChangesRequest,
   type InitiativeChartItem,
   type InitiativeDetail,
+  type InitiativeListQuery,
   type InitiativeRow,
 } from '@scentia/shared/initiatives.schemas';
+import type { Page } from '@scentia/shared/list.schemas';
 import type { Language } from '@scentia/shared/locales';
 import { zoneClockAt } from '@scentia/shared/zone-clock';
-import type { Database } from '../../db/client.ts';
+import { and } from 'drizzle-orm';
+import type { AccessScope } from '../../lib/access-scope.ts';
 import type { Account } from '../../lib/account.ts';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
-import type { OutgoingMail } from '../../lib/mail/mail-outbox.ts';
-import { recordReads } from '../../lib/resource-kit/record-reads.ts';
+import { toPage } from '../../lib/list-query.ts';
 import { isRichTextEmpty, sanitizeRichText } from '../../lib/rich-text.ts';
+import { InitiativeLookups } from './initiative-lookups.ts';
 import { renderChangesMail } from './initiative-mail.ts';
+import { initiativeNotifier, type Mailer } from './initiative-notifier.ts';
+import { historyAndMails, toExportRecord, toInitiativeRow } from './initiative-rows.ts';
+import { coversEveryLocation, initiativeScopeCondition, isInitiativeInScope } from './initiative-scope.ts';
 import {
   type InitiativeRecord,
   type InitiativesRepository,
@@ -34,31 +40,7 @@ import {
 export type ReviewAction = Exclude<InitiativeAction, 'edit' | 'requestChanges'>;
 
 const DAY_MS = 86_400_000;
-
-function toInitiativeRow(record: InitiativeRecord): InitiativeRow {
-  return {
-    initiativeId: record.id,
-    title: record.title,
-    description: record.description,
-    organizationId: record.organizationId,
-    organization: {
-      name: record.organizationName,
-      ativo: record.organizationDeletedAt === null,
-      contactEmail: record.organizationContactEmail,
-    },
-    locations: record.locations,
-    campaignId: record.campaignId,
-    campaign: { name: record.campaignName, ativo: record.campaignDeletedAt === null },
-    startsOn: record.startsOn,
-    endsOn: record.endsOn,
-    status: record.status,
-    proposer: record.proposedBy === null ? null : { id: record.proposedBy, name: record.proposerName ?? '' },
-    ativo: record.deletedAt === null,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    deletedAt: record.deletedAt?.toISOString() ?? null,
-  };
-}
+const STAFF: AccessScope = { kind: 'staff' };
 
 const valuesOf = (body: InitiativeBody) => ({
   title: body.title,
@@ -72,17 +54,14 @@ const valuesOf = (body: InitiativeBody) => ({
 const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-type Mailer = {
-  enqueue(db: Database, mail: OutgoingMail): Promise<number>;
-  nudge(): void;
-};
-
 /**
- * Initiatives (issue 27; packages/shared initiatives.rules.ts): staff propose and edit, admins review.
- * Every change of status runs in a transaction holding the initiative's row, so two reviews of one
- * initiative run one after the other and the second sees the first's status; an approval also holds
- * its locations' rows (in id order) while it looks for a clash, so of two approvals that would clash
- * exactly one commits.
+ * Initiatives (issues 27 and 39; packages/shared initiatives.rules.ts): staff and an organisation's
+ * Managers propose and edit, admins review, and the proposing client is told by mail. Every read and
+ * write of a member is narrowed to their scope: another organisation's initiative is a 404, as an
+ * unknown id. Every change of status runs in a transaction holding the initiative's row, so two reviews
+ * of one initiative run one after the other and the second sees the first's status; an approval also
+ * holds its locations' rows (in id order) while it looks for a clash, so of two approvals that would
+ * clash exactly one commits.
  */
 export function createInitiativesService(deps: {
   repository: InitiativesRepository;
@@ -90,13 +69,34 @@ export function createInitiativesService(deps: {
   now?: () => Date;
 }) {
   const { repository, outbox } = deps;
+  const { tellProposer, tellReviewer } = initiativeNotifier(outbox);
   const now = deps.now ?? (() => new Date());
-  const reads = recordReads({ list: initiativesList, reader: repository.reader, toRow: toInitiativeRow });
-  const { getRecord } = reads;
+  const reader = repository.reader;
 
-  /** The organisation, the campaign and the locations a save refers to, held until it commits. */
-  async function checkReferences(tx: InitiativesRepository, body: InitiativeBody) {
-    if (!(await tx.lockOrganization(body.organizationId))) {
+  /** The list's plan narrowed to the scope (a filtered count, never the table's cached one). */
+  function scopedPlan(query: InitiativeListQuery, scope: AccessScope) {
+    const plan = initiativesList.plan(query);
+    return { ...plan, filter: and(plan.filter, initiativeScopeCondition(scope)) };
+  }
+
+  /** The record, or a 404 when it is unknown or outside the scope (the same answer). */
+  async function getRecord(id: number, scope: AccessScope): Promise<InitiativeRecord> {
+    const record = await reader.findById(id);
+    const locationIds = record?.locations.map((location) => location.locationId) ?? [];
+    if (!record || !isInitiativeInScope(scope, { organizationId: record.organizationId, locationIds })) {
+      throw new AppError(ErrorCode.NOT_FOUND);
+    }
+    return record;
+  }
+
+  /**
+   * The organisation, the campaign and the locations a save refers to, held until it commits. A
+   * member's save names their organisation and their locations only; any other is refused as an
+   * unknown one would be.
+   */
+  async function checkReferences(tx: InitiativesRepository, body: InitiativeBody, scope: AccessScope) {
+    const isOwnOrganization = scope.kind === 'staff' || scope.organizationId === body.organizationId;
+    if (!isOwnOrganization || !(await tx.lockOrganization(body.organizationId))) {
       throw invalidFields({ path: 'organizationId', key: 'field.organizationInactive' });
     }
     if (!(await tx.lockCampaign(body.campaignId))) {
@@ -104,7 +104,7 @@ export function createInitiativesService(deps: {
     }
     const found = await tx.lockLocationsOf(body.organizationId, body.locationIds);
     const problems = body.locationIds.flatMap((id, index) =>
-      found.has(id)
+      found.has(id) && coversEveryLocation(scope, [id])
         ? []
         : [{ path: `locationIds.${index}`, key: 'field.locationNotInOrganization' as const }],
     );
@@ -112,9 +112,22 @@ export function createInitiativesService(deps: {
   }
 
   /** The initiative locked for a change, or a 404; `action` refused by the rule is its 409. */
-  async function lockFor(tx: InitiativesRepository, id: number, action: InitiativeAction) {
+  async function lockFor(
+    tx: InitiativesRepository,
+    id: number,
+    action: InitiativeAction,
+    scope: AccessScope = { kind: 'staff' },
+  ) {
     const initiative = await tx.lockInitiative(id);
     if (!initiative) throw new AppError(ErrorCode.NOT_FOUND);
+    if (scope.kind === 'member') {
+      const locationIds = await tx.locationIdsOf(id);
+      if (!isInitiativeInScope(scope, { organizationId: initiative.organizationId, locationIds })) {
+        throw new AppError(ErrorCode.NOT_FOUND);
+      }
+      // A location-limited Manager sees only their locations of it: an edit would drop the others.
+      if (!coversEveryLocation(scope, locationIds)) throw new AppError(ErrorCode.FORBIDDEN);
+    }
     const refusal = initiativeActionRefusal(initiative.status, action);
     if (refusal) throw new AppError(refusal);
     return initiative;
@@ -152,40 +165,35 @@ export function createInitiativesService(deps: {
   }
 
   return {
-    list: reads.list,
-    exportBatches: reads.exportBatches,
-    get: reads.get,
-
-    /** The row with its status history and its mails. */
-    async detail(id: number): Promise<InitiativeDetail> {
-      const row = toInitiativeRow(await getRecord(id));
-      const [history, mails] = await Promise.all([repository.history(id), repository.mails(id)]);
-      return {
-        ...row,
-        history: history.map((change) => ({
-          from: change.fromStatus,
-          to: change.toStatus,
-          note: change.note,
-          changedBy:
-            change.changedBy === null ? null : { id: change.changedBy, name: change.changedByName ?? '' },
-          changedAt: change.changedAt.toISOString(),
-        })),
-        mails: mails.map((mail) => ({
-          mailId: mail.id,
-          recipient: mail.recipient,
-          subject: mail.subject,
-          html: mail.html,
-          language: mail.language,
-          sentBy: mail.sentBy === null ? null : { id: mail.sentBy, name: mail.sentByName ?? '' },
-          createdAt: mail.createdAt.toISOString(),
-        })),
-      };
+    /** The page of initiatives the scope reaches (the calendar reads the same). */
+    async list(query: InitiativeListQuery, scope: AccessScope): Promise<Page<InitiativeRow>> {
+      const plan = scopedPlan(query, scope);
+      const { records, total } = await reader.list(plan);
+      return toPage(
+        records.map((record) => toInitiativeRow(record, scope)),
+        total,
+        plan.perPage,
+      );
     },
 
-    /** Proposed by the caller, in review. */
-    async create(actor: Account, body: InitiativeBody): Promise<InitiativeRow> {
+    /** Planned before the download starts, so a bad `orderBy` is still a 400, not a cut-off file. */
+    exportBatches(query: InitiativeListQuery, scope: AccessScope): AsyncIterable<InitiativeRecord[]> {
+      const batches = reader.batches(scopedPlan(query, scope));
+      return (async function* masked() {
+        for await (const batch of batches) yield batch.map((record) => toExportRecord(record, scope));
+      })();
+    },
+
+    /** The row with its status history and its mails. */
+    async detail(id: number, scope: AccessScope): Promise<InitiativeDetail> {
+      const record = await getRecord(id, scope);
+      return { ...toInitiativeRow(record, scope), ...(await historyAndMails(repository, record, scope)) };
+    },
+
+    /** Proposed by the caller, in review: staff for any organisation, a Manager for their own sites. */
+    async create(actor: Account, scope: AccessScope, body: InitiativeBody): Promise<InitiativeRow> {
       const id = await repository.transaction(async (tx) => {
-        await checkReferences(tx, body);
+        await checkReferences(tx, body, scope);
         const created = await tx.insert({ ...valuesOf(body), proposedBy: actor.id });
         await tx.replaceLocations(created, body.locationIds);
         await tx.addStatusChange({
@@ -197,23 +205,35 @@ export function createInitiativesService(deps: {
         });
         return created;
       });
-      return toInitiativeRow(await getRecord(id));
+      return toInitiativeRow(await getRecord(id, scope), scope);
     },
 
-    /** In review, or needing changes (which sends it back to review). */
-    async update(actor: Account, id: number, body: InitiativeBody): Promise<InitiativeRow> {
+    /**
+     * In review, or needing changes (which sends it back to review; when a client made the change, the
+     * reviewer who asked for it is told by mail).
+     */
+    async update(
+      actor: Account,
+      scope: AccessScope,
+      id: number,
+      body: InitiativeBody,
+    ): Promise<InitiativeRow> {
+      let toldReviewer = false;
       await repository.transaction(async (tx) => {
-        const initiative = await lockFor(tx, id, 'edit');
+        const initiative = await lockFor(tx, id, 'edit', scope);
         // The references first: an unknown organisation or campaign is the caller's 4xx, never the
         // foreign key's error from the write. Then the write, refused when based on an older version.
-        await checkReferences(tx, body);
+        await checkReferences(tx, body, scope);
         if (!(await tx.update(id, valuesOf(body), body.updatedAt))) {
           throw new AppError(ErrorCode.STALE_RECORD);
         }
         await tx.replaceLocations(id, body.locationIds);
-        if (initiative.status === 'changesRequested') await changeStatus(tx, initiative, 'edit', actor, null);
+        if (initiative.status !== 'changesRequested') return;
+        await changeStatus(tx, initiative, 'edit', actor, null);
+        if (scope.kind === 'member') toldReviewer = await tellReviewer(tx, initiative, body.title);
       });
-      return toInitiativeRow(await getRecord(id));
+      if (toldReviewer) outbox.nudge();
+      return toInitiativeRow(await getRecord(id, scope), scope);
     },
 
     /** Approve, reject, deactivate or reopen, with the reviewer's note in the history. */
@@ -223,19 +243,25 @@ export function createInitiativesService(deps: {
       action: ReviewAction,
       note: string | null,
     ): Promise<InitiativeRow> {
+      let toldProposer = false;
       await repository.transaction(async (tx) => {
         const initiative = await lockFor(tx, id, action);
         if (action === 'approve') await assertNoClash(tx, initiative);
-        await changeStatus(tx, initiative, action, actor, note);
+        const statusChangeId = await changeStatus(tx, initiative, action, actor, note);
+        if (action === 'approve' || action === 'reject') {
+          const decision = action === 'approve' ? 'approved' : 'rejected';
+          toldProposer = await tellProposer(tx, initiative, decision, statusChangeId, actor, note);
+        }
       });
-      return toInitiativeRow(await getRecord(id));
+      if (toldProposer) outbox.nudge();
+      return toInitiativeRow(await getRecord(id, STAFF), STAFF);
     },
 
     /**
-     * Asks for changes with a mail to `request.email`: the body sanitised, queued through the outbox
-     * in the recipient's language (organisations keep no contact language, so the request's) and
-     * recorded on the initiative, all in the status change's transaction. A retried request finds the
-     * status changed and is refused (409): the mail is queued once.
+     * Asks for changes with a mail to `request.email` (the screens offer the proposing client's
+     * address, else the organisation's contact): the body sanitised, queued through the outbox in the
+     * request's language and recorded on the initiative, all in the status change's transaction. A
+     * retried request finds the status changed and is refused (409): the mail is queued once.
      */
     async requestChanges(
       actor: Account,
@@ -267,14 +293,14 @@ export function createInitiativesService(deps: {
         });
       });
       outbox.nudge();
-      return toInitiativeRow(await getRecord(id));
+      return toInitiativeRow(await getRecord(id, STAFF), STAFF);
     },
 
     /**
-     * The dashboard's pie: initiatives whose dates overlap the period, per status by the spec's name,
-     * every status listed (0 too) so the chart's legend and colours stay put.
+     * The dashboard's pie: initiatives the scope reaches whose dates overlap the period, per status by
+     * the spec's name, every status listed (0 too) so the chart's legend and colours stay put.
      */
-    async chart(query: DashboardQuery): Promise<InitiativeChartItem[]> {
+    async chart(query: DashboardQuery, scope: AccessScope): Promise<InitiativeChartItem[]> {
       const today = zoneClockAt(query.timeZone, now()).date;
       const to = query.to ?? (query.from ? shiftDay(query.from, DASHBOARD_DEFAULT_DAYS - 1) : today);
       const from = query.from ?? shiftDay(to, 1 - DASHBOARD_DEFAULT_DAYS);
@@ -283,12 +309,20 @@ export function createInitiativesService(deps: {
         to,
         organizationId: query.organizationId,
         locationId: query.locationId,
+        scope: initiativeScopeCondition(scope),
       });
       return INITIATIVE_STATUSES.map((status) => ({
         status: INITIATIVE_STATUS_NAMES[status],
         totalIniciativas: counts.get(status) ?? 0,
       }));
     },
+
+    /** The active campaigns a proposal may ask for. */
+    campaignOptions: (text: string) => new InitiativeLookups(repository.db).campaignOptions(text),
+
+    /** The active locations a proposal may name, within the scope. */
+    locationOptions: (scope: AccessScope, text: string, organizationId?: number) =>
+      new InitiativeLookups(repository.db).locationOptions(scope, text, organizationId),
   };
 }
 

@@ -19,7 +19,7 @@ const row: InitiativeRow = {
   startsOn: '2026-03-01',
   endsOn: '2026-03-31',
   status: 'changesRequested',
-  proposer: { id: 1, name: 'Ana' },
+  proposer: { id: 1, name: 'Ana', email: 'ana@scentia.test', isClient: false },
   ativo: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

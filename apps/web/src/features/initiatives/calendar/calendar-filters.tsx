@@ -5,22 +5,27 @@ import { useTranslation } from 'react-i18next';
 import { useInitiativeStatusName } from '../../../components/initiative-status/initiative-status.tsx';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { locationRecord } from '../../locations/api/get-location.ts';
-import { locationOptionsSource } from '../../locations/api/search-locations.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
 import { organizationOptionsSource } from '../../organizations/api/search-organizations.ts';
+import { useInitiativeAccess } from '../api/get-initiative-access.ts';
+import { initiativeLocationOptionsSource } from '../api/initiative-options.ts';
 import { type CalendarFilter, EMPTY_FILTER } from './calendar-state.ts';
 
 type CalendarFiltersProps = { filter: CalendarFilter; onChange: (filter: CalendarFilter) => void };
 
-/** The list API's filters: status, organisation and location (the period is the calendar's). */
+/**
+ * The list API's filters: status, organisation and location (the period is the calendar's). A member's
+ * calendar is their sites' already: no organisation to choose, and their own locations offered.
+ */
 export function CalendarFilters({ filter, onChange }: CalendarFiltersProps) {
   const { t } = useTranslation('initiatives-calendar');
   const id = useId();
   const statusName = useInitiativeStatusName();
+  const isMember = useInitiativeAccess()?.isMember ?? false;
   // A remembered organisation or location shows its name (one request each, as the dashboard does).
-  const organizationName = useOrganizationName(filter.organizationId);
+  const organizationName = useOrganizationName(isMember ? null : filter.organizationId);
   const locationNumber = Number(filter.locationId ?? 0);
-  const locationName = locationRecord.useRecord(locationNumber, locationNumber > 0).data?.name;
+  const locationName = locationRecord.useRecord(locationNumber, locationNumber > 0 && !isMember).data?.name;
   const isFiltered = filter.status !== null || filter.organizationId !== null || filter.locationId !== null;
 
   return (
@@ -38,22 +43,24 @@ export function CalendarFilters({ filter, onChange }: CalendarFiltersProps) {
           ]}
         />
       </div>
-      <div className="calendar-filter">
-        <label htmlFor={`${id}-organization`}>{t('filters.organization')}</label>
-        <TypeaheadSelect
-          {...organizationOptionsSource()}
-          id={`${id}-organization`}
-          className="calendar-filter-field"
-          value={filter.organizationId}
-          valueLabel={organizationName}
-          onChange={(organizationId) => onChange({ ...filter, organizationId, locationId: null })}
-          placeholder={t('filters.allOrganizations')}
-        />
-      </div>
+      {!isMember && (
+        <div className="calendar-filter">
+          <label htmlFor={`${id}-organization`}>{t('filters.organization')}</label>
+          <TypeaheadSelect
+            {...organizationOptionsSource()}
+            id={`${id}-organization`}
+            className="calendar-filter-field"
+            value={filter.organizationId}
+            valueLabel={organizationName}
+            onChange={(organizationId) => onChange({ ...filter, organizationId, locationId: null })}
+            placeholder={t('filters.allOrganizations')}
+          />
+        </div>
+      )}
       <div className="calendar-filter">
         <label htmlFor={`${id}-location`}>{t('filters.location')}</label>
         <TypeaheadSelect
-          {...locationOptionsSource(filter.organizationId)}
+          {...initiativeLocationOptionsSource(filter.organizationId)}
           id={`${id}-location`}
           className="calendar-filter-field"
           value={filter.locationId}

@@ -7,9 +7,9 @@ import { useInitiativeStatusName } from '../../../components/initiative-status/i
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { DATE_FORMAT } from '../../../lib/date-format.ts';
 import { locationRecord } from '../../locations/api/get-location.ts';
-import { locationOptionsSource } from '../../locations/api/search-locations.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
 import { organizationOptionsSource } from '../../organizations/api/search-organizations.ts';
+import { initiativeLocationOptionsSource } from '../api/initiative-options.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,7 +29,7 @@ const INITIATIVE_FILTERS = {
  * a link opens the list filtered: status, organisation, one of its locations (choosing another
  * organisation clears it) and a period the initiatives' dates overlap. What is no valid value is ignored.
  */
-export function useInitiativeFilters() {
+export function useInitiativeFilters(isMember = false) {
   const { t } = useTranslation('initiatives');
   const statusName = useInitiativeStatusName();
   const [search, setSearch] = useSearchParams();
@@ -40,7 +40,7 @@ export function useInitiativeFilters() {
   const typedStatus = search.get(INITIATIVE_FILTERS.status) ?? '';
   const status = STATUSES.includes(typedStatus) ? typedStatus : '';
   const organizationId = read(INITIATIVE_FILTERS.organizationId, ID);
-  const locationId = organizationId ? read(INITIATIVE_FILTERS.locationId, ID) : '';
+  const locationId = organizationId || isMember ? read(INITIATIVE_FILTERS.locationId, ID) : '';
   const from = read(INITIATIVE_FILTERS.from, DAY);
   const to = read(INITIATIVE_FILTERS.to, DAY);
   const values: Record<string, string> = Object.fromEntries(
@@ -54,7 +54,8 @@ export function useInitiativeFilters() {
   );
   const organizationName = useOrganizationName(organizationId);
   const locationNumber = Number(locationId || 0);
-  const locationName = locationRecord.useRecord(locationNumber, locationNumber > 0).data?.name;
+  // A member cannot open a location's record: the typeahead's answer names it instead.
+  const locationName = locationRecord.useRecord(locationNumber, locationNumber > 0 && !isMember).data?.name;
 
   function set(changes: Record<string, string | null>) {
     const next = { ...values };
@@ -76,25 +77,29 @@ export function useInitiativeFilters() {
         aria-label={t('filters.status')}
         options={INITIATIVE_STATUSES.map((value) => ({ value, label: statusName(value) }))}
       />
+      {!isMember && (
+        <TypeaheadSelect
+          {...organizationOptionsSource()}
+          className="initiative-filter"
+          value={organizationId || null}
+          valueLabel={organizationName}
+          onChange={(value) =>
+            set({ [INITIATIVE_FILTERS.organizationId]: value, [INITIATIVE_FILTERS.locationId]: null })
+          }
+          placeholder={t('filters.organizationPlaceholder')}
+          aria-label={t('filters.organization')}
+        />
+      )}
       <TypeaheadSelect
-        {...organizationOptionsSource()}
-        className="initiative-filter"
-        value={organizationId || null}
-        valueLabel={organizationName}
-        onChange={(value) =>
-          set({ [INITIATIVE_FILTERS.organizationId]: value, [INITIATIVE_FILTERS.locationId]: null })
-        }
-        placeholder={t('filters.organizationPlaceholder')}
-        aria-label={t('filters.organization')}
-      />
-      <TypeaheadSelect
-        {...locationOptionsSource(organizationId)}
+        {...initiativeLocationOptionsSource(organizationId)}
         className="initiative-filter"
         value={locationId || null}
         valueLabel={locationName}
-        disabled={!organizationId}
+        disabled={!organizationId && !isMember}
         onChange={(value) => set({ [INITIATIVE_FILTERS.locationId]: value })}
-        placeholder={organizationId ? t('filters.locationPlaceholder') : t('filters.locationFirst')}
+        placeholder={
+          organizationId || isMember ? t('filters.locationPlaceholder') : t('filters.locationFirst')
+        }
         aria-label={t('filters.location')}
       />
       <DatePicker.RangePicker

@@ -4,7 +4,7 @@ import {
   type InitiativeRow,
   initiativeBodySchema,
 } from '@scentia/shared/initiatives.schemas';
-import { Form, Input } from 'antd';
+import { Form, Input, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/resource-form/date-field.tsx';
@@ -17,9 +17,10 @@ import { useSchemaRule } from '../../../components/resource-form/use-schema-rule
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { campaignRecord } from '../../campaigns/api/get-campaign.ts';
-import { campaignOptionsSource } from '../../campaigns/api/search-campaigns.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
 import { organizationOptionsSource } from '../../organizations/api/search-organizations.ts';
+import { useInitiativeAccess } from '../api/get-initiative-access.ts';
+import { initiativeCampaignOptionsSource } from '../api/initiative-options.ts';
 import {
   INITIATIVE_FORM_FIELDS,
   type InitiativeFormValues,
@@ -28,11 +29,26 @@ import {
 import { InitiativeLocationsSelect } from './initiative-locations-select.tsx';
 
 /**
- * The initiative form (issue 27): title, description, the organisation and its active locations (a
- * new organisation clears them), the active campaign, and the days it plays, all checked by the
- * shared body schema the API validates with (the end not before the start, at most 366 days).
+ * The initiative form (issues 27 and 39): title, description, the organisation and its active
+ * locations (a new organisation clears them), the active campaign, and the days it plays, all checked
+ * by the shared body schema the API validates with (the end not before the start, at most 366 days).
+ * A member proposes for their own organisation: the field is theirs, not shown, and the locations
+ * offered are their own. The form waits for what the caller may do (one small request, cached).
  */
 export function InitiativeForm(props: ResourceFormComponentProps<InitiativeFormValues, InitiativeRow>) {
+  const access = useInitiativeAccess();
+  if (!access) return <Spin className="initiative-form-loading" />;
+  if (!access.isMember || props.record || access.organizationId === null) {
+    return <InitiativeFormFields {...props} isMember={access.isMember} />;
+  }
+  const initialValues = { ...props.initialValues, organizationId: String(access.organizationId) };
+  return <InitiativeFormFields {...props} initialValues={initialValues} isMember />;
+}
+
+function InitiativeFormFields({
+  isMember,
+  ...props
+}: ResourceFormComponentProps<InitiativeFormValues, InitiativeRow> & { isMember: boolean }) {
   const { t } = useTranslation('initiatives');
   const [form] = Form.useForm<InitiativeFormValues>();
   const rule = useSchemaRule(initiativeBodySchema, initiativeFormToBody);
@@ -74,22 +90,33 @@ export function InitiativeForm(props: ResourceFormComponentProps<InitiativeFormV
         </Field>
       </FormSection>
       <FormSection legend={t('sections.where')}>
-        <Field name="organizationId" label={t('fields.organization')} rules={[rule('organizationId', true)]}>
-          <TypeaheadSelect
-            {...organizationOptionsSource()}
-            valueLabel={props.record?.organization.name ?? organizationName}
-            placeholder={t('organizationPlaceholder')}
-            aria-required
-          />
-        </Field>
+        {isMember ? (
+          <Form.Item name="organizationId" hidden>
+            <Input />
+          </Form.Item>
+        ) : (
+          <Field
+            name="organizationId"
+            label={t('fields.organization')}
+            rules={[rule('organizationId', true)]}
+          >
+            <TypeaheadSelect
+              {...organizationOptionsSource()}
+              valueLabel={props.record?.organization.name ?? organizationName}
+              placeholder={t('organizationPlaceholder')}
+              aria-required
+            />
+          </Field>
+        )}
         <Field
           name="locationIds"
           label={t('fields.locations')}
           rules={[rule('locationIds', true)]}
-          extra={organizationId ? undefined : t('locationsHint')}
+          extra={organizationId || isMember ? undefined : t('locationsHint')}
         >
           <InitiativeLocationsSelect
             organizationId={organizationId}
+            isMember={isMember}
             knownLabels={knownLocations}
             placeholder={t('locationsPlaceholder')}
             aria-required
@@ -97,7 +124,7 @@ export function InitiativeForm(props: ResourceFormComponentProps<InitiativeFormV
         </Field>
         <Field name="campaignId" label={t('fields.campaign')} rules={[rule('campaignId', true)]}>
           <TypeaheadSelect
-            {...campaignOptionsSource()}
+            {...initiativeCampaignOptionsSource()}
             valueLabel={props.record?.campaign.name ?? campaignName}
             placeholder={t('campaignPlaceholder')}
             aria-required

@@ -1,12 +1,14 @@
 import { Select } from 'antd';
 import { useState } from 'react';
 import { type TypeaheadOption, useTypeaheadSearch } from '../../../components/typeahead-select.tsx';
-import { locationOptionsSource } from '../../locations/api/search-locations.ts';
+import { initiativeLocationOptionsSource } from '../api/initiative-options.ts';
 
 type InitiativeLocationsSelectProps = {
   id?: string;
   /** The organisation whose active locations are offered; none disables the field. */
   organizationId: string | null;
+  /** A member is offered their own locations, whatever the organisation field holds. */
+  isMember?: boolean;
   value?: string[];
   onChange?: (value: string[]) => void;
   /** The names of the locations the record was opened with, until a search answers them. */
@@ -21,14 +23,15 @@ type InitiativeLocationsSelectProps = {
  */
 export function InitiativeLocationsSelect({
   organizationId,
+  isMember = false,
   value,
   onChange,
   knownLabels,
   ...rest
 }: InitiativeLocationsSelectProps) {
   const { clearText, query, searchProps } = useTypeaheadSearch(
-    locationOptionsSource(organizationId),
-    organizationId !== null,
+    initiativeLocationOptionsSource(organizationId),
+    organizationId !== null || isMember,
   );
   const [labels, setLabels] = useState<ReadonlyMap<string, string>>(knownLabels);
   const options: TypeaheadOption[] = [...(query.data ?? [])];
@@ -43,7 +46,7 @@ export function InitiativeLocationsSelect({
       {...rest}
       mode="multiple"
       value={value ?? []}
-      disabled={organizationId === null}
+      disabled={organizationId === null && !isMember}
       onChange={(next) => {
         // Remember the chosen names: the next search may not answer them.
         const merged = new Map(labels);

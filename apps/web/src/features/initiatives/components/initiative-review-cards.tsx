@@ -1,12 +1,11 @@
 import type { InitiativeDetail } from '@scentia/shared/initiatives.schemas';
 import { ANONYMISED_VALUE } from '@scentia/shared/privacy.schemas';
-import { isAdminProfile } from '@scentia/shared/validators';
 import { Button, Descriptions, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { InitiativeStatusTag } from '../../../components/initiative-status/initiative-status.tsx';
 import { RecordCard } from '../../../components/record-card.tsx';
 import { formatTimestamp } from '../../../lib/date-format.ts';
-import { useSession } from '../../../lib/use-session.ts';
+import { useInitiativeAccess } from '../api/get-initiative-access.ts';
 import { initiativeViewerActions } from '../initiative-actions.ts';
 import { useInitiativeReview } from './use-initiative-review.tsx';
 
@@ -28,8 +27,7 @@ export function InitiativeReviewCards({ row, reload }: CardsProps) {
 
 function ReviewCard({ row, reload }: CardsProps) {
   const { t } = useTranslation('initiatives');
-  const { user } = useSession();
-  const isAdmin = isAdminProfile(user?.profile.nome);
+  const isAdmin = useInitiativeAccess()?.mayReview ?? false;
   const review = useInitiativeReview(reload);
   const actions = initiativeViewerActions(row.status, isAdmin).flatMap((action) =>
     action === 'edit' ? [] : [review.reviewAction(action, row)],

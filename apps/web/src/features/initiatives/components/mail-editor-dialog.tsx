@@ -100,7 +100,10 @@ export function MailEditorDialog({ initiative, onSend, onClose, onSent }: MailEd
         layout="vertical"
         disabled={isSending}
         initialValues={{
-          email: initiative.organization.contactEmail ?? '',
+          // A client's proposal is answered to the client who wrote it; staff's to the organisation's contact.
+          email:
+            (initiative.proposer?.isClient && initiative.proposer.email) ||
+            (initiative.organization.contactEmail ?? ''),
           subject: t('mail.defaultSubject', { name: initiative.title }),
           html: '',
         }}

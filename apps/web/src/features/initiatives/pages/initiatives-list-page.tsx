@@ -1,6 +1,5 @@
 import { CalendarOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { initiativeActionRefusal } from '@scentia/shared/initiatives.rules';
-import { isAdminProfile } from '@scentia/shared/validators';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InitiativeStatusTag } from '../../../components/initiative-status/initiative-status.tsx';
@@ -10,7 +9,7 @@ import { ResourceList } from '../../../components/resource-list/resource-list.ts
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
 import { formatDate } from '../../../lib/date-format.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { useSession } from '../../../lib/use-session.ts';
+import { useInitiativeAccess } from '../api/get-initiative-access.ts';
 import { exportInitiatives } from '../api/initiative-mutations.ts';
 import { type InitiativeRow, initiativesList } from '../api/list-initiatives.ts';
 import { useInitiativeFilters } from '../components/initiative-filters.tsx';
@@ -38,9 +37,9 @@ const SHOWN_LOCATIONS = 2;
  */
 export default function InitiativesListPage() {
   const { t } = useTranslation('initiatives');
-  const { user } = useSession();
-  const isAdmin = isAdminProfile(user?.profile.nome);
-  const filters = useInitiativeFilters();
+  const access = useInitiativeAccess();
+  const isAdmin = access?.mayReview ?? false;
+  const filters = useInitiativeFilters(access?.isMember ?? false);
   const review = useInitiativeReview();
 
   const columns: ResourceColumn<InitiativeRow>[] = [
@@ -73,7 +72,8 @@ export default function InitiativesListPage() {
   ];
 
   function rowActions(row: InitiativeRow): RowAction[] {
-    const isEditable = initiativeActionRefusal(row.status, 'edit') === undefined;
+    const isEditable =
+      access?.mayPropose === true && initiativeActionRefusal(row.status, 'edit') === undefined;
     const open: RowAction = {
       key: 'open',
       label: isEditable ? t('actions.edit') : t('actions.view'),
@@ -102,7 +102,9 @@ export default function InitiativesListPage() {
         defaultSort={{ orderBy: SORTS.createdAt, orderByDirection: 'desc' }}
         searchLabel={t('searchLabel')}
         filters={filters}
-        add={{ path: PATHS.admin.initiatives.create, label: t('actions.add') }}
+        add={
+          access?.mayPropose ? { path: PATHS.admin.initiatives.create, label: t('actions.add') } : undefined
+        }
         onExport={exportInitiatives}
         rowActions={rowActions}
       />
