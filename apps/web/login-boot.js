@@ -1,22 +1,25 @@
 // Inlined into the prerendered login page (prerender-login-plugin.ts), which is usable as plain HTML:
-// its modules are fetched at once (modulepreload) but evaluated only at the first sign of use (focus,
-// pointer, key) or after a few idle seconds, so nothing long runs between the first paint and the
-// person's first action. When the app's page mounts (src/lib/prerendered-page.ts), what was done here
-// is carried into it: values typed, boxes ticked, the focus, a button pressed, a submit held back.
-// It lives in the page rather than in the app's bundle because it belongs to the page's markup.
+// its modules are fetched once it has painted (modulepreload) but evaluated only at the first sign of
+// use (focus, pointer, key) or after a few idle seconds, so nothing long runs between the first paint
+// and the person's first action. When the app's page mounts (src/lib/prerendered-page.ts), what was
+// done here is carried into it: values typed, boxes ticked, the focus, a button pressed, a submit held
+// back. It lives in the page rather than in the app's bundle because it belongs to the page's markup.
 (() => {
   const IDLE_MS = 4000;
   const TRIGGERS = ['focusin', 'pointerdown', 'keydown', 'touchstart'];
   const CONTROLS = 'input, button';
   const page = document.getElementById('prerendered-page');
-  const entry = document.querySelector('link[data-app-entry]');
+  const preloads = document.getElementById('app-preloads');
+  const entry = preloads?.content.querySelector('link[data-app-entry]')?.getAttribute('href');
   if (!page || !entry) return;
+  // The modules are fetched from the frame after the first paint, which nothing on the page waits for.
+  requestAnimationFrame(() => setTimeout(() => document.head.append(preloads.content)));
   let isBooting = false;
   const boot = () => {
     if (isBooting) return;
     isBooting = true;
     for (const type of TRIGGERS) removeEventListener(type, boot, true);
-    import(entry.href).catch(() => {
+    import(entry).catch(() => {
       // A failed download: the next sign of use tries again.
       isBooting = false;
       for (const type of TRIGGERS) addEventListener(type, boot, { capture: true, passive: true });
