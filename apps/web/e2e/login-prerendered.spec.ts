@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, submitLogin } from './support/session.ts';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -41,4 +42,57 @@ test('the app takes the prerendered login page over, and a chosen language is se
   await expect(heading(page)).toHaveText('Welcome back');
   const answer = await page.request.get('/auth/login');
   expect(await answer.text()).toContain('<h1>Welcome back</h1>');
+});
+
+test.describe('the prerendered login page before the app boots', () => {
+  test('is a labelled form, and a sign-in typed at once goes through when the app takes over', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    // Nothing has been touched yet: the app has not taken over, and the form is not inert.
+    await expect(page.locator('#prerendered-page')).toHaveCount(1);
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeEditable();
+    await expect(page.getByRole('checkbox', { name: /Li e aceito/ })).toBeEnabled();
+    await submitLogin(page, ADMIN);
+    await expect(page).toHaveURL('/admin/home');
+  });
+
+  test('keeps what was typed and the focus when the app takes over, and the keyboard finishes the job', async ({
+    page,
+  }) => {
+    let loginCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/login')) loginCalls += 1;
+    });
+    await page.goto('/auth/login');
+    await expect(page.locator('#prerendered-page')).toHaveCount(1);
+    const email = page.getByLabel('E-mail');
+    await email.focus();
+    await page.keyboard.type(ADMIN.email);
+    await expect(page.locator('#prerendered-page')).toHaveCount(0);
+    await expect(email).toHaveValue(ADMIN.email);
+    await expect(email).toBeFocused();
+
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Senha', { exact: true })).toBeFocused();
+    await page.keyboard.type(ADMIN.password);
+    await page.keyboard.press('Enter');
+    // The app's own checks, in the page's language: the terms are not accepted yet, and they get the focus.
+    await expect(page.getByText('É necessário aceitar os termos para continuar')).toBeVisible();
+    const terms = page.getByRole('checkbox', { name: /Li e aceito/ });
+    await expect(terms).toBeFocused();
+    expect(loginCalls).toBe(0);
+    await page.keyboard.press('Space');
+    await expect(terms).toBeChecked();
+    await page.getByRole('button', { name: 'Entrar' }).press('Enter');
+    await expect(page).toHaveURL('/admin/home');
+  });
+
+  test('a language chosen before the app boots is the one the app shows', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.locator('#prerendered-page')).toHaveCount(1);
+    await page.locator('.lang-switch label').filter({ hasText: 'ES' }).click();
+    await expect(heading(page)).toHaveText('Bienvenido de nuevo');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let database: DatabaseHandle;
 let root: string;
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+// The prerendered login page's own inline script, which boots the app at the first sign of use.
+const bootScript = "addEventListener('focusin', () => import('/assets/index-abc123.js'));";
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'scentia-web-'));
@@ -19,7 +22,10 @@ beforeAll(async () => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   mkdirSync(join(root, 'login'));
   for (const language of ['pt-BR', 'en-US', 'es-ES']) {
-    writeFileSync(join(root, 'login', `${language}.html`), `<!doctype html><html lang="${language}"></html>`);
+    writeFileSync(
+      join(root, 'login', `${language}.html`),
+      `<!doctype html><html lang="${language}"><body><div id="root"></div><script>${bootScript}</script></body></html>`,
+    );
   }
   writeFileSync(join(root, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(root, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
@@ -89,6 +95,23 @@ describe('web client serving', () => {
       headers: { cookie: 'language=en' },
     });
     expect(signUp.body).toContain('<div id="root">');
+  });
+
+  it("lets the prerendered login page's inline script run, by its hash, and no other page's", async () => {
+    const hash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
+    const login = await app.inject({ method: 'GET', url: '/auth/login', headers: { accept: 'text/html' } });
+    const policy = String(login.headers['content-security-policy']);
+    expect(policy).toMatch(new RegExp(`(^|;)\\s*script-src 'self' ${hash}(;|$)`));
+    // The rest of helmet's policy is kept as it was.
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+
+    const signUp = await app.inject({
+      method: 'GET',
+      url: '/auth/sign-up',
+      headers: { accept: 'text/html' },
+    });
+    expect(String(signUp.headers['content-security-policy'])).not.toContain('sha256-');
   });
 
   it('serves hashed assets with a long immutable cache', async () => {

@@ -23,6 +23,8 @@ const notFound = page(() => import('./routes/not-found-page.tsx'));
 const loadAdminLayout = () => import('./shell/admin-layout.tsx');
 const loadDashboard = () => import('../features/dashboard/pages/dashboard-page.tsx');
 const loadDashboardPrefetch = () => import('../features/dashboard/api/prefetch-dashboard.ts');
+// The other signed-in pages' imports live in signed-in-pages.ts, out of the entry chunk.
+const loadSignedInPages = () => import('./signed-in-pages.ts');
 
 /** The chunks and texts of the page a sign-in lands on, fetched (not shown) while the password is typed. */
 export function preloadSignedInHome(): void {
@@ -30,6 +32,7 @@ export function preloadSignedInHome(): void {
   loadAdminLayout().catch(ignore);
   loadDashboard().catch(ignore);
   loadDashboardPrefetch().catch(ignore);
+  loadSignedInPages().catch(ignore);
   preloadNamespaces(['shell', 'dashboard']).catch(ignore);
 }
 
@@ -44,24 +47,31 @@ const dashboardRoute = (queryClient: QueryClient): RouteObject => ({
   },
 });
 
-const adminSection = (path: string, load: PageModule): RouteObject => ({ path, lazy: page(load) });
+type SignedInPages = typeof import('./signed-in-pages.ts');
+type ResourceName = keyof SignedInPages['resourcePages'];
+type SectionName = keyof SignedInPages['sectionPages'];
 
-/**
- * A resource's list, create and update pages, and the not-found page for anything else below it.
- * The modules are passed in, not derived, because the bundler splits chunks only at literal imports.
- */
-const resourceRoutes = (
-  paths: ResourcePaths,
-  pages: { list: PageModule; create: PageModule; update: PageModule },
-): RouteObject => ({
-  path: paths.list,
-  children: [
-    { index: true, lazy: page(pages.list) },
-    { path: paths.create, lazy: page(pages.create) },
-    { path: paths.update(`:${ID_PARAM}`), lazy: page(pages.update) },
-    { path: '*', lazy: notFound },
-  ],
+const adminSection = (path: string, name: SectionName): RouteObject => ({
+  path,
+  lazy: page(async () => (await loadSignedInPages()).sectionPages[name]()),
 });
+
+/** A resource's list, create and update pages, and the not-found page for anything else below it. */
+const resourceRoutes = (paths: ResourcePaths, name: ResourceName): RouteObject => {
+  const load =
+    (kind: 'list' | 'create' | 'update'): PageModule =>
+    async () =>
+      (await loadSignedInPages()).resourcePages[name][kind]();
+  return {
+    path: paths.list,
+    children: [
+      { index: true, lazy: page(load('list')) },
+      { path: paths.create, lazy: page(load('create')) },
+      { path: paths.update(`:${ID_PARAM}`), lazy: page(load('update')) },
+      { path: '*', lazy: notFound },
+    ],
+  };
+};
 
 // Paths are absolute (from the path table); React Router accepts them below a parent they start with.
 export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
@@ -106,72 +116,22 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
             children: [
               { index: true, element: <Navigate to={PATHS.admin.home} replace /> },
               dashboardRoute(queryClient),
-              resourceRoutes(PATHS.admin.users, {
-                list: () => import('../features/users/pages/users-list-page.tsx'),
-                create: () => import('../features/users/pages/user-create-page.tsx'),
-                update: () => import('../features/users/pages/user-update-page.tsx'),
-              }),
-              resourceRoutes(PATHS.admin.organizations, {
-                list: () => import('../features/organizations/pages/organizations-list-page.tsx'),
-                create: () => import('../features/organizations/pages/organization-create-page.tsx'),
-                update: () => import('../features/organizations/pages/organization-update-page.tsx'),
-              }),
-              resourceRoutes(PATHS.admin.locations, {
-                list: () => import('../features/locations/pages/locations-list-page.tsx'),
-                create: () => import('../features/locations/pages/location-create-page.tsx'),
-                update: () => import('../features/locations/pages/location-update-page.tsx'),
-              }),
-              resourceRoutes(PATHS.admin.fragrances, {
-                list: () => import('../features/fragrances/pages/fragrances-list-page.tsx'),
-                create: () => import('../features/fragrances/pages/fragrance-create-page.tsx'),
-                update: () => import('../features/fragrances/pages/fragrance-update-page.tsx'),
-              }),
-              resourceRoutes(PATHS.admin.categories, {
-                list: () => import('../features/categories/pages/categories-list-page.tsx'),
-                create: () => import('../features/categories/pages/category-create-page.tsx'),
-                update: () => import('../features/categories/pages/category-update-page.tsx'),
-              }),
-              resourceRoutes(PATHS.admin.campaigns, {
-                list: () => import('../features/campaigns/pages/campaigns-list-page.tsx'),
-                create: () => import('../features/campaigns/pages/campaign-create-page.tsx'),
-                update: () => import('../features/campaigns/pages/campaign-update-page.tsx'),
-              }),
-              resourceRoutes(PATHS.admin.quiz, {
-                list: () => import('../features/quiz/pages/quiz-list-page.tsx'),
-                create: () => import('../features/quiz/pages/quiz-create-page.tsx'),
-                update: () => import('../features/quiz/pages/quiz-editor-page.tsx'),
-              }),
-              resourceRoutes(PATHS.admin.devices, {
-                list: () => import('../features/devices/pages/devices-list-page.tsx'),
-                create: () => import('../features/devices/pages/device-create-page.tsx'),
-                update: () => import('../features/devices/pages/device-update-page.tsx'),
-              }),
-              resourceRoutes(PATHS.admin.initiatives, {
-                list: () => import('../features/initiatives/pages/initiatives-list-page.tsx'),
-                create: () => import('../features/initiatives/pages/initiative-create-page.tsx'),
-                update: () => import('../features/initiatives/pages/initiative-update-page.tsx'),
-              }),
-              adminSection(PATHS.admin.members, () => import('../features/members/pages/members-page.tsx')),
-              adminSection(
-                PATHS.admin.organizations.members(`:${ID_PARAM}`),
-                () => import('../features/members/pages/organization-members-page.tsx'),
-              ),
-              adminSection(
-                PATHS.admin.capsules,
-                () => import('../features/capsules/pages/capsules-page.tsx'),
-              ),
-              adminSection(
-                PATHS.admin.initiatives.calendar,
-                () => import('../features/initiatives/pages/initiatives-calendar-page.tsx'),
-              ),
+              resourceRoutes(PATHS.admin.users, 'users'),
+              resourceRoutes(PATHS.admin.organizations, 'organizations'),
+              resourceRoutes(PATHS.admin.locations, 'locations'),
+              resourceRoutes(PATHS.admin.fragrances, 'fragrances'),
+              resourceRoutes(PATHS.admin.categories, 'categories'),
+              resourceRoutes(PATHS.admin.campaigns, 'campaigns'),
+              resourceRoutes(PATHS.admin.quiz, 'quiz'),
+              resourceRoutes(PATHS.admin.devices, 'devices'),
+              resourceRoutes(PATHS.admin.initiatives, 'initiatives'),
+              adminSection(PATHS.admin.members, 'members'),
+              adminSection(PATHS.admin.organizations.members(`:${ID_PARAM}`), 'organizationMembers'),
+              adminSection(PATHS.admin.capsules, 'capsules'),
+              adminSection(PATHS.admin.initiatives.calendar, 'initiativesCalendar'),
               {
                 lazy: page(() => import('./routes/require-admin.tsx')),
-                children: [
-                  adminSection(
-                    PATHS.admin.profiles,
-                    () => import('../features/profiles/pages/profiles-page.tsx'),
-                  ),
-                ],
+                children: [adminSection(PATHS.admin.profiles, 'profiles')],
               },
               { path: '*', lazy: notFound },
             ],
