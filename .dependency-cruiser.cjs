@@ -97,6 +97,8 @@ module.exports = {
           '^apps/api/build\\.mjs$',
           '^apps/api/src/(server|demo-data)\\.ts$',
           '^apps/web/src/main\\.tsx$',
+          // Inlined into the prerendered login page by apps/web/prerender-login-plugin.ts, not imported.
+          '^apps/web/login-boot\\.js$',
           '^apps/web/e2e/support/mail-catcher\\.mjs$',
           '^scripts/',
         ],

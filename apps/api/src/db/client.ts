@@ -6,10 +6,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Database } from './database-type.ts';
 import {
   followingMemberTransaction,
   inMemberTransaction,
@@ -18,9 +18,7 @@ import {
 import { explainMigrationRefusal } from './migration-refusal.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-/** The Drizzle handle repositories receive; identical for PGlite and a PostgreSQL server. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Database, Schema } from './database-type.ts';
 
 export type DatabaseHandle = {
   /**

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Database } from './database-type.ts';
 
 /**
  * The member's scope as PostgreSQL's row-level security reads it (migration 0039): the organisation,

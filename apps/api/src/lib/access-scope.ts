@@ -1,6 +1,9 @@
+import { ErrorCode } from '@scentia/shared/error-codes';
 import type { MemberRole } from '@scentia/shared/members.rules';
 import { isClientProfile } from '@scentia/shared/validators';
+import type { FastifyRequest } from 'fastify';
 import type { Account } from './account.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * What a signed-in caller may see (docs/decisions/client-access.md): staff see everything; a member sees
@@ -17,6 +20,9 @@ export type AccessScope =
       locationIds: number[] | null;
     };
 
+/** How staff are named to a member: no staff name or e-mail reaches a client (issue 39). */
+export const STAFF_NAME_FOR_MEMBERS = 'Scentia';
+
 export const STAFF_SCOPE: AccessScope = { kind: 'staff' };
 
 /**
@@ -28,4 +34,13 @@ export function scopeOf(account: Pick<Account, 'profileName' | 'membership'>): A
   if (!membership || !isClientProfile(account.profileName)) return STAFF_SCOPE;
   const { organizationId, role, locationIds } = membership;
   return { kind: 'member', organizationId, role, locationIds };
+}
+
+/**
+ * What the signed-in caller of a guarded route may see: everything for staff, one organisation (or some
+ * of its locations) for members. Guarded routes never reach their handler without an account.
+ */
+export function currentScope(request: FastifyRequest): AccessScope {
+  if (!request.account) throw new AppError(ErrorCode.UNAUTHENTICATED);
+  return scopeOf(request.account);
 }

@@ -2,7 +2,6 @@ import { ErrorCode } from '@scentia/shared/error-codes';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Access, DEFAULT_ACCESS, roleOf, routeRefusal } from '../lib/access-policy.ts';
-import { type AccessScope, scopeOf } from '../lib/access-scope.ts';
 import type { Account } from '../lib/account.ts';
 import { AppError } from '../lib/app-error.ts';
 import { bearerToken } from '../lib/bearer-token.ts';
@@ -25,11 +24,6 @@ declare module 'fastify' {
 export type AuthPluginOptions = {
   authenticate: (accessToken: string) => Promise<{ account: Account; sessionId: string }>;
 };
-
-/** What the signed-in caller of a guarded route may see: everything for staff, one organisation for members. */
-export function currentScope(request: FastifyRequest): AccessScope {
-  return scopeOf(currentAccount(request));
-}
 
 /** The signed-in account of a guarded route; guarded routes never reach their handler without one. */
 export function currentAccount(request: FastifyRequest): Account {

@@ -39,12 +39,6 @@ export type DeviceAuthOptions = {
   limiter: RateLimiter;
 };
 
-/** The device of a `device` route whose lookup is `'row'`; such routes never reach their handler without one. */
-export function currentDevice(request: FastifyRequest): AuthenticatedDevice {
-  if (!request.device) throw new AppError(ErrorCode.DEVICE_CREDENTIAL_INVALID);
-  return request.device;
-}
-
 /**
  * The door of the routes declared `access: 'device'` (plugins/auth.ts leaves them alone): a device
  * credential and nothing else. A staff or app token is not one (401 DEVICE_CREDENTIAL_INVALID); the

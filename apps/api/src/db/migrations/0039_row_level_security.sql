@@ -153,10 +153,12 @@ BEGIN
   PERFORM scentia_protect('shot_counts_location_daily', of_visible_location);
   PERFORM scentia_protect('shot_rollups_location', of_visible_location);
   PERFORM scentia_protect('shot_rollups_location_hourly', of_visible_location);
-  -- An initiative may span several of the organisation's locations: the lock holds it at the
-  -- organisation's grain; its locations at theirs.
+  -- An initiative may span several of the organisation's locations: the lock holds it, and which of
+  -- the organisation's locations it plays at, at the organisation's grain. A location-limited member
+  -- must see that an initiative reaches beyond their shops (the server then refuses them its edit);
+  -- the names of those shops stay hidden by the locations' own policy.
   PERFORM scentia_protect('initiatives', in_organization);
-  PERFORM scentia_protect('initiative_locations', of_visible_location || ' AND ' || of_visible_initiative);
+  PERFORM scentia_protect('initiative_locations', of_visible_initiative);
   PERFORM scentia_protect('initiative_status_changes', of_visible_initiative);
   PERFORM scentia_protect('initiative_mails', of_visible_initiative);
   -- The fleet's counts mix every organisation's: the staff's alone.

@@ -1,8 +1,8 @@
 import { type KitRecordType, RECORD_PATHS } from '@scentia/shared/audit.schemas';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { currentScope } from '../../plugins/auth.ts';
 import type { AccessScope } from '../access-scope.ts';
+import { currentScope } from '../access-scope.ts';
 import { idParamsSchema } from '../http-schemas.ts';
 import { inLanguage } from './refusal.ts';
 import { conflictErrors, type ZodApp } from './resource-routes.ts';

@@ -6,8 +6,9 @@ import {
 import { idTextSchema } from '@scentia/shared/integers.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentScope } from '../../lib/access-scope.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
-import { currentAccount, currentScope } from '../../plugins/auth.ts';
+import { currentAccount } from '../../plugins/auth.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const tags = ['notifications'];

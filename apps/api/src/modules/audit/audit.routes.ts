@@ -4,9 +4,10 @@ import { pageOf } from '@scentia/shared/list.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
+import { currentScope } from '../../lib/access-scope.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
-import { currentAccount, currentScope } from '../../plugins/auth.ts';
+import { currentAccount } from '../../plugins/auth.ts';
 import { auditExportColumns } from './audit.export.ts';
 import type { AuditService } from './audit.service.ts';
 

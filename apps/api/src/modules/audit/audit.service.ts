@@ -7,7 +7,7 @@ import {
 import type { AuditHistoryEvent } from '@scentia/shared/audit-fields';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { Page } from '@scentia/shared/list.schemas';
-import type { AccessScope } from '../../lib/access-scope.ts';
+import { type AccessScope, STAFF_NAME_FOR_MEMBERS } from '../../lib/access-scope.ts';
 import type { Account } from '../../lib/account.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
@@ -51,9 +51,6 @@ function personOf(query: AuditListQuery): string | undefined {
   return query.recordType === 'user' && query.recordId ? query.recordId : undefined;
 }
 
-/** How the staff's people are named to a member: the company, never a person's name or address. */
-export const STAFF_ACTOR_NAME = 'Scentia';
-
 /**
  * The records a member may read the history of, each by its service's get within their scope (a 404
  * outside it, as for an unknown id).
@@ -67,7 +64,7 @@ function asSeenByMember(event: AuditEvent, members: Set<number>): AuditEvent {
   const isMember = event.actor !== null && members.has(event.actor.userId);
   return {
     ...event,
-    actor: event.actor === null || isMember ? event.actor : { userId: 0, name: STAFF_ACTOR_NAME },
+    actor: event.actor === null || isMember ? event.actor : { userId: 0, name: STAFF_NAME_FOR_MEMBERS },
     ip: null,
     userAgent: null,
   };

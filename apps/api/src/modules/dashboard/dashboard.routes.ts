@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
+import { currentScope } from '../../lib/access-scope.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
-import { currentScope } from '../../plugins/auth.ts';
 import { shotCampaignColumns, shotFragranceColumns, siteColumns } from './dashboard.export.ts';
 import type { DashboardService } from './dashboard.service.ts';
 

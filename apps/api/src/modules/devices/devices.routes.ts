@@ -9,10 +9,10 @@ import {
 import { deviceScheduleBodySchema } from '@scentia/shared/schedules.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentScope } from '../../lib/access-scope.ts';
 import { idParamsSchema } from '../../lib/http-schemas.ts';
 import { conflictErrors, registerResourceRoutes } from '../../lib/resource-kit/resource-routes.ts';
 import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
-import { currentScope } from '../../plugins/auth.ts';
 import { deviceExportColumns } from './devices.export.ts';
 import type { DevicesService } from './devices.service.ts';
 

@@ -1,6 +1,7 @@
 import type { InitiativeDetail, InitiativeRow } from '@scentia/shared/initiatives.schemas';
 import type { AccessScope } from '../../lib/access-scope.ts';
-import { actorFor, STAFF_NAME_FOR_MEMBERS, visibleLocations } from './initiative-scope.ts';
+import { STAFF_NAME_FOR_MEMBERS } from '../../lib/access-scope.ts';
+import { actorFor, visibleLocations } from './initiative-scope.ts';
 import type { InitiativeRecord, InitiativesRepository } from './initiatives.repository.ts';
 
 const isClientOf = (record: InitiativeRecord) =>

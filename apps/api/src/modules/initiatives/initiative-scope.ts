@@ -1,11 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { initiativeLocations, initiatives } from '../../db/schema/index.ts';
-import type { AccessScope } from '../../lib/access-scope.ts';
+import { type AccessScope, STAFF_NAME_FOR_MEMBERS } from '../../lib/access-scope.ts';
 
-/** How staff are named to a member (issue 39: no staff name or e-mail reaches a client). */
-export const STAFF_NAME_FOR_MEMBERS = 'Scentia';
-
-export type MemberScope = Extract<AccessScope, { kind: 'member' }>;
+type MemberScope = Extract<AccessScope, { kind: 'member' }>;
 
 /** Integers as a PostgreSQL array literal (`{1,2}`), for `= any(…)`: a bound text, never spliced SQL. */
 const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;

@@ -19,10 +19,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import { roleOf, routeRefusal } from '../../lib/access-policy.ts';
+import { currentScope } from '../../lib/access-scope.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
 import { conflictErrors } from '../../lib/resource-kit/resource-routes.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
-import { currentAccount, currentScope } from '../../plugins/auth.ts';
+import { currentAccount } from '../../plugins/auth.ts';
 import { initiativeExportColumns } from './initiatives.export.ts';
 import type { InitiativesService, ReviewAction } from './initiatives.service.ts';
 

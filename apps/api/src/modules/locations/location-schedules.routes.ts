@@ -2,9 +2,9 @@ import { locationRowSchema } from '@scentia/shared/locations.schemas';
 import { locationScheduleBodySchema, scheduleCopyBodySchema } from '@scentia/shared/schedules.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentScope } from '../../lib/access-scope.ts';
 import { idParamsSchema } from '../../lib/http-schemas.ts';
 import { conflictErrors } from '../../lib/resource-kit/resource-routes.ts';
-import { currentScope } from '../../plugins/auth.ts';
 import type { LocationSchedulesService } from './location-schedules.service.ts';
 
 const tags = ['locations'];

@@ -9,8 +9,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentScope } from '../../lib/access-scope.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
-import { currentAccount, currentScope } from '../../plugins/auth.ts';
+import { currentAccount } from '../../plugins/auth.ts';
 import type { Caller, OrganizationMembersService } from './organization-members.service.ts';
 
 const tag = 'organization-members';
