@@ -76,6 +76,6 @@ describe.skipIf(skipReason)(`migrations at start-up${skipReason ? ` (skipped: ${
     const profiles = await client.query('select name from profiles');
     await client.end();
     expect(admins.rows).toHaveLength(1);
-    expect(profiles.rows).toHaveLength(3);
+    expect(profiles.rows).toHaveLength(4);
   });
 });

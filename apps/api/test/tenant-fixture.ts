@@ -27,6 +27,11 @@ export type Tenant = {
   organizationId: number;
   /** The organisation's own texts (its name, contact e-mail, and its fragrance's and campaign's names). */
   markers: string[];
+  /**
+   * The campaign's name: the catalogue is the company's, not the organisation's, so the list of
+   * campaigns a client may ask for shows it (and must show nothing else of the tenant's).
+   */
+  catalogueMarkers: string[];
   sites: TenantSite[];
 };
 
@@ -67,7 +72,12 @@ export async function createTenant(ctx: TestContext, label: string, sites = 2): 
   for (let index = 0; index < sites; index += 1) {
     created.push(await createSite(ctx, { organizationId, campaignId, fragranceId, label }));
   }
-  return { organizationId, markers: [name, email, fragranceName, campaignName], sites: created };
+  return {
+    organizationId,
+    markers: [name, email, fragranceName, campaignName],
+    catalogueMarkers: [campaignName],
+    sites: created,
+  };
 }
 
 async function createSite(

@@ -27,6 +27,7 @@ describe('GET /api/perfil', () => {
     ).toEqual([
       ['OPERADOR', 3],
       ['ADMIN', 1],
+      ['CLIENT', 0],
       ['USER', 0],
     ]);
   });
@@ -35,7 +36,7 @@ describe('GET /api/perfil', () => {
     expect((await list('search=oper')).json().data.map((row: { nome: string }) => row.nome)).toEqual([
       'OPERADOR',
     ]);
-    expect((await list('orderBy=perfilMaster&orderByDirection=asc')).json().total).toBe(3);
+    expect((await list('orderBy=perfilMaster&orderByDirection=asc')).json().total).toBe(4);
   });
 
   it('keeps each number of users exact as users are added, moved, deactivated and deleted', async () => {
@@ -46,16 +47,16 @@ describe('GET /api/perfil', () => {
           .data.map((row: { nome: string; totalUsuarios: number }) => [row.nome, row.totalUsuarios]),
       );
     const { id } = await ctx.createAccount({ profile: 'USER' });
-    expect(await counts()).toEqual({ ADMIN: 1, OPERADOR: 3, USER: 1 });
+    expect(await counts()).toEqual({ ADMIN: 1, CLIENT: 0, OPERADOR: 3, USER: 1 });
     await ctx.query(
       sql`update users set profile_id = (select id from profiles where name = 'OPERADOR') where id = ${id}`,
     );
-    expect(await counts()).toEqual({ ADMIN: 1, OPERADOR: 4, USER: 0 });
+    expect(await counts()).toEqual({ ADMIN: 1, CLIENT: 0, OPERADOR: 4, USER: 0 });
     // An inactive user still belongs to the profile.
     await ctx.query(sql`update users set deleted_at = now() where id = ${id}`);
-    expect(await counts()).toEqual({ ADMIN: 1, OPERADOR: 4, USER: 0 });
+    expect(await counts()).toEqual({ ADMIN: 1, CLIENT: 0, OPERADOR: 4, USER: 0 });
     await ctx.query(sql`delete from users where id = ${id}`);
-    expect(await counts()).toEqual({ ADMIN: 1, OPERADOR: 3, USER: 0 });
+    expect(await counts()).toEqual({ ADMIN: 1, CLIENT: 0, OPERADOR: 3, USER: 0 });
   });
 
   it('refuses an undeclared sort', async () => {
