@@ -1,4 +1,4 @@
--- The second lock of client access (docs/decisions/pending-rls-row-level-security.md): row-level
+-- The second lock of client access (docs/decisions/client-access.md): row-level
 -- security on every table an organisation owns, directly or through its locations, devices, capsules,
 -- alerts and initiatives. Written by hand.
 --

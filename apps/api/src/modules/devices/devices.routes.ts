@@ -68,7 +68,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
   app.post(
     '/devices/reset-code/:id',
     {
-      // A Manager pairs their shop's app users too (docs/decisions/pending-scoping-fleet.md).
+      // A Manager pairs their shop's app users too (docs/decisions/client-access.md).
       config: { access: 'organizationManager' },
       schema: {
         tags: [tag],

@@ -51,7 +51,7 @@ function toMemberRow(record: MemberRecord): MemberRow {
 }
 
 /**
- * An organisation's members (docs/decisions/pending-members-roles.md). Staff and ADMIN act for any
+ * An organisation's members (docs/decisions/client-access.md). Staff and ADMIN act for any
  * organisation; a Manager only for their own — another organisation answers 404, as an unknown one. A
  * location-limited Manager gives and changes only memberships within their locations. A Manager cannot
  * remove or demote themselves when no other accepted Manager remains. Removing a member ends their

@@ -19,7 +19,7 @@ import { PATHS } from '../../lib/paths.ts';
 /**
  * Who sees an entry: `staff` (the default) only the scent company's staff; `member` staff and the
  * members of a client organisation; `manager` a client organisation's Managers only (staff see an
- * organisation's members on its page). The server refuses the rest (docs/decisions/pending-members-roles.md).
+ * organisation's members on its page). The server refuses the rest (docs/decisions/client-access.md).
  */
 type Audience = 'staff' | 'member' | 'manager';
 

@@ -99,7 +99,7 @@ function LocationsCard({ organization }: { organization: OrganizationRow }) {
   );
 }
 
-/** Staff reach an organisation's members (docs/decisions/pending-members-roles.md) from its page. */
+/** Staff reach an organisation's members (docs/decisions/client-access.md) from its page. */
 function MembersCard({ organization }: { organization: OrganizationRow }) {
   const { t } = useTranslation('organizations');
   return (
