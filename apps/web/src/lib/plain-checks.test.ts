@@ -10,7 +10,10 @@ const USER = {
   profile: { id: 1, nome: 'ADMIN' },
   confirmedAt: '2026-01-01T00:00:00.000Z',
   createdAt: '2026-01-01T00:00:00.000Z',
+  membership: { organizationId: 3, organizationName: 'Essenza', role: 'viewer', locationIds: [4, 5] },
 };
+/** Staff and app users have no membership. */
+const STAFF_USER = { ...USER, membership: null };
 const PAIR = { token: 't', refreshToken: 'r', login: 'ana@scentia.test' };
 const CONFIG = {
   appStoreUrl: 'https://apps.apple.com/x',
@@ -38,6 +41,7 @@ describe('plain checks agree with the shared schemas', () => {
   const cases: [string, z.ZodType, (value: unknown) => boolean, unknown][] = [
     ['tokenPairSchema', tokenPairSchema, isTokenPair, PAIR],
     ['currentUserSchema', currentUserSchema, isCurrentUser, USER],
+    ['currentUserSchema', currentUserSchema, isCurrentUser, STAFF_USER],
     ['publicConfigSchema', publicConfigSchema, isPublicConfig, CONFIG],
   ];
   for (const [name, schema, guard, valid] of cases) {

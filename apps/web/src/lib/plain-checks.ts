@@ -1,4 +1,5 @@
 import type { CurrentUser, PublicConfig, TokenPair } from '@scentia/shared/auth.schemas';
+import { MEMBER_ROLES } from '@scentia/shared/members.rules';
 import { readRaw, type StorageKey } from './browser-storage.ts';
 
 /**
@@ -53,7 +54,20 @@ export function isCurrentUser(value: unknown): value is CurrentUser {
     isInteger(value.profile.id) &&
     isString(value.profile.nome) &&
     (value.confirmedAt === null || isString(value.confirmedAt)) &&
-    isString(value.createdAt)
+    isString(value.createdAt) &&
+    (value.membership === null || isMembership(value.membership))
+  );
+}
+
+/** The shape of `membershipViewSchema` when not null. */
+function isMembership(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    isInteger(value.organizationId) &&
+    isString(value.organizationName) &&
+    (MEMBER_ROLES as readonly unknown[]).includes(value.role) &&
+    (value.locationIds === null ||
+      (Array.isArray(value.locationIds) && value.locationIds.every((id) => isInteger(id))))
   );
 }
 
