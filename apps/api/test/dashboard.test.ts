@@ -1,7 +1,7 @@
 import { DASHBOARD_TOP_CAMPAIGNS, DASHBOARD_TOP_FRAGRANCES } from '@scentia/shared/dashboard.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
+import { createDeviceFixture, type DeviceFixture, deviceWithCapsules, type Shot } from './device-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 import { firstSheetOf } from './xlsx.ts';
 
@@ -45,39 +45,9 @@ const query = (params: Record<string, string | number | undefined>) =>
       .map(([key, value]): [string, string] => [key, String(value)]),
   ).toString();
 
-type Shot = { at: string; slot: number; count: number };
-
-/** A provisioned device of the fixture with full capsules in slots 1..n (one per fragrance); `send` posts a batch. */
-async function deviceOf(fixture: DeviceFixture, locationIndex = 0) {
-  const device = await fixture.createDevice({ locationId: fixture.locationIds[locationIndex] });
-  const heartbeat = await fixture.call(device.credential, {
-    method: 'POST',
-    url: '/api/device/heartbeat',
-    payload: {
-      firmwareVersion: '1.0',
-      capsules: fixture.fragranceIds.map((fragranceId, index) => ({
-        slot: index + 1,
-        serialNumber: `DSH-${device.id}-${index + 1}`,
-        fragranceId,
-        sizeShots: 100_000,
-        remainingShots: 100_000,
-      })),
-    },
-  });
-  expect(heartbeat.statusCode, heartbeat.body).toBe(200);
-  let sequence = 0;
-  const send = async (shots: Shot[], again?: number) => {
-    if (again === undefined) sequence += 1;
-    const response = await fixture.call(device.credential, {
-      method: 'POST',
-      url: '/api/device/shots',
-      payload: { sequence: again ?? sequence, shots },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { sequence: number; isNew: boolean };
-  };
-  return { ...device, send };
-}
+/** A device of the fixture with full capsules in slots 1..n, shooting through the device API. */
+const deviceOf = (fixture: DeviceFixture, locationIndex = 0) =>
+  deviceWithCapsules(fixture, 'DSH', locationIndex);
 
 /** The raw shots of an organisation in [start, end), per fragrance: what the dashboard must answer. */
 async function rawShots(organizationId: number, start: string, end: string) {

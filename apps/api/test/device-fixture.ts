@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TestContext } from './test-app.ts';
 
 /**
@@ -97,3 +98,40 @@ export async function createDeviceFixture(
 }
 
 export type DeviceFixture = Awaited<ReturnType<typeof createDeviceFixture>>;
+
+export type Shot = { at: string; slot: number; count: number };
+
+/**
+ * A provisioned device of the fixture with full capsules in slots 1..n (one per fragrance), their serials
+ * `<serialPrefix>-<device>-<slot>`; `send` posts a batch (`again` replays an earlier sequence).
+ */
+export async function deviceWithCapsules(fixture: DeviceFixture, serialPrefix: string, locationIndex = 0) {
+  const device = await fixture.createDevice({ locationId: fixture.locationIds[locationIndex] });
+  const heartbeat = await fixture.call(device.credential, {
+    method: 'POST',
+    url: '/api/device/heartbeat',
+    payload: {
+      firmwareVersion: '1.0',
+      capsules: fixture.fragranceIds.map((fragranceId, index) => ({
+        slot: index + 1,
+        serialNumber: `${serialPrefix}-${device.id}-${index + 1}`,
+        fragranceId,
+        sizeShots: 100_000,
+        remainingShots: 100_000,
+      })),
+    },
+  });
+  expect(heartbeat.statusCode, heartbeat.body).toBe(200);
+  let sequence = 0;
+  const send = async (shots: Shot[], again?: number) => {
+    if (again === undefined) sequence += 1;
+    const response = await fixture.call(device.credential, {
+      method: 'POST',
+      url: '/api/device/shots',
+      payload: { sequence: again ?? sequence, shots },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { sequence: number; isNew: boolean };
+  };
+  return { ...device, send };
+}

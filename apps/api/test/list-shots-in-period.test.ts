@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
+import { createDeviceFixture, type DeviceFixture, deviceWithCapsules, type Shot } from './device-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 /*
@@ -45,38 +45,9 @@ async function get<T>(path: string, params: Record<string, string | number | und
   return response.json() as T;
 }
 
-type Shot = { at: string; slot: number; count: number };
-
-/** A provisioned device with a capsule per fragrance of the fixture in slots 1..n; `send` posts a batch. */
-async function deviceOf(fixture: DeviceFixture, locationIndex = 0) {
-  const device = await fixture.createDevice({ locationId: fixture.locationIds[locationIndex] });
-  const heartbeat = await fixture.call(device.credential, {
-    method: 'POST',
-    url: '/api/device/heartbeat',
-    payload: {
-      firmwareVersion: '1.0',
-      capsules: fixture.fragranceIds.map((fragranceId, index) => ({
-        slot: index + 1,
-        serialNumber: `LSP-${device.id}-${index + 1}`,
-        fragranceId,
-        sizeShots: 100_000,
-        remainingShots: 100_000,
-      })),
-    },
-  });
-  expect(heartbeat.statusCode, heartbeat.body).toBe(200);
-  let sequence = 0;
-  const send = async (shots: Shot[]) => {
-    sequence += 1;
-    const response = await fixture.call(device.credential, {
-      method: 'POST',
-      url: '/api/device/shots',
-      payload: { sequence, shots },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  };
-  return { ...device, send };
-}
+/** A device of the fixture with a capsule per fragrance in slots 1..n; `send` posts a batch. */
+const deviceOf = (fixture: DeviceFixture, locationIndex = 0) =>
+  deviceWithCapsules(fixture, 'LSP', locationIndex);
 
 /**
  * Shots at the period's edges in São Paulo and in its middle: just inside and just outside both ends
