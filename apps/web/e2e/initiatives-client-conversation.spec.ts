@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
 import { createCampaign } from './support/campaigns.ts';
 import { uniqueName } from './support/catalog.ts';
 import { mailsTo, waitForMail } from './support/mail.ts';
@@ -13,21 +13,6 @@ import { ADMIN, openSignedIn, signIn } from './support/session.ts';
  */
 const MANAGER = { email: 'gerente@essenza.scentia.test', password: 'demo1234' };
 const DAY_MS = 86_400_000;
-
-/** axe's serious and critical findings on the page, frames left out. */
-async function seriousViolations(page: Page) {
-  await expect(page.locator('#splash')).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .options({ iframes: false })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
 
 /** A day far enough ahead that no demo initiative plays then: `DD/MM/YYYY` and `YYYY-MM-DD`. */
 function dayAhead(days: number) {
@@ -71,7 +56,7 @@ test('a Manager proposes; staff ask for changes; the Manager changes it; staff a
   await signIn(page, MANAGER, /\/admin\//);
   await page.goto('/admin/initiatives');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciativas');
-  expect(await seriousViolations(page), 'list').toEqual([]);
+  expect(await seriousViolations(page, undefined, { iframes: false }), 'list').toEqual([]);
   await page.getByRole('button', { name: 'Nova iniciativa' }).click();
   await expect(page).toHaveURL('/admin/initiatives/create');
   await page.getByRole('textbox', { name: 'Título' }).fill(title);
@@ -81,7 +66,7 @@ test('a Manager proposes; staff ask for changes; the Manager changes it; staff a
   await pickOption(page, 'Campanha', campaign.name);
   await typeDay(page, 'Data de início', start.typed);
   await typeDay(page, 'Data de fim', end.typed);
-  expect(await seriousViolations(page), 'form').toEqual([]);
+  expect(await seriousViolations(page, undefined, { iframes: false }), 'form').toEqual([]);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await page
     .getByRole('dialog')
@@ -155,11 +140,11 @@ test('a Manager proposes; staff ask for changes; the Manager changes it; staff a
   const bar = page.getByRole('link', { name: new RegExp(`${title}.*Aprovada|Aprovada.*${title}`) }).first();
   await expect(bar).toBeVisible();
   await expect(page.getByLabel('Organização', { exact: true })).toHaveCount(0);
-  expect(await seriousViolations(page), 'calendar').toEqual([]);
+  expect(await seriousViolations(page, undefined, { iframes: false }), 'calendar').toEqual([]);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/admin/initiatives');
   await expect(page.getByText(title).first()).toBeVisible();
-  expect(await seriousViolations(page), 'list at 375 px').toEqual([]);
+  expect(await seriousViolations(page, undefined, { iframes: false }), 'list at 375 px').toEqual([]);
   // The record page is not audited: axe stalls on the mails' sandboxed frames there (staff's too).
   await page.goto(recordPath);
   await expect(page.getByText('Esta iniciativa foi aprovada e não pode mais ser editada.')).toBeVisible();

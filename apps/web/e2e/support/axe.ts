@@ -1,12 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** axe-core's serious and critical findings on the page, or only inside `selector`. */
-export async function seriousViolations(page: Page, selector?: string) {
+/**
+ * axe-core's serious and critical findings on the page, or only inside `selector`; `iframes: false`
+ * leaves frames out (a sandboxed mail preview axe cannot enter).
+ */
+export async function seriousViolations(page: Page, selector?: string, options: { iframes?: boolean } = {}) {
   // The splash screen fades out 1 s after start; audit the page the user actually sees.
   await expect(page.locator('#splash')).toHaveCount(0);
   const builder = new AxeBuilder({ page });
   if (selector) builder.include(selector);
+  if (options.iframes === false) builder.options({ iframes: false });
   const results = await builder
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
