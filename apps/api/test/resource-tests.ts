@@ -7,15 +7,16 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * A resource test file's app, and its calls as a signed-in OPERADOR (staff, who may use every kit
- * route): `call(method, url, payload?, language?)`, the language as `content-language`. Made before
- * the file's tests, closed after them.
+ * route), or as an ADMIN with `{ admin: true }` (an ADMIN-only resource's routes):
+ * `call(method, url, payload?, language?)`, the language as `content-language`. Made before the file's
+ * tests, closed after them.
  */
-export function staffSession() {
+export function staffSession(options: { admin?: boolean } = {}) {
   let ctx: TestContext | undefined;
   let token = '';
   beforeAll(async () => {
     ctx = await createTestApp();
-    const operator = await ctx.createAccount({ profile: 'OPERADOR' });
+    const operator = await ctx.createAccount({ profile: options.admin ? 'ADMIN' : 'OPERADOR' });
     token = (await ctx.signIn(operator.email, operator.password)).token;
   });
   afterAll(() => ctx?.close());

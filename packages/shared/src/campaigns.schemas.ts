@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { catalogNameSchema, hasOnePerLanguage } from './categories.schemas.ts';
 import { dateTimeSchema } from './dates.schemas.ts';
 import { boundedIntegerText, idSchema, idTextSchema } from './integers.schemas.ts';
+import { kitRowFields } from './list.schemas.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './locales.ts';
 
 /** The device's slots (spec §9), the defaults of a new campaign and the bounds the API enforces. */
@@ -82,10 +83,7 @@ export const campaignRowSchema = z.object({
     .object({ printedAt: z.string(), kind: z.enum(['print', 'png', 'svg']), campaignUpdatedAt: z.string() })
     .nullable(),
   isDefault: z.boolean(),
-  ativo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  ...kitRowFields,
 });
 export type CampaignRow = z.infer<typeof campaignRowSchema>;
 

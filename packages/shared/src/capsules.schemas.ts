@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listShotPeriodShape } from './dashboard.schemas.ts';
 import { idTextSchema } from './integers.schemas.ts';
-import { listQuerySchema } from './list.schemas.ts';
+import { kitRowFields, listQuerySchema } from './list.schemas.ts';
 
 /** A due date this close (or past) is highlighted in the capsules list. */
 export const CAPSULE_DUE_SOON_DAYS = 7;
@@ -53,10 +53,7 @@ export const capsuleRowSchema = z.object({
   runsOutOn: z.string().nullable(),
   /** Its shots in the list's period (UTC days `from`..`to`), null when the list was asked for none. */
   shotsInPeriod: z.number().int().nullable(),
-  ativo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  ...kitRowFields,
 });
 export type CapsuleRow = z.infer<typeof capsuleRowSchema>;
 

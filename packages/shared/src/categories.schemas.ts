@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeSchema } from './dates.schemas.ts';
+import { kitRowFields } from './list.schemas.ts';
 import { LANGUAGES } from './locales.ts';
 
 /** A catalog name (spec §5 Category / Fragrance): required, 3 to 100 characters. */
@@ -43,10 +44,7 @@ export const categoryRowSchema = z.object({
    * not), listed by id; `fragranceCount` says how many there are in all.
    */
   fragrances: z.array(z.object({ fragranceId: z.number().int(), name: z.string() })),
-  ativo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  ...kitRowFields,
 });
 export type CategoryRow = z.infer<typeof categoryRowSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listShotPeriodShape } from './dashboard.schemas.ts';
 import { dateTimeSchema } from './dates.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
-import { listQuerySchema } from './list.schemas.ts';
+import { kitRowFields, listQuerySchema } from './list.schemas.ts';
 import { timeZoneSchema } from './locations.schemas.ts';
 import { effectiveScheduleSchema, scheduleSchema } from './schedules.schemas.ts';
 
@@ -114,10 +114,7 @@ export const deviceRowSchema = z.object({
   hasOwnSchedule: z.boolean(),
   /** Its shots in the list's period (`from`..`to`), null when the list was asked for none. */
   shotsInPeriod: z.number().int().nullable(),
-  ativo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  ...kitRowFields,
 });
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 

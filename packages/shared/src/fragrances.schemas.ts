@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { catalogNameSchema, hasOnePerLanguage } from './categories.schemas.ts';
 import { dateTimeSchema } from './dates.schemas.ts';
 import { idTextSchema } from './integers.schemas.ts';
+import { kitRowFields } from './list.schemas.ts';
 import { LANGUAGES } from './locales.ts';
 
 const optionalDescription = z
@@ -60,10 +61,7 @@ export const fragranceRowSchema = z.object({
   ),
   /** Campaign collections the fragrance sits in (campaigns come with their own issue). */
   collections: z.array(z.object({ campaignId: z.number().int(), slot: z.number().int() })),
-  ativo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  ...kitRowFields,
 });
 export type FragranceRow = z.infer<typeof fragranceRowSchema>;
 

@@ -9,7 +9,7 @@ import {
   initiativeDatesRefusal,
 } from './initiatives.rules.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
-import { listQuerySchema, quickSearchQuerySchema } from './list.schemas.ts';
+import { kitRowFields, listQuerySchema, quickSearchQuerySchema } from './list.schemas.ts';
 
 /** The spec's names of the statuses (§2, §3 "Dashboard chart item: status, totalIniciativas"). */
 export const INITIATIVE_STATUS_NAMES = {
@@ -103,11 +103,7 @@ export const initiativeRowSchema = z.object({
    * organisation proposed it. `email` is told to staff only (the review mail's recipient).
    */
   proposer: initiativeActorSchema.extend({ email: z.string().nullable(), isClient: z.boolean() }).nullable(),
-  /** False once inactive (`deletedAt` set with it), as every record's `ativo`. */
-  ativo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  ...kitRowFields,
 });
 export type InitiativeRow = z.infer<typeof initiativeRowSchema>;
 

@@ -31,6 +31,17 @@ export const listQuerySchema = z.strictObject({
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** Searches of large tables count at most this many matches; past it their total is an estimate. */
+/**
+ * The kit's tail of every soft-deleted record's row schema, spread after its own fields:
+ * `ativo` (false once inactive, `deletedAt` set with it) and when it was created, updated and deactivated.
+ */
+export const kitRowFields = {
+  ativo: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+};
+
 export const EXACT_COUNT_LIMIT = 1_000;
 
 export function pageOf<T extends z.ZodType>(row: T) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addAddressIssues, addressRowSchema, addressSchema } from './address.schemas.ts';
 import { dateTimeSchema } from './dates.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
-import { listQuerySchema } from './list.schemas.ts';
+import { kitRowFields, listQuerySchema } from './list.schemas.ts';
 import { noteSchema, recordNameSchema } from './organizations.schemas.ts';
 import { scheduleRangeSchema } from './schedules.schemas.ts';
 import { DEFAULT_TIME_ZONE, isKnownTimeZone } from './time-zones.ts';
@@ -51,10 +51,7 @@ export const locationRowSchema = z.object({
   note: z.string().nullable(),
   /** When its devices diffuse (`PUT /api/locations/schedule/{id}` changes it). */
   schedule: z.object({ ranges: z.array(scheduleRangeSchema) }),
-  ativo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  ...kitRowFields,
 });
 export type LocationRow = z.infer<typeof locationRowSchema>;
 

@@ -3,6 +3,7 @@ import { addAddressIssues, addressRowSchema, addressSchema, optionalText } from 
 import { isValidBrazilianPhone, isValidCnpj, normalizeTaxId, phoneDigits } from './br-documents.ts';
 import { EMAIL_MAX_LENGTH } from './constants.ts';
 import { dateTimeSchema } from './dates.schemas.ts';
+import { kitRowFields } from './list.schemas.ts';
 import { isValidEmail } from './validators.ts';
 
 /** A record's display name (an organisation's, a location's): required, 2 to 100 characters. */
@@ -72,10 +73,7 @@ export const organizationRowSchema = z.object({
   activeLocationCount: z.number().int(),
   /** How many locations (active or not) it has: one keeps it from being deleted for good. */
   locationCount: z.number().int(),
-  ativo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  ...kitRowFields,
 });
 export type OrganizationRow = z.infer<typeof organizationRowSchema>;
 

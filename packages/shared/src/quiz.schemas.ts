@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { personNameSchema } from './auth.schemas.ts';
 import { dateTimeSchema, periodDaySchema } from './dates.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
+import { kitRowFields } from './list.schemas.ts';
 import { LANGUAGES } from './locales.ts';
 
 /**
@@ -178,10 +179,7 @@ export const quizRowSchema = z.object({
   publishedAt: z.string().nullable(),
   /** The published version the app plays (1, 2...), null before the first publication. */
   publishedVersion: z.number().int().nullable(),
-  ativo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+  ...kitRowFields,
 });
 export type QuizRow = z.infer<typeof quizRowSchema>;
 

@@ -14,6 +14,15 @@ export function containsPattern(term: string): string {
   return `%${toSearchText(term).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * A search word typed as a piece of a CNPJ ("11.222.333", "333/0001-81"): stored without its mask, so
+ * its dots, slash and hyphen go (a resource's list `searchWord`, for any table with a CNPJ). Only a word with a digit and nothing but letters, digits and those
+ * marks is one: "Guarda-Chuva" stays as typed.
+ */
+export function cnpjSearchWord(word: string): string {
+  return /\d/.test(word) && /^[\dA-Za-z]+([./-][\dA-Za-z]*)+$/.test(word) ? word.replace(/[./-]/g, '') : word;
+}
+
 const MAX_SEARCH_WORDS = 6;
 
 /**

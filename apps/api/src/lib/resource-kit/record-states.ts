@@ -25,6 +25,11 @@ type RecordStates<Record, Row, Action extends string> = {
   beforeActivate?: (record: Record) => Promise<void>;
   /** The record's stored files (an image and its thumbnail): released with the row, removed after. */
   files?: { store: StoredFiles; keysOf: (record: Record) => (string | null | undefined)[] };
+  /**
+   * Unique constraints besides the name, and their codes (as `guardUniqueName`): reactivating a record
+   * whose name or unique column an active one took meanwhile is that 409, never a 500.
+   */
+  unique?: UniqueCodes;
 };
 
 /**
@@ -37,7 +42,7 @@ type RecordStates<Record, Row, Action extends string> = {
 export function recordStates<Record extends { deletedAt: Date | null }, Row, Action extends string>(
   options: RecordStates<Record, Row, Action | StateAction>,
 ) {
-  const { reads, writes, refusal, describe, beforeActivate, files } = options;
+  const { reads, writes, refusal, describe, beforeActivate, files, unique } = options;
 
   /** The rule's refusal of `action`, its message's names read when it has some. */
   async function refuse(record: Record, action: Action | StateAction): Promise<void> {
@@ -70,7 +75,8 @@ export function recordStates<Record extends { deletedAt: Date | null }, Row, Act
         await refuse(current, 'toggle');
         await beforeActivate?.(current);
       }
-      if (!(await writes.activate(id))) await refuseChanged(id, 'toggle', true);
+      if (!(await guardUniqueName(() => writes.activate(id), unique)))
+        await refuseChanged(id, 'toggle', true);
       return reads.get(id);
     },
 
@@ -94,15 +100,15 @@ export function recordStates<Record extends { deletedAt: Date | null }, Row, Act
   };
 }
 
+/** A resource's unique constraints besides its name, each with the code a violation answers. */
+export type UniqueCodes = { [constraint: string]: ErrorCode };
+
 /**
  * Runs a save that may hit the resource's unique name (ignoring case and accents): taken is a 409
  * `NAME_TAKEN`. A resource with other unique columns maps their constraints to their codes
  * (`{ organizations_cnpj_key: ErrorCode.CNPJ_TAKEN }`); any other is the name.
  */
-export async function guardUniqueName<T>(
-  write: () => Promise<T>,
-  codes: { [constraint: string]: ErrorCode } = {},
-): Promise<T> {
+export async function guardUniqueName<T>(write: () => Promise<T>, codes: UniqueCodes = {}): Promise<T> {
   try {
     return await write();
   } catch (error) {

@@ -10,6 +10,7 @@ import type { Language } from '@scentia/shared/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
+import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { recordImage } from '../../lib/resource-kit/record-image.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
@@ -143,10 +144,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
         campaignUpdatedAt: record.lastQrPrint.campaignUpdatedAt.toISOString(),
       },
       isDefault: record.isDefault,
-      ativo: record.deletedAt === null,
-      createdAt: record.createdAt.toISOString(),
-      updatedAt: record.updatedAt.toISOString(),
-      deletedAt: record.deletedAt?.toISOString() ?? null,
+      ...kitRow(record),
     };
   }
 

@@ -3,6 +3,7 @@ import type { Page } from '@scentia/shared/list.schemas';
 import type { Database } from '../../db/client.ts';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { countRangesFor } from '../../lib/count-period.ts';
+import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { type CapsuleRecord, capsuleShotsInDays, capsulesList } from './capsules.repository.ts';
 
@@ -21,10 +22,7 @@ function toCapsuleRow(record: CapsuleRecord): CapsuleRow {
     dueDate: record.dueDate,
     runsOutOn: record.deletedAt === null ? record.runsOutOn : null,
     shotsInPeriod: null,
-    ativo: record.deletedAt === null,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    deletedAt: record.deletedAt?.toISOString() ?? null,
+    ...kitRow(record),
   };
 }
 

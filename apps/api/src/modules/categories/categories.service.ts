@@ -1,9 +1,9 @@
 import { type CategoryAction, categoryActionRefusal } from '@scentia/shared/categories.rules';
 import type { CategoryBody, CategoryRow } from '@scentia/shared/categories.schemas';
-import { ErrorCode } from '@scentia/shared/error-codes';
-import { AppError } from '../../lib/app-error.ts';
+import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
-import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
+import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
+import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { type CategoriesRepository, type CategoryRecord, categoriesList } from './categories.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
@@ -15,10 +15,7 @@ function toCategoryRow(record: CategoryRecord): CategoryRow {
     translations: record.translations,
     fragranceCount: record.fragranceCount,
     fragrances: record.fragrances,
-    ativo: record.deletedAt === null,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    deletedAt: record.deletedAt?.toISOString() ?? null,
+    ...kitRow(record),
   };
 }
 
@@ -29,7 +26,6 @@ function toCategoryRow(record: CategoryRecord): CategoryRow {
  */
 export function createCategoriesService(repository: CategoriesRepository) {
   const reads = recordReads({ list: categoriesList, reader: repository.reader, toRow: toCategoryRow });
-  const { getRecord } = reads;
   const states = recordStates({
     reads,
     writes: repository.writes,
@@ -39,6 +35,22 @@ export function createCategoriesService(repository: CategoriesRepository) {
         action,
       ),
   });
+  // Its own row (the name), then its translations.
+  const saves = recordSaves({
+    reads,
+    repository,
+    states,
+    insert: async (tx, body: CategoryBody) => {
+      const id = await tx.insert(body.name);
+      await tx.replaceTranslations(id, body.translations);
+      return id;
+    },
+    update: async (tx, id, body) => {
+      if (!(await tx.rename(id, body.name, body.updatedAt))) return false;
+      await tx.replaceTranslations(id, body.translations);
+      return true;
+    },
+  });
 
   return {
     list: reads.list,
@@ -47,27 +59,8 @@ export function createCategoriesService(repository: CategoriesRepository) {
 
     quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
 
-    async create(body: CategoryBody): Promise<CategoryRow> {
-      const id = await guardUniqueName(() =>
-        repository.transaction(async (tx) => {
-          const created = await tx.insert(body.name);
-          await tx.replaceTranslations(created, body.translations);
-          return created;
-        }),
-      );
-      return toCategoryRow(await getRecord(id));
-    },
-
-    async update(id: number, body: CategoryBody): Promise<CategoryRow> {
-      states.assertAllowed(await getRecord(id), 'edit');
-      await guardUniqueName(() =>
-        repository.transaction(async (tx) => {
-          if (!(await tx.rename(id, body.name, body.updatedAt))) throw new AppError(ErrorCode.STALE_RECORD);
-          await tx.replaceTranslations(id, body.translations);
-        }),
-      );
-      return toCategoryRow(await getRecord(id));
-    },
+    create: saves.create,
+    update: saves.update,
 
     activate: states.activate,
     deactivate: states.deactivate,

@@ -116,6 +116,32 @@ describe('category rules (spec §4 Category), each a 409', () => {
     expect(activated.json().ativo).toBe(true);
   });
 
+  // A resource whose name is unique among active records only (a partial unique index, as a newer
+  // resource may declare) lets another record take the name while one is inactive: the kit's activate
+  // answers that with the resource's 409, not a 500. The categories' index is made so for this test.
+  it('reactivating a category whose name an active one took meanwhile is 409 NAME_TAKEN', async () => {
+    const swapIndex = async (where: ReturnType<typeof sql>) => {
+      await ctx.query(sql`drop index categories_search_text_key`);
+      await ctx.query(
+        sql`create unique index categories_search_text_key on categories (search_text) ${where}`,
+      );
+    };
+    const { categoryId } = await createCategory('Aquáticos');
+    await call('DELETE', `/api/categories/${categoryId}`);
+    await swapIndex(sql`where deleted_at is null`);
+    try {
+      const taker = await createCategory('AQUATICOS');
+      const response = await call('PUT', `/api/categories/activate/${categoryId}`, undefined, 'en-US');
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'NAME_TAKEN' });
+      expect((await call('GET', `/api/categories/${categoryId}`)).json().ativo).toBe(false);
+      await call('DELETE', `/api/categories/${taker.categoryId}`);
+      await call('DELETE', `/api/categories/${taker.categoryId}?hardDelete=true`);
+    } finally {
+      await swapIndex(sql``);
+    }
+  });
+
   it('only an active category is edited', async () => {
     const { categoryId } = await createCategory();
     await call('DELETE', `/api/categories/${categoryId}`);

@@ -18,6 +18,7 @@ import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { countRangesFor } from '../../lib/count-period.ts';
 import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
 import { oneTimeCodeAt } from '../../lib/one-time-codes.ts';
+import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
 import type { DeviceRecord, DevicesRepository } from './devices.repository.ts';
@@ -71,10 +72,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
       isProvisioned: record.isProvisioned,
       hasOwnSchedule: record.schedule !== null,
       shotsInPeriod: null,
-      ativo: record.deletedAt === null,
-      createdAt: record.createdAt.toISOString(),
-      updatedAt: record.updatedAt.toISOString(),
-      deletedAt: record.deletedAt?.toISOString() ?? null,
+      ...kitRow(record),
     };
   }
 

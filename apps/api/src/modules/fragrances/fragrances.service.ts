@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { categories } from '../../db/schema/index.ts';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
+import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { recordImage } from '../../lib/resource-kit/record-image.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
@@ -84,10 +85,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
         ofactoryWay: translation.olfactoryWay,
       })),
       collections: record.collections,
-      ativo: record.deletedAt === null,
-      createdAt: record.createdAt.toISOString(),
-      updatedAt: record.updatedAt.toISOString(),
-      deletedAt: record.deletedAt?.toISOString() ?? null,
+      ...kitRow(record),
     };
   }
 

@@ -1,6 +1,7 @@
 import type { InitiativeDetail, InitiativeRow } from '@scentia/shared/initiatives.schemas';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { STAFF_NAME_FOR_MEMBERS } from '../../lib/access-scope.ts';
+import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { actorFor, visibleLocations } from './initiative-scope.ts';
 import type { InitiativeRecord, InitiativesRepository } from './initiatives.repository.ts';
 
@@ -35,10 +36,7 @@ export function toInitiativeRow(record: InitiativeRecord, scope: AccessScope): I
       proposer === null
         ? null
         : { ...proposer, email: scope.kind === 'staff' ? record.proposerEmail : null, isClient },
-    ativo: record.deletedAt === null,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    deletedAt: record.deletedAt?.toISOString() ?? null,
+    ...kitRow(record),
   };
 }
 

@@ -3,10 +3,12 @@ import { ErrorCode } from '@scentia/shared/error-codes';
 import { type LocationAction, locationActionRefusal } from '@scentia/shared/locations.rules';
 import type { LocationBody, LocationRow } from '@scentia/shared/locations.schemas';
 import type { AccessScope } from '../../lib/access-scope.ts';
-import { AppError, invalidFields } from '../../lib/app-error.ts';
+import { invalidFields } from '../../lib/app-error.ts';
+import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
-import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
+import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
+import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import { type LocationRecord, type LocationsRepository, locationsList } from './locations.repository.ts';
 
@@ -37,10 +39,7 @@ function toLocationRow(record: LocationRecord): LocationRow {
     timeZone: record.timeZone,
     note: record.note,
     schedule: record.schedule,
-    ativo: record.deletedAt === null,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    deletedAt: record.deletedAt?.toISOString() ?? null,
+    ...kitRow(record),
   };
 }
 
@@ -73,7 +72,6 @@ const valuesOf = (body: LocationBody) => ({
  */
 export function createLocationsService(repository: LocationsRepository) {
   const reads = recordReads({ list: locationsList, reader: repository.reader, toRow: toLocationRow });
-  const { getRecord } = reads;
   const states = recordStates({
     reads,
     writes: repository.writes,
@@ -90,16 +88,23 @@ export function createLocationsService(repository: LocationsRepository) {
     },
   });
 
-  /** Runs a save in a transaction holding its organisation active; an inactive or unknown one is a 400. */
-  const saveUnder = <T>(body: LocationBody, write: (tx: LocationsRepository) => Promise<T>) =>
-    guardUniqueName(() =>
-      repository.transaction(async (tx) => {
-        if (!(await tx.lockOrganization(body.organizationId))) {
-          throw invalidFields({ path: 'organizationId', key: 'field.organizationInactive' });
-        }
-        return write(tx);
-      }),
-    );
+  // A save holds its organisation active: an inactive or unknown one is a 400.
+  const saves = recordSaves({
+    reads,
+    repository,
+    states,
+    lockReferences: async (tx, body: LocationBody) => {
+      if (!(await tx.lockOrganization(body.organizationId))) {
+        throw invalidFields({ path: 'organizationId', key: 'field.organizationInactive' });
+      }
+    },
+    // A member's update reaches only their scope's locations and changes their address and note only.
+    beforeUpdate: (record, body, scope) => {
+      if (scope?.kind === 'member') assertManagerChangesOnly(record, body);
+    },
+    insert: (tx, body) => tx.insert(valuesOf(body)),
+    update: (tx, id, body) => tx.update(id, valuesOf(body), body.updatedAt),
+  });
 
   return {
     list: reads.list,
@@ -110,25 +115,9 @@ export function createLocationsService(repository: LocationsRepository) {
     quickSearch: (text: string, organizationId?: number, scope?: AccessScope) =>
       repository.quickSearchIn(text, QUICK_SEARCH_LIMIT, organizationId, scope),
 
-    async create(body: LocationBody): Promise<LocationRow> {
-      const id = await saveUnder(body, (tx) => tx.insert(valuesOf(body)));
-      return toLocationRow(await getRecord(id));
-    },
-
-    /**
-     * Moving a location to another active organisation is allowed (staff). A member's update reaches
-     * only their scope's locations (another's is a 404) and changes their address and note only.
-     */
-    async update(id: number, body: LocationBody, scope?: AccessScope): Promise<LocationRow> {
-      const record = await getRecord(id, scope);
-      states.assertAllowed(record, 'edit');
-      if (scope?.kind === 'member') assertManagerChangesOnly(record, body);
-      await saveUnder(body, async (tx) => {
-        if (!(await tx.update(id, valuesOf(body), body.updatedAt)))
-          throw new AppError(ErrorCode.STALE_RECORD);
-      });
-      return toLocationRow(await getRecord(id));
-    },
+    create: saves.create,
+    /** Moving a location to another active organisation is allowed (staff). */
+    update: saves.update,
 
     activate: states.activate,
     deactivate: states.deactivate,

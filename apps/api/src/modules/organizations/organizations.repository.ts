@@ -6,6 +6,7 @@ import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { inMemberLocations } from '../../lib/resource-kit/record-scope.ts';
 import { updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
+import { cnpjSearchWord } from '../../lib/search-text.ts';
 
 /**
  * Each organisation's location counts (all, and the active ones), for a page's rows: one grouped
@@ -36,15 +37,6 @@ async function withLocationCounts<T extends { id: number }>(db: Database, rows: 
     activeLocationCount: byOrganization.get(row.id)?.activeLocationCount ?? 0,
     locationCount: byOrganization.get(row.id)?.locationCount ?? 0,
   }));
-}
-
-/**
- * A search word typed as a piece of a CNPJ ("11.222.333", "333/0001-81"): stored without its mask, so
- * its dots, slash and hyphen go. Only a word with a digit and nothing but letters, digits and those
- * marks is one: "Guarda-Chuva" stays as typed.
- */
-export function cnpjSearchWord(word: string): string {
-  return /\d/.test(word) && /^[\dA-Za-z]+([./-][\dA-Za-z]*)+$/.test(word) ? word.replace(/[./-]/g, '') : word;
 }
 
 export const organizationsList = resourceList({

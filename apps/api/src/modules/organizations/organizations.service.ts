@@ -6,10 +6,11 @@ import {
   type OrganizationRow,
 } from '@scentia/shared/organizations.schemas';
 import type { AccessScope } from '../../lib/access-scope.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
-import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
+import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
+import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import {
   type OrganizationRecord,
@@ -35,10 +36,7 @@ function toOrganizationRow(record: OrganizationRecord): OrganizationRow {
     note: record.note,
     activeLocationCount: record.activeLocationCount,
     locationCount: record.locationCount,
-    ativo: record.deletedAt === null,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    deletedAt: record.deletedAt?.toISOString() ?? null,
+    ...kitRow(record),
   };
 }
 
@@ -60,7 +58,6 @@ const valuesOf = (body: OrganizationBody) => ({
  */
 export function createOrganizationsService(repository: OrganizationsRepository) {
   const reads = recordReads({ list: organizationsList, reader: repository.reader, toRow: toOrganizationRow });
-  const { getRecord } = reads;
   const states = recordStates({
     reads,
     writes: repository.writes,
@@ -86,6 +83,15 @@ export function createOrganizationsService(repository: OrganizationsRepository) 
         ),
       };
     },
+    unique: UNIQUE_CODES,
+  });
+  const saves = recordSaves({
+    reads,
+    repository,
+    states,
+    unique: UNIQUE_CODES,
+    insert: (tx, body: OrganizationBody) => tx.insert(valuesOf(body)),
+    update: (tx, id, body) => tx.update(id, valuesOf(body), body.updatedAt),
   });
 
   return {
@@ -96,26 +102,8 @@ export function createOrganizationsService(repository: OrganizationsRepository) 
     quickSearch: (text: string, scope?: AccessScope) =>
       repository.quickSearch(text, QUICK_SEARCH_LIMIT, undefined, scope),
 
-    async create(body: OrganizationBody): Promise<OrganizationRow> {
-      const id = await guardUniqueName(
-        () => repository.transaction((tx) => tx.insert(valuesOf(body))),
-        UNIQUE_CODES,
-      );
-      return toOrganizationRow(await getRecord(id));
-    },
-
-    async update(id: number, body: OrganizationBody): Promise<OrganizationRow> {
-      states.assertAllowed(await getRecord(id), 'edit');
-      await guardUniqueName(
-        () =>
-          repository.transaction(async (tx) => {
-            if (!(await tx.update(id, valuesOf(body), body.updatedAt)))
-              throw new AppError(ErrorCode.STALE_RECORD);
-          }),
-        UNIQUE_CODES,
-      );
-      return toOrganizationRow(await getRecord(id));
-    },
+    create: saves.create,
+    update: saves.update,
 
     activate: states.activate,
     deactivate: states.deactivate,

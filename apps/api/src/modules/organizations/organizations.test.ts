@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { expectStaleSaveRefused, staffSession } from '../../../test/resource-tests.ts';
-import { cnpjSearchWord } from './organizations.repository.ts';
+import { cnpjSearchWord } from '../../lib/search-text.ts';
 
 const session = staffSession();
 const { call } = session;

@@ -1,5 +1,6 @@
 import type { PublishedQuiz, QuizDetail, QuizLanguage, QuizRow } from '@scentia/shared/quiz.schemas';
 import type { QuizGraph } from '@scentia/shared/quiz-graph';
+import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import type { QuizRecord } from './quiz.repository.ts';
 import type { CollectionEntry, StoredTree } from './quiz-tree.repository.ts';
 
@@ -18,10 +19,7 @@ export function toQuizRow(record: QuizRecord): QuizRow {
     validatedAt: record.validatedAt?.toISOString() ?? null,
     publishedAt: record.publishedAt?.toISOString() ?? null,
     publishedVersion: record.publishedVersion,
-    ativo: record.deletedAt === null,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    deletedAt: record.deletedAt?.toISOString() ?? null,
+    ...kitRow(record),
   };
 }
 
