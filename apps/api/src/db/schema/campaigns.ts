@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { fragrances } from './catalog.ts';
+import { kitColumns } from './kit-columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -22,18 +23,14 @@ import { users } from './users.ts';
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: serial('id').primaryKey(),
+    ...kitColumns(100),
     name: varchar('name', { length: 100 }).notNull(),
-    searchText: varchar('search_text', { length: 100 }).notNull().default(''),
     fragranceShots: integer('fragrance_shots').notNull().default(100),
     /** Storage keys of the normalised cover image and its thumbnail. */
     coverKey: varchar('cover_key', { length: 200 }),
     coverThumbnailKey: varchar('cover_thumbnail_key', { length: 200 }),
     downloads: integer('downloads').notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     // At most one default campaign, enforced by the database itself.

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { kitColumns } from './kit-columns.ts';
 
 /**
  * Fragrance categories (spec §3 Category). `deletedAt` set means inactive (soft delete); `searchText` is
@@ -17,12 +9,8 @@ import {
 export const categories = pgTable(
   'categories',
   {
-    id: serial('id').primaryKey(),
+    ...kitColumns(100),
     name: varchar('name', { length: 100 }).notNull(),
-    searchText: varchar('search_text', { length: 100 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     index('categories_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
@@ -49,7 +37,7 @@ export const categoryTranslations = pgTable(
 export const fragrances = pgTable(
   'fragrances',
   {
-    id: serial('id').primaryKey(),
+    ...kitColumns(100),
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 255 }),
     olfactoryWay: varchar('olfactory_way', { length: 200 }).notNull(),
@@ -59,10 +47,6 @@ export const fragrances = pgTable(
     /** Storage keys of the normalised image and its thumbnail. */
     imageKey: varchar('image_key', { length: 200 }),
     thumbnailKey: varchar('thumbnail_key', { length: 200 }),
-    searchText: varchar('search_text', { length: 100 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     index('fragrances_category_idx').on(table.categoryId),

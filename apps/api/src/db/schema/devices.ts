@@ -8,7 +8,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   timestamp,
@@ -17,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.ts';
 import { fragrances } from './catalog.ts';
+import { kitColumns } from './kit-columns.ts';
 import { locations, organizations } from './organizations.ts';
 import { users } from './users.ts';
 
@@ -34,7 +34,7 @@ import { users } from './users.ts';
 export const devices = pgTable(
   'devices',
   {
-    id: serial('id').primaryKey(),
+    ...kitColumns(720),
     /** 12 upper-case hex digits (packages/shared `normalizeMacAddress`). */
     macAddress: varchar('mac_address', { length: 12 }).notNull(),
     locationId: integer('location_id')
@@ -59,14 +59,10 @@ export const devices = pgTable(
     credentialHash: varchar('credential_hash', { length: 64 }),
     secretCiphertext: text('secret_ciphertext'),
     provisionedAt: timestamp('provisioned_at', { withTimezone: true }),
-    searchText: varchar('search_text', { length: 720 }).notNull().default(''),
     searchCampaign: text('search_campaign').notNull().default(''),
     searchUser: text('search_user').notNull().default(''),
     searchOwner: text('search_owner').notNull().default(''),
     searchLocation: text('search_location').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('devices_mac_address_key').on(table.macAddress),
@@ -114,7 +110,7 @@ export const deviceStates = pgTable(
 export const capsules = pgTable(
   'capsules',
   {
-    id: serial('id').primaryKey(),
+    ...kitColumns(400),
     serialNumber: varchar('serial_number', { length: 32 }).notNull(),
     fragranceId: integer('fragrance_id')
       .notNull()
@@ -123,12 +119,8 @@ export const capsules = pgTable(
     deviceId: integer('device_id').references(() => devices.id),
     slot: smallint('slot'),
     dueDate: date('due_date', { mode: 'string' }),
-    searchText: varchar('search_text', { length: 400 }).notNull().default(''),
     searchFragrance: text('search_fragrance').notNull().default(''),
     searchDevice: text('search_device').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('capsules_serial_number_key').on(table.serialNumber),

@@ -14,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.ts';
+import { kitColumns } from './kit-columns.ts';
 import { mailOutbox } from './mail-outbox.ts';
 import { locations, organizations } from './organizations.ts';
 import { users } from './users.ts';
@@ -31,7 +32,7 @@ const STATUS_CHECK = sql`in ('inReview', 'approved', 'changesRequested', 'reject
 export const initiatives = pgTable(
   'initiatives',
   {
-    id: serial('id').primaryKey(),
+    ...kitColumns(110),
     title: varchar('title', { length: 100 }).notNull(),
     description: varchar('description', { length: 2000 }),
     organizationId: integer('organization_id')
@@ -45,10 +46,6 @@ export const initiatives = pgTable(
     status: varchar('status', { length: 20 }).notNull().default('inReview'),
     /** Who proposed it; null once that account is deleted for good. */
     proposedBy: integer('proposed_by').references(() => users.id, { onDelete: 'set null' }),
-    searchText: varchar('search_text', { length: 110 }).notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     index('initiatives_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),

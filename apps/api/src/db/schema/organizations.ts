@@ -1,16 +1,7 @@
 import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { kitColumns } from './kit-columns.ts';
 
 /** The address columns an organisation and a location share (packages/shared address.schemas). */
 const addressColumns = () => ({
@@ -29,7 +20,7 @@ const addressColumns = () => ({
 export const organizations = pgTable(
   'organizations',
   {
-    id: serial('id').primaryKey(),
+    ...kitColumns(540),
     name: varchar('name', { length: 100 }).notNull(),
     legalName: varchar('legal_name', { length: 200 }).notNull(),
     /** The 14 characters of a numeric or alphanumeric CNPJ, without the mask. */
@@ -40,13 +31,9 @@ export const organizations = pgTable(
     phone: varchar('phone', { length: 11 }),
     ...addressColumns(),
     note: varchar('note', { length: 1000 }),
-    searchText: varchar('search_text', { length: 540 }).notNull().default(''),
     searchName: varchar('search_name', { length: 100 })
       .notNull()
       .generatedAlwaysAs(sql`search_normalise(name)`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     index('organizations_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
@@ -72,7 +59,7 @@ export const organizations = pgTable(
 export const locations = pgTable(
   'locations',
   {
-    id: serial('id').primaryKey(),
+    ...kitColumns(410),
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
@@ -83,14 +70,10 @@ export const locations = pgTable(
     note: varchar('note', { length: 1000 }),
     /** When its devices diffuse: weekly ranges in its time zone (packages/shared schedules.schemas). */
     schedule: jsonb('schedule').$type<Schedule>().notNull().default({ ranges: [] }),
-    searchText: varchar('search_text', { length: 410 }).notNull().default(''),
     searchName: varchar('search_name', { length: 100 })
       .notNull()
       .generatedAlwaysAs(sql`search_normalise(name)`),
     searchOrganization: text('search_organization').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     index('locations_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.ts';
 import { fragrances } from './catalog.ts';
+import { kitColumns } from './kit-columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -68,7 +69,7 @@ export const answerTexts = pgTable(
 export const quizzes = pgTable(
   'quizzes',
   {
-    id: serial('id').primaryKey(),
+    ...kitColumns(210),
     name: varchar('name', { length: 100 }).notNull(),
     campaignId: integer('campaign_id')
       .notNull()
@@ -77,14 +78,10 @@ export const quizzes = pgTable(
     validatedAt: timestamp('validated_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     publishedVersion: integer('published_version'),
-    searchText: varchar('search_text', { length: 210 }).notNull().default(''),
     searchName: varchar('search_name', { length: 100 })
       .notNull()
       .generatedAlwaysAs(sql`search_normalise(name)`),
     searchCampaign: text('search_campaign').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('quizzes_campaign_language_key').on(table.campaignId, table.language),

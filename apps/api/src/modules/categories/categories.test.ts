@@ -129,15 +129,15 @@ describe('category rules (spec §4 Category), each a 409', () => {
     const { categoryId } = await createCategory('Aquáticos');
     await call('DELETE', `/api/categories/${categoryId}`);
     await swapIndex(sql`where deleted_at is null`);
+    const taker = await createCategory('AQUATICOS');
     try {
-      const taker = await createCategory('AQUATICOS');
       const response = await call('PUT', `/api/categories/activate/${categoryId}`, undefined, 'en-US');
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ code: 'NAME_TAKEN' });
       expect((await call('GET', `/api/categories/${categoryId}`)).json().ativo).toBe(false);
-      await call('DELETE', `/api/categories/${taker.categoryId}`);
-      await call('DELETE', `/api/categories/${taker.categoryId}?hardDelete=true`);
     } finally {
+      // The name is one category's again, so the file's other tests meet the index they expect.
+      await ctx.query(sql`delete from categories where id = ${taker.categoryId}`);
       await swapIndex(sql``);
     }
   });
