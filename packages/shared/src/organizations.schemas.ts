@@ -6,18 +6,29 @@ import { dateTimeSchema } from './dates.schemas.ts';
 import { kitRowFields } from './list.schemas.ts';
 import { isValidEmail } from './validators.ts';
 
+/** The longest a record's name, a note, a masked CNPJ and a masked phone may be typed (the forms' fields). */
+export const RECORD_NAME_MAX_LENGTH = 100;
+export const NOTE_MAX_LENGTH = 1000;
+export const MASKED_CNPJ_LENGTH = 18;
+export const MASKED_PHONE_LENGTH = 15;
+
 /** A record's display name (an organisation's, a location's): required, 2 to 100 characters. */
-export const recordNameSchema = z.string().trim().min(1, { error: 'required' }).min(2).max(100);
+export const recordNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .min(2)
+  .max(RECORD_NAME_MAX_LENGTH);
 
 /** A free note kept with a record, up to 1,000 characters. */
-export const noteSchema = optionalText(1000);
+export const noteSchema = optionalText(NOTE_MAX_LENGTH);
 
 /** A CNPJ, numeric or alphanumeric, typed with or without its mask; kept as its 14 characters. */
 export const cnpjSchema = z
   .string()
   .trim()
   .min(1, { error: 'required' })
-  .max(18, { error: 'tooLong' })
+  .max(MASKED_CNPJ_LENGTH, { error: 'tooLong' })
   .refine(isValidCnpj, { error: 'invalidCnpj' })
   .transform(normalizeTaxId);
 

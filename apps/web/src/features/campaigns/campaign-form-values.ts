@@ -1,6 +1,7 @@
 import type { CampaignRow, campaignBodySchema } from '@scentia/shared/campaigns.schemas';
 import { LANGUAGES, type Language } from '@scentia/shared/locales';
 import type { z } from 'zod';
+import { requiredText } from '../../components/resource-form/form-values.ts';
 import type { ImageUploadValue } from '../../components/resource-form/image-upload-field.tsx';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
@@ -108,8 +109,6 @@ export function clashingSlots(collection: readonly SlotValue[]): ReadonlyMap<num
   return clashes;
 }
 
-const trimmed = (value: string | null | undefined) => value?.trim() ?? '';
-
 /**
  * The fields as the shared schema (and the API) reads them: texts trimmed, blank descriptions left out.
  * An emptied number is the empty part the multipart form sends, not an absent one: the schema gives an
@@ -117,10 +116,10 @@ const trimmed = (value: string | null | undefined) => value?.trim() ?? '';
  */
 export function campaignFormToBody(values: CampaignFormValues): CampaignBodyInput {
   return {
-    name: trimmed(values.name),
+    name: requiredText(values.name),
     fragranceShots: values.fragranceShots ?? '',
     descriptions: LANGUAGES.flatMap((language) => {
-      const description = trimmed(values.descriptions?.[language]);
+      const description = requiredText(values.descriptions?.[language]);
       return description ? [{ language, description }] : [];
     }),
     collection: (values.collection ?? []).map((entry) => ({

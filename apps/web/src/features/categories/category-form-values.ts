@@ -1,5 +1,6 @@
 import type { CategoryBodyInput, CategoryRow } from '@scentia/shared/categories.schemas';
 import { LANGUAGES, type Language } from '@scentia/shared/locales';
+import { requiredText } from '../../components/resource-form/form-values.ts';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
 /** The category form as antd holds it: the name and one translated name per language. */
@@ -26,7 +27,7 @@ export function categoryToForm(category: CategoryRow): CategoryFormValues {
 /** POST/PUT /categories (spec §7 Saves): blank translations are left out (they are optional). */
 export function categoryFormToBody(values: CategoryFormValues, opened?: CategoryRow): CategoryBodyInput {
   return {
-    name: values.name?.trim() ?? '',
+    name: requiredText(values.name),
     translations: LANGUAGES.flatMap((language) => {
       const name = values.translations?.[language]?.trim() ?? '';
       return name ? [{ language, name }] : [];

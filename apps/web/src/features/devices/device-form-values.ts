@@ -4,6 +4,7 @@ import {
   formatMacAddress,
   macAddressSchema,
 } from '@scentia/shared/devices.schemas';
+import { requiredText } from '../../components/resource-form/form-values.ts';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
 /** The device form as antd holds it; the location and campaign are their typeaheads' values (ids as text). */
@@ -54,7 +55,7 @@ export function displayMacAddress(text: string): string {
  */
 export function deviceFormToBody(values: DeviceFormValues, opened?: DeviceRow): DeviceBodyInput {
   return {
-    macAddress: values.macAddress?.trim() ?? '',
+    macAddress: requiredText(values.macAddress),
     locationId: values.locationId ? Number(values.locationId) : 0,
     campaignId: values.campaignId ? Number(values.campaignId) : 0,
     ...(opened ? { updatedAt: opened.updatedAt } : {}),

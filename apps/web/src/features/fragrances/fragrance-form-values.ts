@@ -1,6 +1,7 @@
 import type { FragranceRow, fragranceBodySchema } from '@scentia/shared/fragrances.schemas';
 import { LANGUAGES, type Language } from '@scentia/shared/locales';
 import type { z } from 'zod';
+import { requiredText } from '../../components/resource-form/form-values.ts';
 import type { ImageUploadValue } from '../../components/resource-form/image-upload-field.tsx';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
@@ -69,25 +70,23 @@ export function fragranceToForm(fragrance: FragranceRow): FragranceFormValues {
   return values;
 }
 
-const trimmed = (value: string | null | undefined) => value?.trim() ?? '';
-
 /**
  * The fields as the shared schema (and the API) reads them: texts trimmed, a blank description
  * left out, and only the languages with something filled in.
  */
 export function fragranceFormToBody(values: FragranceFormValues): FragranceBodyInput {
-  const description = trimmed(values.description);
+  const description = requiredText(values.description);
   return {
-    name: trimmed(values.name),
+    name: requiredText(values.name),
     ...(description ? { description } : {}),
-    ofactoryWay: trimmed(values.ofactoryWay),
+    ofactoryWay: requiredText(values.ofactoryWay),
     categoryId: values.categoryId ? Number(values.categoryId) : null,
     translations: LANGUAGES.flatMap((language) => {
       const translation = values.translations?.[language];
       const translated = {
         language,
-        description: trimmed(translation?.description),
-        ofactoryWay: trimmed(translation?.ofactoryWay),
+        description: requiredText(translation?.description),
+        ofactoryWay: requiredText(translation?.ofactoryWay),
       };
       return translated.description || translated.ofactoryWay ? [translated] : [];
     }),

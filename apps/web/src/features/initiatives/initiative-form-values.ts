@@ -1,5 +1,6 @@
 import type { InitiativeBodyInput, InitiativeRow } from '@scentia/shared/initiatives.schemas';
 import dayjs, { type Dayjs } from 'dayjs';
+import { requiredText } from '../../components/resource-form/form-values.ts';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
 /**
@@ -68,7 +69,7 @@ export function initiativeFormToBody(
   opened?: InitiativeRow,
 ): InitiativeBodyInput {
   return {
-    title: values.title?.trim() ?? '',
+    title: requiredText(values.title),
     description: values.description?.trim() ? values.description.trim() : null,
     organizationId: values.organizationId ? Number(values.organizationId) : 0,
     locationIds: (values.locationIds ?? []).map(Number),

@@ -8,6 +8,7 @@ import {
   emptyAddress,
   requiredAddressToBody,
 } from '../../components/address-block/address-values.ts';
+import { optionalText, requiredText, textToForm } from '../../components/resource-form/form-values.ts';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 import { ORGANIZATION_FILTER } from './api/list-locations.ts';
 
@@ -50,7 +51,7 @@ export function locationToForm(location: LocationRow): LocationFormValues {
     name: location.name,
     address: addressToForm(location.address),
     timeZone: location.timeZone,
-    note: location.note ?? '',
+    note: textToForm(location.note),
   };
 }
 
@@ -58,10 +59,10 @@ export function locationToForm(location: LocationRow): LocationFormValues {
 export function locationFormToBody(values: LocationFormValues, opened?: LocationRow): LocationBodyInput {
   return {
     organizationId: values.organizationId ? Number(values.organizationId) : 0,
-    name: values.name?.trim() ?? '',
+    name: requiredText(values.name),
     address: requiredAddressToBody(values.address),
     timeZone: values.timeZone ?? '',
-    note: values.note?.trim() || null,
+    note: optionalText(values.note),
     // The version the edit was opened with: a save over a newer one is refused (409 STALE_RECORD).
     ...(opened ? { updatedAt: opened.updatedAt } : {}),
   };

@@ -1,4 +1,3 @@
-import { formatCnpj } from '@scentia/shared/br-documents';
 import type { OrganizationBodyInput, OrganizationRow } from '@scentia/shared/organizations.schemas';
 import {
   type AddressFormValues,
@@ -8,7 +7,13 @@ import {
   emptyAddress,
   requiredAddressToBody,
 } from '../../components/address-block/address-values.ts';
-import { maskBrazilianPhone } from '../../lib/input-masks.ts';
+import {
+  cnpjToForm,
+  optionalText,
+  phoneToForm,
+  requiredText,
+  textToForm,
+} from '../../components/resource-form/form-values.ts';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
 /** The organisation form as antd holds it: texts as typed (CNPJ and phone masked). */
@@ -54,12 +59,12 @@ export function organizationToForm(organization: OrganizationRow): OrganizationF
   return {
     name: organization.name,
     legalName: organization.legalName,
-    cnpj: formatCnpj(organization.cnpj),
-    contactName: organization.contactName ?? '',
-    contactEmail: organization.contactEmail ?? '',
-    phone: organization.phone ? maskBrazilianPhone(organization.phone) : '',
+    cnpj: cnpjToForm(organization.cnpj),
+    contactName: textToForm(organization.contactName),
+    contactEmail: textToForm(organization.contactEmail),
+    phone: phoneToForm(organization.phone),
     address: addressToForm(organization.address),
-    note: organization.note ?? '',
+    note: textToForm(organization.note),
   };
 }
 
@@ -72,14 +77,14 @@ export function organizationFormToBody(
   opened?: OrganizationRow,
 ): OrganizationBodyInput {
   return {
-    name: values.name?.trim() ?? '',
-    legalName: values.legalName?.trim() ?? '',
-    cnpj: values.cnpj?.trim() ?? '',
-    contactName: values.contactName?.trim() || null,
-    contactEmail: values.contactEmail?.trim() || null,
-    phone: values.phone?.trim() || null,
+    name: requiredText(values.name),
+    legalName: requiredText(values.legalName),
+    cnpj: requiredText(values.cnpj),
+    contactName: optionalText(values.contactName),
+    contactEmail: optionalText(values.contactEmail),
+    phone: optionalText(values.phone),
     address: requiredAddressToBody(values.address),
-    note: values.note?.trim() || null,
+    note: optionalText(values.note),
     // The version the edit was opened with: a save over a newer one is refused (409 STALE_RECORD).
     ...(opened ? { updatedAt: opened.updatedAt } : {}),
   };

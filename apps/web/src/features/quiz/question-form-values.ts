@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@scentia/shared/error-codes';
 import { answerProblem, questionProblem } from '@scentia/shared/quiz.rules';
 import type { QuestionSaveBody, QuizDetail } from '@scentia/shared/quiz.schemas';
+import { optionalText } from '../../components/resource-form/form-values.ts';
 
 /**
  * The question builder's values as antd holds them. Texts are the typeaheads' values: a bank text
@@ -60,7 +61,7 @@ function answerToBody(answer: Partial<AnswerValues> | undefined): QuestionSaveBo
   return {
     quizQuestionAnswerId: answer?.quizQuestionAnswerId,
     desc: answer?.desc?.trim() || undefined,
-    description: answer?.description?.trim() || null,
+    description: optionalText(answer?.description),
     isAnswerFinish: isFinal,
     nextQuizQuestionId: isFinal ? null : (answer?.nextQuizQuestionId ?? null),
     fragrances: isFinal ? (answer?.fragrances ?? []) : [],

@@ -8,6 +8,7 @@ import {
   addressToForm,
   emptyAddress,
 } from '../../components/address-block/address-values.ts';
+import { optionalText, requiredText, textToForm } from '../../components/resource-form/form-values.ts';
 import { maskTaxId } from '../../lib/input-masks.ts';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 
@@ -57,14 +58,14 @@ export function userToForm(user: UserRow): UserFormValues {
     email: user.email,
     profile: user.profile.nome,
     cpf: user.cpf ? maskTaxId(user.cpf) : '',
-    document: user.document ?? '',
+    document: textToForm(user.document),
     birthday: user.birthday ? dayjs(user.birthday.slice(0, 10)) : null,
     genre: user.genre,
     address: addressToForm(user.address),
   };
 }
 
-const textOrNull = (value: string | null | undefined) => value?.trim() || null;
+const textOrNull = (value: string | null | undefined) => optionalText(value);
 
 /**
  * The body of POST/PUT /usuario (spec §7): the CPF/CNPJ without punctuation, the birthday as
@@ -74,8 +75,8 @@ const textOrNull = (value: string | null | undefined) => value?.trim() || null;
  */
 export function formToBody(values: UserFormValues, ativo?: boolean): UserBodyInput {
   return {
-    nome: values.nome?.trim() ?? '',
-    email: values.email?.trim() ?? '',
+    nome: requiredText(values.nome),
+    email: requiredText(values.email),
     profile: values.profile ?? '',
     cpf: normalizeTaxId(values.cpf ?? '') || null,
     // Kept as loaded when hidden (Brazil shows the CPF/CNPJ instead), so an edit never erases it.

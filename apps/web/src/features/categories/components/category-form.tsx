@@ -7,7 +7,8 @@ import { LANGUAGES } from '@scentia/shared/locales';
 import { Col, Form, Input } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
+import { FormSection } from '../../../components/resource-form/form-layout.tsx';
+import { NameField } from '../../../components/resource-form/kit-fields.tsx';
 import {
   ResourceForm,
   type ResourceFormComponentProps,
@@ -54,9 +55,7 @@ export function CategoryForm(props: ResourceFormComponentProps<CategoryFormValue
       saveErrorText={mode === 'create' ? t('createError') : undefined}
     >
       <FormSection>
-        <Field name="name" label={t('fields.name')} rules={[rule('name', true)]}>
-          <Input maxLength={100} />
-        </Field>
+        <NameField name="name" label={t('fields.name')} rule={rule} />
       </FormSection>
       <FormSection legend={t('sections.translations')}>
         {LANGUAGES.map((language) => (

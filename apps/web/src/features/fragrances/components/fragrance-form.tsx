@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
 import { ImageUploadField } from '../../../components/resource-form/image-upload-field.tsx';
+import { NameField } from '../../../components/resource-form/kit-fields.tsx';
 import {
   ResourceForm,
   type ResourceFormComponentProps,
@@ -73,9 +74,7 @@ export function FragranceForm(props: ResourceFormComponentProps<FragranceFormVal
       codeFields={CODE_FIELDS}
     >
       <FormSection>
-        <Field name="name" label={t('fields.name')} rules={[rule('name', true)]}>
-          <Input maxLength={100} />
-        </Field>
+        <NameField name="name" label={t('fields.name')} rule={rule} />
         <Field
           name="categoryId"
           label={t('fields.category')}

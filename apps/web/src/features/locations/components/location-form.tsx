@@ -1,8 +1,9 @@
 import { type LocationRow, locationBodySchema } from '@scentia/shared/locations.schemas';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddressBlock } from '../../../components/address-block/address-block.tsx';
 import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
+import { NameField, NotesField } from '../../../components/resource-form/kit-fields.tsx';
 import {
   ResourceForm,
   type ResourceFormComponentProps,
@@ -54,9 +55,7 @@ export function LocationForm(props: ResourceFormComponentProps<LocationFormValue
             aria-required
           />
         </Field>
-        <Field name="name" label={t('fields.name')} rules={[rule('name', true)]} extra={t('nameHint')}>
-          <Input maxLength={100} autoComplete="off" />
-        </Field>
+        <NameField name="name" label={t('fields.name')} rule={rule} extra={t('nameHint')} />
       </FormSection>
       <AddressBlock geo={addressGeo} required={REQUIRED_ADDRESS} />
       <FormSection>
@@ -68,9 +67,7 @@ export function LocationForm(props: ResourceFormComponentProps<LocationFormValue
         >
           <TimeZoneSelect />
         </Field>
-        <Field isWide name="note" label={t('fields.note')} rules={[rule('note')]}>
-          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Field>
+        <NotesField name="note" label={t('fields.note')} rule={rule} />
       </FormSection>
     </ResourceForm>
   );

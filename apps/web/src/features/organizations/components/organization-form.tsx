@@ -4,11 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { AddressBlock } from '../../../components/address-block/address-block.tsx';
 import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
 import {
+  CnpjField,
+  EmailField,
+  NameField,
+  NotesField,
+  PhoneField,
+} from '../../../components/resource-form/kit-fields.tsx';
+import {
   ResourceForm,
   type ResourceFormComponentProps,
 } from '../../../components/resource-form/resource-form.tsx';
 import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
-import { maskBrazilianPhone, maskCnpj } from '../../../lib/input-masks.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { addressGeo } from '../../geo/api/address-geo.ts';
 import {
@@ -40,44 +46,22 @@ export function OrganizationForm(props: ResourceFormComponentProps<OrganizationF
       codeFields={CODE_FIELDS}
     >
       <FormSection legend={t('sections.company')}>
-        <Field name="name" label={t('fields.name')} rules={[rule('name', true)]} extra={t('nameHint')}>
-          <Input maxLength={100} autoComplete="off" />
-        </Field>
+        <NameField name="name" label={t('fields.name')} rule={rule} extra={t('nameHint')} />
         <Field name="legalName" label={t('fields.legalName')} rules={[rule('legalName', true)]}>
           <Input maxLength={200} autoComplete="organization" />
         </Field>
-        <Field
-          name="cnpj"
-          label={t('fields.cnpj')}
-          normalize={(value: string) => maskCnpj(value ?? '')}
-          rules={[rule('cnpj', true)]}
-          extra={t('cnpjHint')}
-        >
-          <Input maxLength={18} placeholder="00.000.000/0000-00" autoComplete="off" />
-        </Field>
+        <CnpjField name="cnpj" label={t('fields.cnpj')} rule={rule} />
       </FormSection>
       <FormSection legend={t('sections.contact')}>
         <Field name="contactName" label={t('fields.contactName')} rules={[rule('contactName')]}>
           <Input maxLength={100} autoComplete="off" />
         </Field>
-        <Field name="contactEmail" label={t('fields.contactEmail')} rules={[rule('contactEmail')]}>
-          <Input type="email" maxLength={200} autoComplete="off" />
-        </Field>
-        <Field
-          name="phone"
-          label={t('fields.phone')}
-          normalize={(value: string) => maskBrazilianPhone(value ?? '')}
-          rules={[rule('phone')]}
-          extra={t('phoneHint')}
-        >
-          <Input type="tel" inputMode="tel" maxLength={15} placeholder="(11) 91234-5678" autoComplete="off" />
-        </Field>
+        <EmailField name="contactEmail" label={t('fields.contactEmail')} rule={rule} />
+        <PhoneField name="phone" label={t('fields.phone')} rule={rule} />
       </FormSection>
       <AddressBlock geo={addressGeo} required={REQUIRED_ADDRESS} />
       <FormSection>
-        <Field isWide name="note" label={t('fields.note')} rules={[rule('note')]}>
-          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Field>
+        <NotesField name="note" label={t('fields.note')} rule={rule} />
       </FormSection>
     </ResourceForm>
   );

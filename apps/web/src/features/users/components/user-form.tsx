@@ -7,6 +7,7 @@ import { AddressBlock } from '../../../components/address-block/address-block.ts
 import { BRAZIL } from '../../../components/address-block/address-values.ts';
 import { DateField } from '../../../components/resource-form/date-field.tsx';
 import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
+import { EmailField } from '../../../components/resource-form/kit-fields.tsx';
 import {
   ResourceForm,
   type ResourceFormComponentProps,
@@ -57,9 +58,7 @@ export function UserForm({ profiles, ...props }: UserFormProps) {
         <Field name="nome" label={t('fields.name')} rules={[rule(['nome'], true)]}>
           <Input maxLength={200} autoComplete="name" />
         </Field>
-        <Field name="email" label={t('fields.email')} rules={[rule(['email'], true)]}>
-          <Input type="email" maxLength={200} autoComplete="email" />
-        </Field>
+        <EmailField name="email" label={t('fields.email')} rule={rule} isRequired autoComplete="email" />
         <Field
           name="profile"
           label={t('fields.profile')}
