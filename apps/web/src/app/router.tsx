@@ -1,3 +1,4 @@
+import { isAdminOnly } from '@scentia/shared/resource-access';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
@@ -55,6 +56,18 @@ const adminSection = (path: string, name: SectionName): RouteObject => ({
   path,
   lazy: page(async () => (await loadSignedInPages()).sectionPages[name]()),
 });
+
+/**
+ * Routes each named by its resource, as its one access declaration says (`RESOURCE_ACCESS`): an
+ * ADMIN-only resource's routes go behind the ADMIN guard (anyone else gets the not-found page), the
+ * others as they are.
+ */
+const byAccess = (routes: [resource: string, route: RouteObject][]): RouteObject[] => {
+  const adminOnly = routes.filter(([resource]) => isAdminOnly(resource)).map(([, route]) => route);
+  const open = routes.filter(([resource]) => !isAdminOnly(resource)).map(([, route]) => route);
+  if (adminOnly.length === 0) return open;
+  return [...open, { lazy: page(() => import('./routes/require-admin.tsx')), children: adminOnly }];
+};
 
 /** A resource's list, create and update pages, and the not-found page for anything else below it. */
 const resourceRoutes = (paths: ResourcePaths, name: ResourceName): RouteObject => {
@@ -129,10 +142,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               adminSection(PATHS.admin.organizations.members(`:${ID_PARAM}`), 'organizationMembers'),
               adminSection(PATHS.admin.capsules, 'capsules'),
               adminSection(PATHS.admin.initiatives.calendar, 'initiativesCalendar'),
-              {
-                lazy: page(() => import('./routes/require-admin.tsx')),
-                children: [adminSection(PATHS.admin.profiles, 'profiles')],
-              },
+              ...byAccess([['profiles', adminSection(PATHS.admin.profiles, 'profiles')]]),
               { path: '*', lazy: notFound },
             ],
           },

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { can } from '../../lib/access-policy.ts';
 import { errorResponses } from '../../lib/http-schemas.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
+import { resourceConfig } from '../../lib/resource-access.ts';
 import { currentAccount } from '../../plugins/auth.ts';
 import { type ProfilesRepository, profilesList } from './profiles.repository.ts';
 
@@ -14,7 +15,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ repository: ProfilesReposit
   app.get(
     '/perfil',
     {
-      config: { access: 'admin' },
+      config: resourceConfig('profiles'),
       schema: {
         tags: ['profiles'],
         summary: 'Paged profiles with their master profile and user count (ADMIN only)',

@@ -6,7 +6,7 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@scentia/shared/auth.schemas';
-import { isAdminProfile } from '@scentia/shared/validators';
+import { mayOpenResource } from '@scentia/shared/resource-access';
 import { Badge, Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -55,7 +55,7 @@ export function AppHeader({ user, isNarrow, isCollapsed, onToggleMenu, onOpenQui
             <BrandLogo size={28} isWordmarkHidden />
           </Link>
         )}
-        {isAdminProfile(user.profile.nome) && (
+        {mayOpenResource('profiles', user.profile.nome) && (
           <nav aria-label={t('menu.topLabel')}>
             <Link
               to={PATHS.admin.profiles}

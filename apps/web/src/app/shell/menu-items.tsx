@@ -13,6 +13,7 @@ import {
   WifiOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@scentia/shared/auth.schemas';
+import { mayOpenResource } from '@scentia/shared/resource-access';
 import type { ReactNode } from 'react';
 import { PATHS } from '../../lib/paths.ts';
 
@@ -42,10 +43,16 @@ export const SIDE_MENU: MenuEntry[] = [
   { key: 'members', path: PATHS.admin.members, icon: <UsergroupAddOutlined />, audience: 'manager' },
 ];
 
-/** The entries `user` may use: a member sees their organisation's screens, staff everything but Members. */
-export function menuFor(user: Pick<CurrentUser, 'membership'> | null): MenuEntry[] {
+/**
+ * The entries `user` may use: a member sees their organisation's screens, staff everything but Members,
+ * and an ADMIN-only resource (`RESOURCE_ACCESS`, by the entry's key) is offered to an ADMIN only.
+ */
+export function menuFor(
+  user: (Pick<CurrentUser, 'membership'> & { profile?: Pick<CurrentUser['profile'], 'nome'> }) | null,
+): MenuEntry[] {
   const membership = user?.membership ?? null;
-  return SIDE_MENU.filter(({ audience = 'staff' }) => {
+  return SIDE_MENU.filter(({ key, audience = 'staff' }) => {
+    if (!mayOpenResource(key, user?.profile?.nome)) return false;
     if (!membership) return audience !== 'manager';
     return audience === 'member' || (audience === 'manager' && membership.role === 'manager');
   });
