@@ -3,7 +3,7 @@
 //  2. the login route: the JavaScript the browser loads (gzipped) and its Lighthouse mobile score;
 //  3. from pressing "Entrar" to the dashboard's charts drawn, and the dashboard route's JavaScript;
 //  then the users list, the organisations and locations lists, the audit trail, the quiz editor, the
-//  quiz sessions, device ingestion and the dashboard (bench-*.mjs).
+//  quiz sessions, device ingestion, the dashboard and a member's scope (bench-*.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,3 +133,9 @@ console.log(
   '\nDashboard: shots per campaign, per fragrance and the sites table as the shots grow (about 10 minutes)...',
 );
 await import('./bench-dashboard.mjs');
+
+// What a member's scope costs through the API: the fleet lists and the dashboard's calls as the staff
+// and as a Manager, side by side (docs/performance/member-cost.md). Seeding its data set the first time
+// takes a few minutes; BENCH_MEMBER_ROUNDS (default 20) sets the length of the measurement.
+console.log("\nA member's scope: the fleet lists and the dashboard, staff and Manager in turns...");
+await import('./bench-member-scope.mjs');

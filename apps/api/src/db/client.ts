@@ -14,7 +14,9 @@ import {
   followingMemberTransaction,
   inMemberTransaction,
   type MemberScopeSetting,
+  scopedTransactionOf,
 } from './member-transaction.ts';
+import { scopedTransactionOnPool } from './member-transaction-postgres.ts';
 import { explainMigrationRefusal } from './migration-refusal.ts';
 import * as schema from './schema/index.ts';
 
@@ -114,11 +116,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   );
   const base = drizzlePglite(client, { schema }) as unknown as Database;
   const db = followingMemberTransaction(base);
+  const scoped = scopedTransactionOf(base);
   return {
     db,
     plannedOnceDb: db,
     driver: 'pglite',
-    inMemberTransaction: (scope, work) => inMemberTransaction(base, scope, work),
+    inMemberTransaction: (scope, work) => inMemberTransaction(scoped, scope, work),
     migrate: async (options) => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       await writeOwnerSettings((text, values) => client.query(text, values), options);
@@ -155,6 +158,7 @@ async function openPostgres(
   // users with its total costs more than running it (0.5 against 0.2 ms of the server's time).
   const plannedOncePool = openPool('force_generic_plan');
   const base = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+  const scoped = scopedTransactionOnPool(pool, base);
   return {
     db: followingMemberTransaction(base),
     // A member's statements all run in their request's transaction, planned with their values.
@@ -162,7 +166,7 @@ async function openPostgres(
       drizzleNodePostgres(plannedOncePool, { schema }) as unknown as Database,
     ),
     driver: 'postgres',
-    inMemberTransaction: (scope, work) => inMemberTransaction(base, scope, work),
+    inMemberTransaction: (scope, work) => inMemberTransaction(scoped, scope, work),
     migrate: async (options) => {
       // The owner's connection lives only as long as the migrations: the server runs as the runtime.
       const ownerPool =

@@ -37,23 +37,50 @@ function locationIdsSetting(locationIds: number[] | null): string {
 }
 
 /**
- * Runs `work` in one transaction of `base` as the member: the role switches to scentia_member for the
- * transaction only and the scope's settings are transaction-local, so the connection returns to the
- * pool as the staff's. An error rolls everything back.
+ * The statement that puts a transaction under the member's scope: the role switches to scentia_member
+ * for the transaction only and the scope's settings are transaction-local, so the connection returns to
+ * the pool as the staff's. Its values are integers written out (never text from a caller), so it can
+ * travel with `BEGIN` in one simple query: one round trip fewer than a parameterised statement.
+ */
+export function memberScopeStatement(scope: MemberScopeSetting): string {
+  if (!Number.isSafeInteger(scope.organizationId) || scope.organizationId < 1) {
+    throw new Error(`Not an organisation id: ${scope.organizationId}`);
+  }
+  return `select set_config('role', 'scentia_member', true), set_config('scentia.scope', 'member', true), set_config('scentia.organization_id', '${scope.organizationId}', true), set_config('scentia.location_ids', '${locationIdsSetting(scope.locationIds)}', true)`;
+}
+
+/**
+ * Opens a transaction under the member's scope, runs `work` with its handle, commits (rolls back when
+ * `work` throws) and answers what `work` answered. Each driver has its own (db/client.ts).
+ */
+export type ScopedTransaction = <T>(
+  scope: MemberScopeSetting,
+  work: (tx: Database) => Promise<T>,
+) => Promise<T>;
+
+/**
+ * The scoped transaction of a Drizzle database: `BEGIN`, then the scope's statement. For the embedded
+ * PGlite, whose statements are calls within the process rather than round trips.
+ */
+export const scopedTransactionOf =
+  (base: Database): ScopedTransaction =>
+  (scope, work) =>
+    base.transaction(async (tx) => {
+      await tx.execute(sql.raw(memberScopeStatement(scope)));
+      return work(tx as unknown as Database);
+    });
+
+/**
+ * Runs `work` in one transaction as the member (`scoped`): every statement the request makes through
+ * `followingMemberTransaction` belongs to it. An error rolls everything back.
  */
 export async function inMemberTransaction<T>(
-  base: Database,
+  scoped: ScopedTransaction,
   scope: MemberScopeSetting,
   work: () => Promise<T>,
 ): Promise<T> {
   const afterwards: (() => void)[] = [];
-  const result = await base.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', 'scentia_member', true),
-      set_config('scentia.scope', 'member', true),
-      set_config('scentia.organization_id', ${String(scope.organizationId)}, true),
-      set_config('scentia.location_ids', ${locationIdsSetting(scope.locationIds)}, true)`);
-    return current.run({ tx: tx as unknown as Database, afterwards }, work);
-  });
+  const result = await scoped(scope, (tx) => current.run({ tx, afterwards }, work));
   for (const task of afterwards) current.exit(task);
   return result;
 }

@@ -283,19 +283,21 @@ export class DashboardRepository {
     const { filter } = read;
     const counts = locationCounts(read.ranges, filter, await this.rolledThrough());
     const offlineSince = sql`now() - make_interval(mins => ${read.offlineAfterMinutes})`;
-    // Materialised: summed once, however the planner joins it to the organisations and locations.
+    // Materialised, all three: each summed once, however the planner joins it to the organisations and
+    // locations. Under a member's row-level security the planner's row estimates are guesses, and left
+    // inlined it re-ran the capsules' count once per location (docs/performance/member-cost.md).
     const perLocation = sql`
       period_shots as materialized (
         select location_id, sum(shots) as shots from (${counts}) u group by location_id
       ),
-      fleet as (
+      fleet as materialized (
         select d.location_id, count(*) as active_devices,
           count(*) filter (where s.last_seen_at is null or s.last_seen_at <= ${offlineSince}) as offline_devices
         from devices d left join device_states s on s.device_id = d.id
         where d.deleted_at is null and ${locationCondition(sql`d.location_id`, filter)}
         group by d.location_id
       ),
-      running_out as (
+      running_out as materialized (
         select d.location_id, count(*) as capsules
         from capsules c
         join devices d on d.id = c.device_id and d.deleted_at is null
