@@ -1,6 +1,7 @@
 import type { BulkAction } from '@scentia/shared/record-bulk.schemas';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './bulk.css';
 
 type BulkBarProps = {
   count: number;

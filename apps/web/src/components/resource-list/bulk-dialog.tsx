@@ -25,6 +25,9 @@ type Phase =
   | { name: 'running'; done: number }
   | { name: 'result'; run: BulkRunResult; failure?: string };
 
+/** "Excluir definitivamente" as a file name's word: "excluir-definitivamente". */
+const fileWord = (text: string) => text.toLocaleLowerCase().replaceAll(/\s+/g, '-');
+
 const DANGER: readonly BulkAction[] = ['deactivate', 'delete'];
 
 function moveValues(values: Record<string, string | null | undefined>): BulkBody['values'] {
@@ -155,7 +158,7 @@ export function BulkDialog(props: BulkDialogProps) {
         <BulkResult
           run={phase.run}
           failure={phase.failure}
-          fileName={t('result.fileName', { action: t(`actions.${action}`) })}
+          fileName={t('result.fileName', { action: fileWord(t(`actions.${action}`)) })}
         />
       )}
     </Modal>

@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { BulkRowResult } from '@scentia/shared/record-bulk.schemas';
 import { Alert, Button, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './bulk.css';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { BULK_OUTCOMES, type BulkRunResult, bulkResultCsv, countOutcomes } from './bulk-run.ts';
