@@ -55,6 +55,11 @@ export function BulkDialog(props: BulkDialogProps) {
 
   // Leaving the page mid-run stops the chunk under way too.
   useEffect(() => () => aborter.current?.abort(), []);
+  // The button that had the focus is gone with its phase: the next phase's button takes it.
+  const phaseButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (phase.name !== 'confirm') phaseButton.current?.focus();
+  }, [phase.name]);
 
   async function start(values?: BulkBody['values']) {
     aborter.current = new AbortController();
@@ -104,6 +109,7 @@ export function BulkDialog(props: BulkDialogProps) {
       </>
     ) : phase.name === 'running' ? (
       <Button
+        ref={phaseButton}
         disabled={isCancelling || total <= phase.done}
         onClick={() => {
           cancelled.current = true;
@@ -113,7 +119,7 @@ export function BulkDialog(props: BulkDialogProps) {
         {t('progress.cancel')}
       </Button>
     ) : (
-      <Button type="primary" onClick={() => props.onClose(true)}>
+      <Button ref={phaseButton} type="primary" onClick={() => props.onClose(true)}>
         {t('result.close')}
       </Button>
     );
