@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import type { z } from 'zod';
 import { http } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
+import { bulkEndpoint } from '../resource-list/bulk-endpoint.ts';
 import { type ExportParams, listQuery } from '../resource-list/list-params.ts';
 
 type SaveOptions<Row, Body> = {
@@ -59,7 +60,8 @@ export function exportEndpoint(path: string, fallbackFileName: string) {
 /**
  * Every write of a soft-deleted resource on the route kit (`registerResourceRoutes` and
  * `registerSaveRoutes` on the API): create and update, PUT `path/activate/{id}`, DELETE `path/{id}`
- * (deactivates), DELETE `path/{id}?hardDelete=true` (deletes for good) and GET `path/export`. What a
+ * (deactivates), DELETE `path/{id}?hardDelete=true` (deletes for good), GET `path/export` and the bulk
+ * actions (POST `path/bulk`). What a
  * feature's `<x>-mutations.ts` declares; its refusals (409 with a message) reach the caller as they are.
  */
 export function resourceMutations<Row, Body = FormData>(
@@ -75,6 +77,8 @@ export function resourceMutations<Row, Body = FormData>(
     useActivate: mutationHook(activate, invalidate),
     useDeactivate: mutationHook(deactivate, invalidate),
     useDelete: mutationHook(remove, invalidate),
+    /** The kit's bulk routes (POST `path/bulk`, `path/bulk/ids`) and what they make stale. */
+    bulk: { endpoint: bulkEndpoint(path), invalidate },
   };
 }
 

@@ -7,6 +7,7 @@ import { useRecordCommands } from '../resource-form/resource-mutations.ts';
 import { kitText } from '../resource-kit-keys.ts';
 import { createdAtColumn, StatusTag, statusColumn } from './column-builders.tsx';
 import type { ExportParams, ListParams } from './list-params.ts';
+import { type RecordBulk, useRecordBulk } from './record-bulk.ts';
 import type { ResourceColumn } from './resource-column.ts';
 import { ResourceList, type ResourceListProps } from './resource-list.tsx';
 import { recordRowAction } from './row-action-builders.tsx';
@@ -28,6 +29,7 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
   /** The feature's `<x>-mutations.ts` declaration (`resourceMutations`): the row commands and the export. */
   mutations: Parameters<typeof useRecordCommands>[0] & {
     exportList: (params: ExportParams) => Promise<void>;
+    bulk?: Parameters<typeof useRecordBulk<Row>>[0]['writes'];
   };
   /** The resource's own columns; the status and creation columns follow them. */
   columns: ResourceColumn<Row>[];
@@ -44,6 +46,8 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
   /** The resource's own row actions after the kit's (a device's reset code and user disconnect). */
   moreRowActions?: (row: Row) => RowAction[];
   filters?: ResourceListProps<Row>['filters'];
+  /** Offers a selection and bulk actions (activate, deactivate, delete for good, or those named). */
+  bulk?: RecordBulk;
 };
 
 /**
@@ -56,6 +60,7 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
 export function RecordList<Row extends { ativo: boolean }>(props: RecordListProps<Row>) {
   const { t, paths, mutations, record, statusNote } = props;
   const commands = useRecordCommands(mutations);
+  const bulk = useRecordBulk({ t, declared: props.bulk, writes: mutations.bulk, record });
   const status: ResourceColumn<Row> = statusNote
     ? {
         ...statusColumn(t),
@@ -94,6 +99,7 @@ export function RecordList<Row extends { ativo: boolean }>(props: RecordListProp
       add={{ path: paths.create, label: kitText(t, 'actions.add') }}
       onExport={mutations.exportList}
       rowActions={rowActions}
+      bulk={bulk}
     />
   );
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import type { SortDirection } from '../../lib/list-preferences.ts';
 import { useNarrowScreen, useWideScreen } from '../../lib/use-narrow-screen.ts';
 import { PageHeading } from '../page-heading.tsx';
+import { type ListBulk, useListBulk } from './bulk-selection.tsx';
 import { ListCard } from './list-card.tsx';
 import type { ActiveFilter, ExportParams, ListParams } from './list-params.ts';
 import { ListSortSelect } from './list-sort-select.tsx';
@@ -50,6 +51,8 @@ export type ResourceListProps<Row> = {
   /** Downloads the list as a file; the kit reports a failure. */
   onExport?: (params: ExportParams) => Promise<void>;
   rowActions?: (row: Row) => RowAction[];
+  /** Offers a selection and bulk actions on it (`RecordList` declares them from its writes). */
+  bulk?: ListBulk<Row>;
 };
 
 const toAntdOrder = (direction: SortDirection) => (direction === 'asc' ? 'ascend' : 'descend');
@@ -81,6 +84,7 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
   const { params } = list;
   const query = props.useList(params);
   const [isExporting, setExporting] = useState(false);
+  const bulk = useListBulk(props.bulk, params, query.data?.total ?? 0);
 
   // spec §8: a list that cannot load says so in a dialog (once per failure, not once per render).
   const failure = useRef<unknown>(undefined);
@@ -204,8 +208,10 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
           onExport={props.onExport ? () => void exportList() : undefined}
           isExporting={isExporting}
         />
+        {bulk.bar}
         <Table<Row>
           rowKey={props.rowKey}
+          rowSelection={bulk.rowSelection}
           columns={columns}
           dataSource={query.data?.data ?? []}
           loading={{ spinning: query.isFetching, description: t('list.loading') }}

@@ -41,6 +41,7 @@ export default function CategoriesListPage() {
       createdAtSort={CATEGORY_SORTS.createdAt}
       record={(row) => ({ id: row.categoryId, name: row.name })}
       rowActions={(row) => categoryRowActions({ isActive: row.ativo, fragranceCount: row.fragranceCount })}
+      bulk={{}}
       columns={[
         { title: t('columns.id'), dataIndex: 'categoryId', sortKey: CATEGORY_SORTS.id, priority: 'low' },
         { title: t('fields.name'), dataIndex: 'name', sortKey: CATEGORY_SORTS.name, card: 'name' },

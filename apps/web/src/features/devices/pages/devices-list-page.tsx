@@ -13,6 +13,7 @@ import { deviceMutations } from '../api/device-mutations.ts';
 import { DEVICE_SORTS, type DeviceRow, devicesList } from '../api/list-devices.ts';
 import { ConnectionTag } from '../components/connection-tag.tsx';
 import { useDeviceFilters } from '../components/device-filters.tsx';
+import { DeviceMoveFields } from '../components/device-move-fields.tsx';
 import { ResetCodeDialog } from '../components/reset-code-dialog.tsx';
 import { deviceState } from '../device-state.ts';
 import '../components/devices.css';
@@ -81,6 +82,7 @@ export default function DevicesListPage() {
           )
         }
         moreRowActions={moreRowActions}
+        bulk={{ actions: ['activate', 'deactivate', 'delete', 'move'], moveFields: <DeviceMoveFields /> }}
         columns={[
           {
             title: t('fields.macAddress'),

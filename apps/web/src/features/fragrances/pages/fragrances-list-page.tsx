@@ -37,6 +37,7 @@ export default function FragrancesListPage() {
       record={(row) => ({ id: row.fragranceId, name: row.name })}
       rowActions={(row) => fragranceRowActions({ isActive: row.ativo, collections: row.collections })}
       statusNote={campaignsTag}
+      bulk={{}}
       columns={[
         thumbnailColumn(t('columns.image'), (row) => row.image, 'fragrance-thumb'),
         {

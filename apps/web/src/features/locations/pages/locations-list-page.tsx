@@ -24,6 +24,7 @@ export default function LocationsListPage() {
       rowActions={(row) =>
         locationRowActions({ isActive: row.ativo, isOrganizationActive: row.organization.ativo })
       }
+      bulk={{}}
       columns={[
         { title: t('fields.name'), dataIndex: 'name', sortKey: LOCATION_SORTS.name, card: 'name' },
         {

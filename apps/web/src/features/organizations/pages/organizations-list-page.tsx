@@ -25,6 +25,7 @@ export default function OrganizationsListPage() {
           locationCount: row.locationCount,
         })
       }
+      bulk={{}}
       columns={[
         { title: t('fields.name'), dataIndex: 'name', sortKey: ORGANIZATION_SORTS.name, card: 'name' },
         {

@@ -1,8 +1,11 @@
 import { MailOutlined } from '@ant-design/icons';
 import { userRowActions } from '@scentia/shared/users.rules';
+import { isAdminProfile } from '@scentia/shared/validators';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { bulkEndpoint } from '../../../components/resource-list/bulk-endpoint.ts';
 import { createdAtColumn, StatusTag } from '../../../components/resource-list/column-builders.tsx';
+import { useCallerBulkActions } from '../../../components/resource-list/record-bulk.ts';
 import type { ResourceColumn } from '../../../components/resource-list/resource-column.ts';
 import { ResourceList } from '../../../components/resource-list/resource-list.tsx';
 import { recordRowAction } from '../../../components/resource-list/row-action-builders.tsx';
@@ -11,9 +14,12 @@ import { PATHS } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { exportUsers } from '../api/export-users.ts';
+import { invalidateUsers } from '../api/invalidate-users.ts';
 import { USER_SORTS, type UserRow, usersList } from '../api/list-users.ts';
 import { useResendUserMail } from '../api/resend-user-mail.ts';
 import { useToggleUser } from '../api/toggle-user.ts';
+
+const usersBulk = bulkEndpoint('/usuario');
 
 /** /admin/users (spec §2): the users list with the row actions the viewer may use (spec §4). */
 export default function UsersListPage() {
@@ -22,6 +28,12 @@ export default function UsersListPage() {
   const toggle = useToggleUser();
   const remove = useDeleteUser();
   const resend = useResendUserMail();
+  // The same rule as the rows': only an admin activates, deactivates and deletes users; anyone resends.
+  const bulkActions = useCallerBulkActions(
+    isAdminProfile(viewer?.profile.nome)
+      ? ['activate', 'deactivate', 'delete', 'resendConfirmation']
+      : ['resendConfirmation'],
+  );
 
   const columns: ResourceColumn<UserRow>[] = [
     { title: t('fields.name'), dataIndex: 'nome', sortKey: USER_SORTS.name, card: 'name' },
@@ -97,6 +109,14 @@ export default function UsersListPage() {
       add={{ path: PATHS.admin.users.create, label: t('actions.add') }}
       onExport={exportUsers}
       rowActions={rowActions}
+      bulk={{
+        endpoint: usersBulk,
+        t,
+        actions: bulkActions,
+        rowId: (row) => row.id,
+        rowName: (row) => row.nome,
+        invalidate: invalidateUsers,
+      }}
     />
   );
 }

@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
+import { uniqueName } from './support/catalog.ts';
+import { createLocationThroughApi, createOrganizationThroughApi } from './support/organizations.ts';
+import { openSignedIn } from './support/session.ts';
+
+/** Opens the organisations list searched on `search`, once its answer is on screen. */
+async function openSearched(page: Page, search: string) {
+  await page.goto('/admin/organizations');
+  const searched = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('search') === search,
+  );
+  await page.getByRole('searchbox', { name: /Pesquisar por nome/ }).fill(search);
+  await searched;
+}
+
+test('a bulk deactivate of organisations: one with active locations is refused with its reason, the others are done, the result downloads', async ({
+  page,
+  request,
+}) => {
+  const prefix = uniqueName('Lote');
+  const free = [
+    await createOrganizationThroughApi(request, `${prefix} Alfa`),
+    await createOrganizationThroughApi(request, `${prefix} Beta`),
+  ];
+  const held = await createOrganizationThroughApi(request, `${prefix} Gama`);
+  const location = await createLocationThroughApi(request, held.organizationId, uniqueName('Quiosque'));
+
+  await openSignedIn(page);
+  await openSearched(page, prefix);
+  for (const organization of [...free, held]) {
+    await page.getByRole('checkbox', { name: `Selecionar ${organization.name}` }).check();
+  }
+  const bar = page.getByRole('region', { name: 'Ações em lote' });
+  await expect(bar).toContainText('3 selecionados');
+
+  await bar.getByRole('button', { name: 'Desativar' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Desativar 3 organizações?' });
+  await expect(confirm).toBeVisible();
+  expect(await seriousViolations(page, '.bulk-dialog')).toEqual([]);
+
+  await confirm.getByRole('button', { name: 'Desativar' }).click();
+  const result = page.getByRole('dialog', { name: 'Resultado' });
+  const counts = result.getByRole('list', { name: 'Registros por resultado' });
+  await expect(counts).toContainText('2 concluídos');
+  await expect(counts).toContainText('1 recusados');
+  const refused = result.getByRole('row').filter({ hasText: held.name });
+  await expect(refused).toContainText(location.name);
+  expect(await seriousViolations(page, '.bulk-dialog')).toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await result.getByRole('button', { name: 'Baixar resultado' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('resultado-desativar.csv');
+  const lines = (await readFile(await file.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe('ID;Nome;Resultado;Mensagem');
+  expect(lines).toHaveLength(4);
+  expect(lines.find((line) => line.startsWith(`${held.organizationId};`))).toContain('Recusado');
+  for (const organization of free) {
+    expect(lines).toContain(`${organization.organizationId};${organization.name};Concluído;`);
+  }
+
+  // Closed, the list shows what changed: the held organisation stays, the others left the active list.
+  await result.getByRole('button', { name: 'Fechar' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(page.locator('.ant-table-tbody')).toContainText(held.name);
+});
+
+test('the bulk dialogs are usable by keyboard and axe-clean on a phone', async ({ page, request }) => {
+  const prefix = uniqueName('Lote Celular');
+  const organization = await createOrganizationThroughApi(request, `${prefix} Delta`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openSignedIn(page);
+  await openSearched(page, prefix);
+
+  const checkbox = page.getByRole('checkbox', { name: `Selecionar ${organization.name}` });
+  await checkbox.focus();
+  await page.keyboard.press('Space');
+  const bar = page.getByRole('region', { name: 'Ações em lote' });
+  await expect(bar).toContainText('1 selecionado');
+  expect(await seriousViolations(page, '.resource-list')).toEqual([]);
+
+  await bar.getByRole('button', { name: 'Desativar' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Desativar 1 organização?' });
+  await expect(confirm).toBeVisible();
+  expect(await seriousViolations(page, '.bulk-dialog')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(bar).toContainText('1 selecionado');
+});
