@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import type { z } from 'zod';
 import { http } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
+import { importEndpoint } from '../resource-list/import-endpoint.ts';
 import { type ExportParams, listQuery } from '../resource-list/list-params.ts';
 
 type SaveOptions<Row, Body> = {
@@ -40,6 +41,8 @@ export function saveMutations<Row, Body = FormData>({ path, rowSchema, invalidat
   return {
     create,
     update,
+    /** The spreadsheet import under the same path, which a list offers when it is `importable`. */
+    importer: importEndpoint(path, invalidate),
     useCreate: mutationHook(create, invalidate),
     useUpdate: mutationHook(update, invalidate),
   };

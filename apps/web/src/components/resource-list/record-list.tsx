@@ -6,6 +6,7 @@ import type { ResourcePaths } from '../../lib/paths.ts';
 import { useRecordCommands } from '../resource-form/resource-mutations.ts';
 import { kitText } from '../resource-kit-keys.ts';
 import { createdAtColumn, StatusTag, statusColumn } from './column-builders.tsx';
+import type { Importer } from './import-endpoint.ts';
 import type { ExportParams, ListParams } from './list-params.ts';
 import type { ResourceColumn } from './resource-column.ts';
 import { ResourceList, type ResourceListProps } from './resource-list.tsx';
@@ -28,6 +29,7 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
   /** The feature's `<x>-mutations.ts` declaration (`resourceMutations`): the row commands and the export. */
   mutations: Parameters<typeof useRecordCommands>[0] & {
     exportList: (params: ExportParams) => Promise<void>;
+    importer?: Importer;
   };
   /** The resource's own columns; the status and creation columns follow them. */
   columns: ResourceColumn<Row>[];
@@ -44,6 +46,8 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
   /** The resource's own row actions after the kit's (a device's reset code and user disconnect). */
   moreRowActions?: (row: Row) => RowAction[];
   filters?: ResourceListProps<Row>['filters'];
+  /** Offers the spreadsheet import of the resource's declared writes (`mutations.importer`). */
+  importable?: boolean;
 };
 
 /**
@@ -94,6 +98,7 @@ export function RecordList<Row extends { ativo: boolean }>(props: RecordListProp
       add={{ path: paths.create, label: kitText(t, 'actions.add') }}
       onExport={mutations.exportList}
       rowActions={rowActions}
+      importer={props.importable ? mutations.importer : undefined}
     />
   );
 }

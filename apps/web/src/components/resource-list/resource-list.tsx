@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import type { SortDirection } from '../../lib/list-preferences.ts';
 import { useNarrowScreen, useWideScreen } from '../../lib/use-narrow-screen.ts';
 import { PageHeading } from '../page-heading.tsx';
+import type { Importer } from './import-endpoint.ts';
 import { ListCard } from './list-card.tsx';
 import type { ActiveFilter, ExportParams, ListParams } from './list-params.ts';
 import { ListSortSelect } from './list-sort-select.tsx';
@@ -15,6 +16,7 @@ import { ListToolbar } from './list-toolbar.tsx';
 import { RecordDetails } from './record-details.tsx';
 import { columnTitle, type ListLayout, type ResourceColumn, splitColumns } from './resource-column.ts';
 import { type RowAction, RowActions } from './row-actions.tsx';
+import { useListImport } from './use-list-import.tsx';
 import { useListState } from './use-list-state.ts';
 import './resource-list.css';
 
@@ -50,6 +52,8 @@ export type ResourceListProps<Row> = {
   /** Downloads the list as a file; the kit reports a failure. */
   onExport?: (params: ExportParams) => Promise<void>;
   rowActions?: (row: Row) => RowAction[];
+  /** The resource's spreadsheet import (`importEndpoint`): an Import button for those who may create. */
+  importer?: Importer;
 };
 
 const toAntdOrder = (direction: SortDirection) => (direction === 'asc' ? 'ascend' : 'descend');
@@ -81,6 +85,7 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
   const { params } = list;
   const query = props.useList(params);
   const [isExporting, setExporting] = useState(false);
+  const listImport = useListImport(props.importer);
 
   // spec §8: a list that cannot load says so in a dialog (once per failure, not once per render).
   const failure = useRef<unknown>(undefined);
@@ -203,6 +208,7 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
           isRefreshing={query.isFetching && !isFirstLoad}
           onExport={props.onExport ? () => void exportList() : undefined}
           isExporting={isExporting}
+          onImport={listImport.open}
         />
         <Table<Row>
           rowKey={props.rowKey}
@@ -237,6 +243,7 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
           }}
         />
       </section>
+      {listImport.dialog}
     </>
   );
 }

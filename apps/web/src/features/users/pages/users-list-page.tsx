@@ -14,6 +14,7 @@ import { exportUsers } from '../api/export-users.ts';
 import { USER_SORTS, type UserRow, usersList } from '../api/list-users.ts';
 import { useResendUserMail } from '../api/resend-user-mail.ts';
 import { useToggleUser } from '../api/toggle-user.ts';
+import { userMutations } from '../api/user-mutations.ts';
 
 /** /admin/users (spec §2): the users list with the row actions the viewer may use (spec §4). */
 export default function UsersListPage() {
@@ -97,6 +98,7 @@ export default function UsersListPage() {
       add={{ path: PATHS.admin.users.create, label: t('actions.add') }}
       onExport={exportUsers}
       rowActions={rowActions}
+      importer={userMutations.importer}
     />
   );
 }
