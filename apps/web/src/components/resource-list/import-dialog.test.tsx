@@ -270,7 +270,7 @@ describe('the list kit import', () => {
     signIn();
     renderList({ path: `/?import=${JOB_ID}` });
     let state: ImportReport['state'] = 'running';
-    server.answer.mockImplementation(async (url, init) => {
+    server.answer.mockImplementation(async (_url, init) => {
       if (init?.method === 'POST') {
         state = 'cancelled';
         return new Response(null, { status: 202 });
