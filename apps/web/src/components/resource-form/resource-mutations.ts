@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { http } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { bulkEndpoint } from '../resource-list/bulk-endpoint.ts';
+import { importEndpoint } from '../resource-list/import-endpoint.ts';
 import { type ExportParams, listQuery } from '../resource-list/list-params.ts';
 
 type SaveOptions<Row, Body> = {
@@ -41,6 +42,8 @@ export function saveMutations<Row, Body = FormData>({ path, rowSchema, invalidat
   return {
     create,
     update,
+    /** The spreadsheet import under the same path, which a list offers when it is `importable`. */
+    importer: importEndpoint(path, invalidate),
     useCreate: mutationHook(create, invalidate),
     useUpdate: mutationHook(update, invalidate),
   };

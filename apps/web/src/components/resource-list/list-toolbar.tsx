@@ -4,6 +4,7 @@ import {
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Input, type MenuProps, Segmented } from 'antd';
 import type { ReactNode } from 'react';
@@ -25,6 +26,8 @@ type ListToolbarProps = {
   isRefreshing: boolean;
   onExport?: () => void;
   isExporting: boolean;
+  /** Opens the list's import dialog (`useListImport`). */
+  onImport?: () => void;
 };
 
 /**
@@ -35,7 +38,7 @@ export function ListToolbar(props: ListToolbarProps) {
   const { t } = useTranslation();
   const isNarrow = useNarrowScreen();
   const navigate = useNavigate();
-  const { add, onExport, activeFilter, onActiveFilterChange } = props;
+  const { add, onExport, onImport, activeFilter, onActiveFilterChange } = props;
 
   const menuItems: MenuProps['items'] = [
     ...(add ? [{ key: 'add', icon: <PlusOutlined />, label: add.label }] : []),
@@ -43,11 +46,13 @@ export function ListToolbar(props: ListToolbarProps) {
     ...(onExport
       ? [{ key: 'export', icon: <DownloadOutlined />, label: t('list.export'), disabled: props.isExporting }]
       : []),
+    ...(onImport ? [{ key: 'import', icon: <UploadOutlined />, label: t('list.import') }] : []),
   ];
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'add' && add) void navigate(add.path);
     if (key === 'refresh') props.onRefresh();
     if (key === 'export') onExport?.();
+    if (key === 'import') onImport?.();
   };
 
   return (
@@ -89,6 +94,11 @@ export function ListToolbar(props: ListToolbarProps) {
           {onExport && (
             <Button icon={<DownloadOutlined />} onClick={onExport} loading={props.isExporting}>
               {t('list.export')}
+            </Button>
+          )}
+          {onImport && (
+            <Button icon={<UploadOutlined />} onClick={onImport}>
+              {t('list.import')}
             </Button>
           )}
           {add && (

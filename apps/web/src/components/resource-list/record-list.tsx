@@ -6,6 +6,7 @@ import type { ResourcePaths } from '../../lib/paths.ts';
 import { useRecordCommands } from '../resource-form/resource-mutations.ts';
 import { kitText } from '../resource-kit-keys.ts';
 import { createdAtColumn, StatusTag, statusColumn } from './column-builders.tsx';
+import type { Importer } from './import-endpoint.ts';
 import type { ExportParams, ListParams } from './list-params.ts';
 import { type RecordBulk, useRecordBulk } from './record-bulk.ts';
 import type { ResourceColumn } from './resource-column.ts';
@@ -30,6 +31,7 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
   mutations: Parameters<typeof useRecordCommands>[0] & {
     exportList: (params: ExportParams) => Promise<void>;
     bulk?: Parameters<typeof useRecordBulk<Row>>[0]['writes'];
+    importer?: Importer;
   };
   /** The resource's own columns; the status and creation columns follow them. */
   columns: ResourceColumn<Row>[];
@@ -48,6 +50,8 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
   filters?: ResourceListProps<Row>['filters'];
   /** Offers a selection and bulk actions (activate, deactivate, delete for good, or those named). */
   bulk?: RecordBulk;
+  /** Offers the spreadsheet import of the resource's declared writes (`mutations.importer`). */
+  importable?: boolean;
 };
 
 /**
@@ -100,6 +104,7 @@ export function RecordList<Row extends { ativo: boolean }>(props: RecordListProp
       onExport={mutations.exportList}
       rowActions={rowActions}
       bulk={bulk}
+      importer={props.importable ? mutations.importer : undefined}
     />
   );
 }

@@ -9,6 +9,7 @@ import type { SortDirection } from '../../lib/list-preferences.ts';
 import { useNarrowScreen, useWideScreen } from '../../lib/use-narrow-screen.ts';
 import { PageHeading } from '../page-heading.tsx';
 import { type ListBulk, useListBulk } from './bulk-selection.tsx';
+import type { Importer } from './import-endpoint.ts';
 import { ListCard } from './list-card.tsx';
 import type { ActiveFilter, ExportParams, ListParams } from './list-params.ts';
 import { ListSortSelect } from './list-sort-select.tsx';
@@ -16,6 +17,7 @@ import { ListToolbar } from './list-toolbar.tsx';
 import { RecordDetails } from './record-details.tsx';
 import { columnTitle, type ListLayout, type ResourceColumn, splitColumns } from './resource-column.ts';
 import { type RowAction, RowActions } from './row-actions.tsx';
+import { useListImport } from './use-list-import.tsx';
 import { useListState } from './use-list-state.ts';
 import './resource-list.css';
 
@@ -53,6 +55,8 @@ export type ResourceListProps<Row> = {
   rowActions?: (row: Row) => RowAction[];
   /** Offers a selection and bulk actions on it (`RecordList` declares them from its writes). */
   bulk?: ListBulk<Row>;
+  /** The resource's spreadsheet import (`importEndpoint`): an Import button for those who may create. */
+  importer?: Importer;
 };
 
 const toAntdOrder = (direction: SortDirection) => (direction === 'asc' ? 'ascend' : 'descend');
@@ -85,6 +89,7 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
   const query = props.useList(params);
   const [isExporting, setExporting] = useState(false);
   const bulk = useListBulk(props.bulk, params, query.data?.total ?? 0);
+  const listImport = useListImport(props.importer);
 
   // spec §8: a list that cannot load says so in a dialog (once per failure, not once per render).
   const failure = useRef<unknown>(undefined);
@@ -207,6 +212,7 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
           isRefreshing={query.isFetching && !isFirstLoad}
           onExport={props.onExport ? () => void exportList() : undefined}
           isExporting={isExporting}
+          onImport={listImport.open}
         />
         {bulk.bar}
         <Table<Row>
@@ -243,6 +249,7 @@ export function ResourceList<Row extends object>(props: ResourceListProps<Row>) 
           }}
         />
       </section>
+      {listImport.dialog}
     </>
   );
 }

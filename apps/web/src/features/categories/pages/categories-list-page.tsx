@@ -38,6 +38,7 @@ export default function CategoriesListPage() {
       paths={PATHS.admin.categories}
       list={categoriesList}
       mutations={categoryMutations}
+      importable
       createdAtSort={CATEGORY_SORTS.createdAt}
       record={(row) => ({ id: row.categoryId, name: row.name })}
       rowActions={(row) => categoryRowActions({ isActive: row.ativo, fragranceCount: row.fragranceCount })}

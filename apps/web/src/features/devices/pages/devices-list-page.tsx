@@ -72,6 +72,7 @@ export default function DevicesListPage() {
         paths={PATHS.admin.devices}
         list={devicesList}
         mutations={deviceMutations}
+        importable
         filters={filters}
         createdAtSort={DEVICE_SORTS.createdAt}
         record={(row) => ({ id: row.deviceId, name: formatMacAddress(row.macAddress) })}

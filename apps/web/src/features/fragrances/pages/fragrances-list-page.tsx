@@ -33,6 +33,7 @@ export default function FragrancesListPage() {
       paths={PATHS.admin.fragrances}
       list={fragrancesList}
       mutations={fragranceMutations}
+      importable
       createdAtSort={FRAGRANCE_SORTS.createdAt}
       record={(row) => ({ id: row.fragranceId, name: row.name })}
       rowActions={(row) => fragranceRowActions({ isActive: row.ativo, collections: row.collections })}

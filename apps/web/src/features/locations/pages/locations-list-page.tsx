@@ -18,6 +18,7 @@ export default function LocationsListPage() {
       paths={PATHS.admin.locations}
       list={locationsList}
       mutations={locationMutations}
+      importable
       filters={filter}
       createdAtSort={LOCATION_SORTS.createdAt}
       record={(row) => ({ id: row.locationId, name: row.name })}

@@ -16,6 +16,7 @@ export default function OrganizationsListPage() {
       paths={PATHS.admin.organizations}
       list={organizationsList}
       mutations={organizationMutations}
+      importable
       createdAtSort={ORGANIZATION_SORTS.createdAt}
       record={(row) => ({ id: row.organizationId, name: row.name })}
       rowActions={(row) =>

@@ -18,6 +18,7 @@ import { invalidateUsers } from '../api/invalidate-users.ts';
 import { USER_SORTS, type UserRow, usersList } from '../api/list-users.ts';
 import { useResendUserMail } from '../api/resend-user-mail.ts';
 import { useToggleUser } from '../api/toggle-user.ts';
+import { userMutations } from '../api/user-mutations.ts';
 
 const usersBulk = bulkEndpoint('/usuario');
 
@@ -117,6 +118,7 @@ export default function UsersListPage() {
         rowName: (row) => row.nome,
         invalidate: invalidateUsers,
       }}
+      importer={userMutations.importer}
     />
   );
 }
