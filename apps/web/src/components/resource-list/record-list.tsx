@@ -1,18 +1,21 @@
+import type { RecordDoors } from '@scentia/shared/access.rules';
 import type { Page } from '@scentia/shared/list.schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useMayPass } from '../../lib/access.ts';
 import type { ResourcePaths } from '../../lib/paths.ts';
 import { useRecordCommands } from '../resource-form/resource-mutations.ts';
 import { kitText } from '../resource-kit-keys.ts';
 import { createdAtColumn, StatusTag, statusColumn } from './column-builders.tsx';
 import type { ExportParams, ListParams } from './list-params.ts';
+import { offeredRowActions } from './record-doors.ts';
 import type { ResourceColumn } from './resource-column.ts';
 import { ResourceList, type ResourceListProps } from './resource-list.tsx';
 import { recordRowAction } from './row-action-builders.tsx';
 import type { RowAction } from './row-actions.tsx';
 
-type RecordActionKind = Parameters<typeof recordRowAction>[1];
+type RecordActionKind = Exclude<Parameters<typeof recordRowAction>[1], 'view'>;
 
 export type RecordListProps<Row extends { ativo: boolean }> = {
   /**
@@ -44,6 +47,11 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
   /** The resource's own row actions after the kit's (a device's reset code and user disconnect). */
   moreRowActions?: (row: Row) => RowAction[];
   filters?: ResourceListProps<Row>['filters'];
+  /**
+   * The resource's doors in the shared role table (`FLEET_DOORS.locations`): add, edit and the state
+   * changes are offered only to whom they admit. Staff-only resources leave it out.
+   */
+  doors?: RecordDoors;
 };
 
 /**
@@ -56,6 +64,8 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
 export function RecordList<Row extends { ativo: boolean }>(props: RecordListProps<Row>) {
   const { t, paths, mutations, record, statusNote } = props;
   const commands = useRecordCommands(mutations);
+  const mayPass = useMayPass();
+  const { doors } = props;
   const status: ResourceColumn<Row> = statusNote
     ? {
         ...statusColumn(t),
@@ -71,7 +81,8 @@ export function RecordList<Row extends { ativo: boolean }>(props: RecordListProp
   function rowActions(row: Row) {
     const { id, name } = record(row);
     const target = { name, isActive: row.ativo, editPath: paths.update(id), ...commands(id, row.ativo) };
-    const kitActions = props.rowActions(row).map((kind) => recordRowAction(t, kind, target));
+    const kinds = offeredRowActions(props.rowActions(row), doors, mayPass);
+    const kitActions = kinds.map((kind) => recordRowAction(t, kind, target));
     return [...kitActions, ...(props.moreRowActions?.(row) ?? [])];
   }
 
@@ -91,7 +102,9 @@ export function RecordList<Row extends { ativo: boolean }>(props: RecordListProp
       searchLabel={kitText(t, 'searchLabel')}
       hasActiveFilter
       filters={props.filters}
-      add={{ path: paths.create, label: kitText(t, 'actions.add') }}
+      add={
+        !doors || mayPass(doors.create) ? { path: paths.create, label: kitText(t, 'actions.add') } : undefined
+      }
       onExport={mutations.exportList}
       rowActions={rowActions}
     />
