@@ -21,7 +21,7 @@ export function editAction(t: TFunction, to: string): RowLinkAction {
 }
 
 /** Opens the record's page read-only, for someone who may read it but not change it. */
-export function viewAction(t: TFunction, to: string): RowLinkAction {
+function viewAction(t: TFunction, to: string): RowLinkAction {
   return { key: 'view', label: t('common:list.view'), icon: <EyeOutlined />, to };
 }
 
