@@ -389,7 +389,11 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     }),
     organizations,
     locations,
-    initiatives: createInitiativesService({ repository: new InitiativesRepository(db), outbox: mailOutbox }),
+    initiatives: createInitiativesService({
+      repository: new InitiativesRepository(db),
+      outbox: mailOutbox,
+      appUrl: config.APP_URL,
+    }),
     devices,
     // Read-only telemetry: nothing here writes, so the plain handle.
     capsules: createCapsulesService(database.db),

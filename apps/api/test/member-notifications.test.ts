@@ -114,4 +114,23 @@ describe('the daily digest of a member', () => {
       expect(mailOf('staff')).toContain(name);
     }
   });
+
+  it('links each alert to its device’s page, which the member may open', async () => {
+    const mails = await ctx.query<{ user_id: number; html: string; text: string }>(
+      sql`select user_id, html, text from mail_outbox where kind = 'alertsDigest'`,
+    );
+    for (const who of ['manager', 'limited'] as const) {
+      const mail = mails.find((row) => row.user_id === people[who].id);
+      const links = [...(mail?.html ?? '').matchAll(/href="([^"]+)"/g)].map((match) => match[1] as string);
+      const alertLinks = links.filter((link) => link.includes('/admin/'));
+      expect(alertLinks.length, who).toBeGreaterThan(0);
+      for (const link of alertLinks) {
+        // The device's page of the web client, whose reads are open to members (FLEET_DOORS.devices.read).
+        const [, id] = link.match(/^http:\/\/localhost:3000\/admin\/devices\/(\d+)\/update$/) ?? [];
+        expect(id, link).toBeDefined();
+        expect(mail?.text).toContain(link);
+        expect((await as(who, 'GET', `/devices/${id}`)).statusCode, link).toBe(200);
+      }
+    }
+  });
 });

@@ -1,6 +1,6 @@
+import type { Access } from '@scentia/shared/access.rules';
 import { operationIdOf } from '@scentia/shared/audit.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access } from '../src/lib/access-policy.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 type Schema = Record<string, unknown>;

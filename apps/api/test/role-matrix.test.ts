@@ -1,5 +1,6 @@
+import { type Access, DEFAULT_ACCESS, ROLES, type Role } from '@scentia/shared/access.rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Access, DEFAULT_ACCESS, ROLES, type Role, routeRefusal } from '../src/lib/access-policy.ts';
+import { routeRefusal } from '../src/lib/access-policy.ts';
 import { createDeviceFixture } from './device-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 

@@ -1,6 +1,7 @@
+import { type Access, DEFAULT_ACCESS, type Role } from '@scentia/shared/access.rules';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Access, DEFAULT_ACCESS, type Role, routeRefusal } from '../src/lib/access-policy.ts';
+import { routeRefusal } from '../src/lib/access-policy.ts';
 import { createTenant, type Tenant, type TenantSite } from './tenant-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 import { firstSheetOf } from './xlsx.ts';

@@ -1,6 +1,7 @@
+import { type Access, mayPass, type Role, roleOf as sharedRoleOf } from '@scentia/shared/access.rules';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { mayAssignProfile, type UserAction, userActionRefusal } from '@scentia/shared/users.rules';
-import { isAdminProfile, isClientProfile, isUserProfile } from '@scentia/shared/validators';
+import { isAdminProfile } from '@scentia/shared/validators';
 import type { Account } from './account.ts';
 import { AppError } from './app-error.ts';
 
@@ -10,59 +11,21 @@ import { AppError } from './app-error.ts';
  *   anything is parsed or read;
  * - on one record, by a named permission (`requireAccess` in services), where the answer depends on
  *   the record — the row rules shared with the web client (packages/shared/src/*.rules.ts).
- * The role matrix test reads `ROLES` and `routeRefusal` from here.
+ * The role matrix test reads `routeRefusal` from here and `ROLES` from the shared role table.
  */
 
 /**
- * The callers the policy tells apart: USER is the app's end user, staff any other profile, device a
- * diffuser presenting its own credential (plugins/device-auth.ts), which no account route takes.
- * `manager` and `viewer` are CLIENT accounts by their organisation membership
- * (docs/decisions/client-access.md); a CLIENT account without a live membership is no one.
+ * The roles and the doors are the role table of packages/shared (`access.rules.ts`), which the web
+ * client reads too; `config.access` names a door, and `routeRefusal` says why a role is turned away.
  */
-export type Role = 'anonymous' | 'user' | 'staff' | 'admin' | 'device' | 'manager' | 'viewer';
-export const ROLES: readonly Role[] = ['anonymous', 'user', 'staff', 'admin', 'device', 'manager', 'viewer'];
-
-/**
- * What a route declares in `config.access`; routes that declare nothing are `staff`. `appUser` is the
- * app's own (the USER profile only: pairing a device is not a back-office task); `device` takes a
- * device credential and nothing else.
- */
-export type Access =
-  | 'public'
-  | 'authenticated'
-  | 'appUser'
-  | 'staff'
-  | 'admin'
-  | 'device'
-  | 'organization'
-  | 'organizationManager';
-export const DEFAULT_ACCESS: Access = 'staff';
-
-/**
- * `organization` routes are open to staff and to members, who see only their organisation's rows
- * (lib/access-scope.ts); `organizationManager` routes to staff and the organisation's Managers.
- */
-const ROLES_BY_ACCESS: Record<Access, readonly Role[]> = {
-  public: ROLES,
-  authenticated: ['user', 'staff', 'admin', 'manager', 'viewer'],
-  appUser: ['user'],
-  staff: ['staff', 'admin'],
-  admin: ['admin'],
-  device: ['device'],
-  organization: ['staff', 'admin', 'manager', 'viewer'],
-  organizationManager: ['staff', 'admin', 'manager'],
-};
-
+/** The role of a signed-in account (null: nobody). */
 export function roleOf(account: Pick<Account, 'profileName' | 'membership'> | null): Role {
-  if (!account) return 'anonymous';
-  if (isAdminProfile(account.profileName)) return 'admin';
-  if (isClientProfile(account.profileName)) return account.membership?.role ?? 'anonymous';
-  return isUserProfile(account.profileName) ? 'user' : 'staff';
+  return sharedRoleOf(account);
 }
 
 /** Why `role` is turned away at a route with `access`, or undefined when it may call it. */
 export function routeRefusal(access: Access, role: Role): ErrorCode | undefined {
-  if (ROLES_BY_ACCESS[access].includes(role)) return undefined;
+  if (mayPass(access, role)) return undefined;
   // A device route knows no account, and an account route takes a device credential for an unknown token.
   if (access === 'device') return ErrorCode.DEVICE_CREDENTIAL_INVALID;
   if (role === 'anonymous' || role === 'device') return ErrorCode.UNAUTHENTICATED;

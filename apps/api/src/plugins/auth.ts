@@ -1,7 +1,8 @@
+import { type Access, DEFAULT_ACCESS } from '@scentia/shared/access.rules';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Access, DEFAULT_ACCESS, roleOf, routeRefusal } from '../lib/access-policy.ts';
+import { roleOf, routeRefusal } from '../lib/access-policy.ts';
 import type { Account } from '../lib/account.ts';
 import { AppError } from '../lib/app-error.ts';
 import { bearerToken } from '../lib/bearer-token.ts';

@@ -1,11 +1,11 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { type Access, DEFAULT_ACCESS } from '@scentia/shared/access.rules';
 import { operationIdOf } from '@scentia/shared/audit.schemas';
 import { listQuerySchema } from '@scentia/shared/list.schemas';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { type Access, DEFAULT_ACCESS } from '../lib/access-policy.ts';
 import {
   type JsonSchema,
   type NamedSchemas,

@@ -4,6 +4,9 @@ import { expect, type Page } from '@playwright/test';
 export const ADMIN = { email: 'admin@scentia.test', password: 'Admin#2026' };
 export const OPERATOR = { email: 'operador@scentia.test', password: 'demo1234' };
 export const CUSTOMER = { email: 'cliente@scentia.test', password: 'demo1234' };
+/** Demo members of Aromas do Rio (the journeys that change memberships use Essenza's or their own). */
+export const MEMBER_MANAGER = { email: 'gerente@aromasdorio.scentia.test', password: 'demo1234' };
+export const MEMBER_VIEWER = { email: 'leitor@aromasdorio.scentia.test', password: 'demo1234' };
 
 export type Credentials = { email: string; password: string };
 

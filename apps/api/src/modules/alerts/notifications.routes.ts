@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import {
   notificationSettingsSchema,
   notificationsQuerySchema,
@@ -17,7 +18,7 @@ const tags = ['notifications'];
  * The quick panel's notification and settings tabs: each person's own marks and choices; a member's
  * alerts are their organisation's (their locations' when limited).
  */
-const config = { access: 'organization' } as const;
+const config = { access: FLEET_DOORS.notifications.read };
 export const notificationsRoutes: FastifyPluginAsyncZod<{ service: NotificationsService }> = async (
   app,
   { service },

@@ -1,5 +1,6 @@
+import type { Access } from '@scentia/shared/access.rules';
 import type { AuditRecordType } from '@scentia/shared/audit.schemas';
-import { type Access, roleOf, routeRefusal } from '../../lib/access-policy.ts';
+import { roleOf, routeRefusal } from '../../lib/access-policy.ts';
 import type { Account } from '../../lib/account.ts';
 import { AppError } from '../../lib/app-error.ts';
 

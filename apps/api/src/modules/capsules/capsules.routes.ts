@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { capsuleListQuerySchema, capsuleRowSchema } from '@scentia/shared/capsules.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerReadRoutes } from '../../lib/resource-kit/resource-routes.ts';
@@ -15,7 +16,7 @@ export const capsulesRoutes: FastifyPluginAsyncZod<{ service: CapsulesService }>
     row: capsuleRowSchema,
     service,
     // Members read the capsules in their organisation's devices, with their run-out forecasts.
-    readConfig: { access: 'organization' },
+    readConfig: { access: FLEET_DOORS.capsules.read },
     listQuery: capsuleListQuerySchema,
     spreadsheet: {
       fileName: 'export.capsules.fileName',

@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import {
   dashboardQuerySchema,
   dashboardSiteSchema,
@@ -27,7 +28,7 @@ async function* once<Row>(rows: Row[]) {
  * The dashboard: shots per campaign and fragrance, and the sites compared, from the counts ingestion
  * keeps. Members see their organisation's (their locations' when limited), never the fleet's.
  */
-const config = { access: 'organization' } as const;
+const config = { access: FLEET_DOORS.dashboard.read };
 export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (
   app,
   { service },

@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import {
   deviceBodySchema,
   deviceListQuerySchema,
@@ -27,7 +28,8 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
     service,
     // Members read their organisation's devices (at their locations when limited); registering,
     // retiring, moving and provisioning stay the staff's.
-    readConfig: { access: 'organization' },
+    config: { access: FLEET_DOORS.devices.states },
+    readConfig: { access: FLEET_DOORS.devices.read },
     listQuery: deviceListQuerySchema,
     spreadsheet: {
       fileName: 'export.devices.fileName',
@@ -57,6 +59,8 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
     input: { json: deviceBodySchema },
     create: service.create,
     update: service.update,
+    createConfig: { access: FLEET_DOORS.devices.create },
+    updateConfig: { access: FLEET_DOORS.devices.update },
     summaries: {
       create:
         'Registers a device: MAC address (any usual spelling, stored as 12 hex digits, unique), an active location and an active campaign',
@@ -69,7 +73,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
     '/devices/reset-code/:id',
     {
       // A Manager pairs their shop's app users too (docs/decisions/client-access.md).
-      config: { access: 'organizationManager' },
+      config: { access: FLEET_DOORS.devices.resetCode },
       schema: {
         tags: [tag],
         summary:
@@ -84,6 +88,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
   app.put(
     '/devices/remove-user/:id',
     {
+      config: { access: FLEET_DOORS.devices.removeUser },
       schema: {
         tags: [tag],
         summary: 'Disconnects the app user linked to the device (409 DEVICE_NO_USER when nobody is)',
@@ -111,6 +116,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
   app.put(
     '/devices/reprovision/:id',
     {
+      config: { access: FLEET_DOORS.devices.reprovision },
       schema: {
         tags: [tag],
         summary:
@@ -125,7 +131,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
   app.put(
     '/devices/schedule/:id',
     {
-      config: { access: 'organizationManager' },
+      config: { access: FLEET_DOORS.devices.schedule },
       schema: {
         tags: [tag],
         summary:

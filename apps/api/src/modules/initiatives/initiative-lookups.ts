@@ -1,11 +1,14 @@
+import { PROFILE_ADMIN } from '@scentia/shared/constants';
 import type { InitiativeStatus } from '@scentia/shared/initiatives.rules';
-import { type AnyColumn, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   campaigns,
   initiativeStatusChanges,
   locations,
   organizationMembers,
+  organizations,
+  profiles,
   users,
 } from '../../db/schema/index.ts';
 import type { AccessScope } from '../../lib/access-scope.ts';
@@ -91,5 +94,34 @@ export class InitiativeLookups {
       .orderBy(desc(initiativeStatusChanges.id))
       .limit(1);
     return row?.changedBy ?? undefined;
+  }
+
+  /**
+   * Who reviews a client's proposal (the initiatives' review door is the admins'): every active,
+   * confirmed ADMIN account, with its address, name and language.
+   */
+  reviewers() {
+    return this.db
+      .select({ id: users.id, email: users.email, name: users.name, language: users.language })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.profileId))
+      .where(
+        and(
+          sql`upper(${profiles.name}) = ${PROFILE_ADMIN}`,
+          isNull(users.deletedAt),
+          isNull(users.anonymizedAt),
+          isNotNull(users.confirmedAt),
+        ),
+      )
+      .orderBy(asc(users.id));
+  }
+
+  /** An organisation's name (as its members' transaction sees it: their own). */
+  async organizationName(organizationId: number): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    return row?.name;
   }
 }

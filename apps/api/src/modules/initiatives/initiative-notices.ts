@@ -11,6 +11,7 @@ const TEXTS: Record<
     decision: Record<Decision, { subject: string; body: string }>;
     note: string;
     changed: { subject: string; body: string };
+    proposed: { subject: string; body: string; open: string };
   }
 > = {
   'pt-BR': {
@@ -30,6 +31,11 @@ const TEXTS: Record<
       subject: 'Iniciativa alterada pelo cliente: {{title}}',
       body: 'O cliente alterou a iniciativa “{{title}}” depois do seu pedido de alterações; ela voltou para Em Análise.',
     },
+    proposed: {
+      subject: 'Nova iniciativa proposta por {{organization}}: {{title}}',
+      body: '{{organization}} propôs a iniciativa “{{title}}”, de {{from}} a {{to}}. Ela aguarda a sua análise.',
+      open: 'Abrir a iniciativa',
+    },
   },
   'en-US': {
     footer: 'Scentia — scent marketing.',
@@ -47,6 +53,11 @@ const TEXTS: Record<
     changed: {
       subject: 'Initiative changed by the client: {{title}}',
       body: 'The client changed the initiative “{{title}}” after your request for changes; it is back in review.',
+    },
+    proposed: {
+      subject: 'New initiative proposed by {{organization}}: {{title}}',
+      body: '{{organization}} proposed the initiative “{{title}}”, from {{from}} to {{to}}. It awaits your review.',
+      open: 'Open the initiative',
     },
   },
   'es-ES': {
@@ -66,21 +77,33 @@ const TEXTS: Record<
       subject: 'Iniciativa modificada por el cliente: {{title}}',
       body: 'El cliente modificó la iniciativa «{{title}}» después de su solicitud de cambios; volvió a En análisis.',
     },
+    proposed: {
+      subject: 'Nueva iniciativa propuesta por {{organization}}: {{title}}',
+      body: '{{organization}} propuso la iniciativa «{{title}}», del {{from}} al {{to}}. Espera su análisis.',
+      open: 'Abrir la iniciativa',
+    },
   },
 };
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
-/** A mail from plain paragraphs: each escaped, so no part of it is read as HTML. */
-function fromParagraphs(language: Language, subject: string, paragraphs: string[]) {
-  const inner = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
+/** A mail from plain paragraphs: each escaped, so no part of it is read as HTML; a link last. */
+function fromParagraphs(
+  language: Language,
+  subject: string,
+  paragraphs: string[],
+  link?: { label: string; url: string },
+) {
+  const linkHtml = link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : [];
+  const inner = [...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`), ...linkHtml].join('\n');
+  const linkText = link ? [`${link.label}: ${link.url}`] : [];
   return {
     subject,
     /** The message alone (kept on the initiative), without the brand's frame. */
     message: inner,
     html: mailFrame({ language, title: subject, footer: TEXTS[language].footer, body: inner }),
-    text: [...paragraphs, '', '--', TEXTS[language].footer].join('\n\n'),
+    text: [...paragraphs, ...linkText, '', '--', TEXTS[language].footer].join('\n\n'),
   };
 }
 
@@ -104,4 +127,21 @@ export function renderDecisionMail(input: {
 export function renderChangedMail(input: { language: Language; title: string }) {
   const texts = TEXTS[input.language].changed;
   return fromParagraphs(input.language, fill(texts.subject, input), [fill(texts.body, input)]);
+}
+
+/** Told to the reviewers: a client proposed an initiative, with a link to its staff page. */
+export function renderProposedMail(input: {
+  language: Language;
+  title: string;
+  organization: string;
+  startsOn: string;
+  endsOn: string;
+  link: string;
+}) {
+  const texts = TEXTS[input.language].proposed;
+  const values = { ...input, from: input.startsOn, to: input.endsOn };
+  return fromParagraphs(input.language, fill(texts.subject, values), [fill(texts.body, values)], {
+    label: texts.open,
+    url: input.link,
+  });
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Account } from '../../lib/account.ts';
 import type { OutgoingMail } from '../../lib/mail/mail-outbox.ts';
 import { InitiativeLookups } from './initiative-lookups.ts';
-import { renderChangedMail, renderDecisionMail } from './initiative-notices.ts';
+import { renderChangedMail, renderDecisionMail, renderProposedMail } from './initiative-notices.ts';
 import type { InitiativesRepository, LockedInitiative } from './initiatives.repository.ts';
 
 export type Mailer = {
@@ -16,7 +16,7 @@ export type Mailer = {
  * the outbox in the caller's transaction: each answers whether a mail was queued, so the caller nudges
  * the outbox once the transaction has committed.
  */
-export function initiativeNotifier(outbox: Mailer) {
+export function initiativeNotifier(outbox: Mailer, appUrl: string) {
   /**
    * An approval or a rejection told to the client who proposed it (a member of its organisation), in
    * their language, through the outbox, and kept on the initiative as one of its review mails. Staff
@@ -79,5 +79,37 @@ export function initiativeNotifier(outbox: Mailer) {
     return true;
   }
 
-  return { tellProposer, tellReviewer };
+  /**
+   * A client's proposal, told to those who review it (every active ADMIN account, each in their
+   * language), with a link to the initiative's staff page. Staff proposals are told to no one.
+   */
+  async function tellReviewers(
+    tx: InitiativesRepository,
+    initiative: { id: number; title: string; organizationId: number; startsOn: string; endsOn: string },
+  ): Promise<boolean> {
+    const lookups = new InitiativeLookups(tx.db);
+    const [reviewers, organization] = await Promise.all([
+      lookups.reviewers(),
+      lookups.organizationName(initiative.organizationId),
+    ]);
+    const link = `${appUrl.replace(/\/$/, '')}/admin/initiatives/${initiative.id}/update`;
+    for (const reviewer of reviewers) {
+      const language = toLanguage(reviewer.language) ?? 'pt-BR';
+      const mail = renderProposedMail({ language, ...initiative, organization: organization ?? '', link });
+      await outbox.enqueue(tx.db, {
+        kind: 'initiative-proposed-by-client',
+        userId: reviewer.id,
+        to: reviewer.email,
+        toName: reviewer.name,
+        language,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        link,
+      });
+    }
+    return reviewers.length > 0;
+  }
+
+  return { tellProposer, tellReviewer, tellReviewers };
 }

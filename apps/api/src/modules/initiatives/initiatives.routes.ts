@@ -1,3 +1,4 @@
+import { FLEET_DOORS, mayPass } from '@scentia/shared/access.rules';
 import { dashboardQuerySchema } from '@scentia/shared/dashboard.schemas';
 import {
   type InitiativeListQuery,
@@ -18,7 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
-import { roleOf, routeRefusal } from '../../lib/access-policy.ts';
+import { roleOf } from '../../lib/access-policy.ts';
 import { currentScope } from '../../lib/access-scope.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
 import { conflictErrors } from '../../lib/resource-kit/resource-routes.ts';
@@ -56,7 +57,7 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
   app,
   { service },
 ) => {
-  const scoped = { access: 'organization' } as const;
+  const scoped = { access: FLEET_DOORS.initiatives.read };
   const sendExport = (request: FastifyRequest, query: InitiativeListQuery, reply: FastifyReply) =>
     sendXlsx(reply, {
       fileName: datedFileName(translate(request.language, spreadsheet.fileName)),
@@ -115,8 +116,8 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
       return {
         isMember: scope.kind === 'member',
         organizationId: scope.kind === 'member' ? scope.organizationId : null,
-        mayPropose: routeRefusal('organizationManager', role) === undefined,
-        mayReview: routeRefusal('admin', role) === undefined,
+        mayPropose: mayPass(FLEET_DOORS.initiatives.propose, role),
+        mayReview: mayPass(FLEET_DOORS.initiatives.review, role),
       };
     },
   );
@@ -168,7 +169,7 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
   app.post(
     path,
     {
-      config: { access: 'organizationManager' },
+      config: { access: FLEET_DOORS.initiatives.propose },
       schema: {
         tags,
         summary: 'Proposes an initiative (in review; the caller is its proposer; a Manager: for their sites)',
@@ -185,7 +186,7 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
   app.put(
     `${path}/:id`,
     {
-      config: { access: 'organizationManager' },
+      config: { access: FLEET_DOORS.initiatives.propose },
       schema: {
         tags,
         summary:
@@ -203,7 +204,7 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
     app.put(
       `${path}/${review.segment}/:id`,
       {
-        config: { access: 'admin' },
+        config: { access: FLEET_DOORS.initiatives.review },
         schema: {
           tags,
           summary: `${review.summary} (admin); an optional note goes into its history`,
@@ -220,7 +221,7 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
   app.put(
     `${path}/request-changes/:id`,
     {
-      config: { access: 'admin' },
+      config: { access: FLEET_DOORS.initiatives.review },
       schema: {
         tags,
         summary:

@@ -66,10 +66,12 @@ const shiftDay = (day: string, days: number) =>
 export function createInitiativesService(deps: {
   repository: InitiativesRepository;
   outbox: Mailer;
+  /** Where the reviewers' mail links: `${appUrl}/admin/initiatives/{id}/update`. */
+  appUrl: string;
   now?: () => Date;
 }) {
   const { repository, outbox } = deps;
-  const { tellProposer, tellReviewer } = initiativeNotifier(outbox);
+  const { tellProposer, tellReviewer, tellReviewers } = initiativeNotifier(outbox, deps.appUrl);
   const now = deps.now ?? (() => new Date());
   const reader = repository.reader;
 
@@ -190,8 +192,12 @@ export function createInitiativesService(deps: {
       return { ...toInitiativeRow(record, scope), ...(await historyAndMails(repository, record, scope)) };
     },
 
-    /** Proposed by the caller, in review: staff for any organisation, a Manager for their own sites. */
+    /**
+     * Proposed by the caller, in review: staff for any organisation, a Manager for their own sites
+     * (whose proposal is told to the reviewers by mail).
+     */
     async create(actor: Account, scope: AccessScope, body: InitiativeBody): Promise<InitiativeRow> {
+      let toldReviewers = false;
       const id = await repository.transaction(async (tx) => {
         await checkReferences(tx, body, scope);
         const created = await tx.insert({ ...valuesOf(body), proposedBy: actor.id });
@@ -203,8 +209,10 @@ export function createInitiativesService(deps: {
           note: null,
           changedBy: actor.id,
         });
+        if (scope.kind === 'member') toldReviewers = await tellReviewers(tx, { id: created, ...body });
         return created;
       });
+      if (toldReviewers) outbox.nudge();
       return toInitiativeRow(await getRecord(id, scope), scope);
     },
 

@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { locationRowSchema } from '@scentia/shared/locations.schemas';
 import { locationScheduleBodySchema, scheduleCopyBodySchema } from '@scentia/shared/schedules.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +18,7 @@ export const locationSchedulesRoutes: FastifyPluginAsyncZod<{ service: LocationS
     '/locations/schedule/:id',
     {
       // A Manager sets their own locations' schedules.
-      config: { access: 'organizationManager' },
+      config: { access: FLEET_DOORS.locations.schedules },
       schema: {
         tags,
         summary:
@@ -36,7 +37,7 @@ export const locationSchedulesRoutes: FastifyPluginAsyncZod<{ service: LocationS
   app.post(
     '/locations/schedule-copy',
     {
-      config: { access: 'organizationManager' },
+      config: { access: FLEET_DOORS.locations.schedules },
       schema: {
         tags,
         summary:

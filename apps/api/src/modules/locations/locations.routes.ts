@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { idTextSchema } from '@scentia/shared/integers.schemas';
 import { quickSearchQuerySchema } from '@scentia/shared/list.schemas';
 import {
@@ -30,7 +31,8 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ service: LocationsService 
     service,
     // Members read their organisation's locations (theirs only when limited); writes stay the staff's,
     // but for a Manager's update of contact data (below) and schedules (location-schedules.routes.ts).
-    readConfig: { access: 'organization' },
+    config: { access: FLEET_DOORS.locations.states },
+    readConfig: { access: FLEET_DOORS.locations.read },
     listQuery: locationListQuerySchema,
     spreadsheet: {
       fileName: 'export.locations.fileName',
@@ -60,7 +62,8 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ service: LocationsService 
     input: { json: locationBodySchema },
     create: service.create,
     update: service.update,
-    updateConfig: { access: 'organizationManager' },
+    createConfig: { access: FLEET_DOORS.locations.create },
+    updateConfig: { access: FLEET_DOORS.locations.update },
     summaries: {
       create: 'Creates a location under an active organisation (name unique within it)',
       update:

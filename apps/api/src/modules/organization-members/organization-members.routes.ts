@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { listQuerySchema, pageOf } from '@scentia/shared/list.schemas';
 import {
   memberInviteBodySchema,
@@ -17,7 +18,7 @@ import type { Caller, OrganizationMembersService } from './organization-members.
 const tag = 'organization-members';
 const writeErrors = { ...errorResponses, 409: errorResponses[400] };
 /** Staff and ADMIN for any organisation, a Manager for their own (another answers 404). */
-const config = { access: 'organizationManager' as const };
+const config = { access: FLEET_DOORS.members.manage };
 
 const callerOf = (request: FastifyRequest): Caller => ({
   account: currentAccount(request),

@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import {
   organizationBodySchema,
   organizationOptionSchema,
@@ -21,7 +22,8 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
     row: organizationRowSchema,
     service,
     // A member reads their own organisation (a list of one); every write stays the staff's.
-    readConfig: { access: 'organization' },
+    config: { access: FLEET_DOORS.organizations.states },
+    readConfig: { access: FLEET_DOORS.organizations.read },
     spreadsheet: {
       fileName: 'export.organizations.fileName',
       sheet: 'export.organizations.sheet',
@@ -50,6 +52,8 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
     input: { json: organizationBodySchema },
     create: service.create,
     update: service.update,
+    createConfig: { access: FLEET_DOORS.organizations.create },
+    updateConfig: { access: FLEET_DOORS.organizations.update },
     summaries: {
       create: 'Creates an organisation (name and CNPJ unique)',
       update: 'Updates an active organisation',

@@ -1,7 +1,9 @@
+import type { RecordDoors } from '@scentia/shared/access.rules';
 import type { TFunction } from 'i18next';
 import { type ComponentProps, type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useMayPass } from '../../lib/access.ts';
 import { useIdParam } from '../../lib/use-id-param.ts';
 import { RecordHistory } from '../record-history/record-history.tsx';
 import { kitText } from '../resource-kit-keys.ts';
@@ -49,6 +51,11 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
    * `adopt` takes in what a card saved of the record (with its new version), keeping the form's edits.
    */
   RecordCards?: ComponentType<RecordCardsProps<Row>>;
+  /**
+   * The resource's doors in the shared role table: without the create door the create page says so;
+   * without the update door the record's page is read-only. Staff-only resources leave it out.
+   */
+  doors?: RecordDoors;
 };
 
 /**
@@ -61,6 +68,7 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
  */
 export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesOptions<Row, Values, Body>) {
   const { namespace, Form, listPath, mutations, recordId, RecordCards } = options;
+  const { doors } = options;
 
   function CreatePage() {
     const { t } = useTranslation(namespace);
@@ -68,6 +76,18 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
     const [search] = useSearchParams();
     // Read from the query string the page opened with; a later change of it does not reset the form.
     const [initialValues] = useState(() => options.emptyValues(search));
+    const mayPass = useMayPass();
+    if (doors && !mayPass(doors.create)) {
+      const title = kitText(t, 'createTitle');
+      return (
+        <FormPageState
+          t={t}
+          title={title}
+          listPath={listPath}
+          forbiddenText={t('common:form.createRefused')}
+        />
+      );
+    }
     return (
       <Form
         mode="create"
@@ -89,6 +109,8 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
       () => (openedRow === undefined ? undefined : options.toValues(openedRow)),
       [openedRow],
     );
+    const mayPass = useMayPass();
+    const mayUpdate = !doors || mayPass(doors.update);
     const title = kitText(t, 'editTitle');
     const refusal = opened && options.editRefusal?.(opened.row, t);
 
@@ -115,7 +137,7 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
           record={row}
           onSubmit={(values) => update.mutateAsync({ id, body: options.toBody(values, row) })}
           onReload={opened.reload}
-          readOnlyReason={options.readOnlyReason?.(row, t)}
+          readOnlyReason={mayUpdate ? options.readOnlyReason?.(row, t) : t('common:form.readOnlyRole')}
         />
         {RecordCards && <RecordCards row={row} reload={opened.reload} adopt={opened.adopt} />}
         <RecordHistory recordType={options.recordType} recordId={id} />

@@ -1,7 +1,9 @@
+import type { RecordDoors } from '@scentia/shared/access.rules';
 import type { Page } from '@scentia/shared/list.schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useMayPass } from '../../lib/access.ts';
 import type { ResourcePaths } from '../../lib/paths.ts';
 import { useRecordCommands } from '../resource-form/resource-mutations.ts';
 import { kitText } from '../resource-kit-keys.ts';
@@ -9,12 +11,13 @@ import { createdAtColumn, StatusTag, statusColumn } from './column-builders.tsx'
 import type { Importer } from './import-endpoint.ts';
 import type { ExportParams, ListParams } from './list-params.ts';
 import { type RecordBulk, useRecordBulk } from './record-bulk.ts';
+import { offeredRowActions } from './record-doors.ts';
 import type { ResourceColumn } from './resource-column.ts';
 import { ResourceList, type ResourceListProps } from './resource-list.tsx';
 import { recordRowAction } from './row-action-builders.tsx';
 import type { RowAction } from './row-actions.tsx';
 
-type RecordActionKind = Parameters<typeof recordRowAction>[1];
+type RecordActionKind = Exclude<Parameters<typeof recordRowAction>[1], 'view'>;
 
 export type RecordListProps<Row extends { ativo: boolean }> = {
   /**
@@ -52,6 +55,11 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
   bulk?: RecordBulk;
   /** Offers the spreadsheet import of the resource's declared writes (`mutations.importer`). */
   importable?: boolean;
+  /**
+   * The resource's doors in the shared role table (`FLEET_DOORS.locations`): add, edit and the state
+   * changes are offered only to whom they admit. Staff-only resources leave it out.
+   */
+  doors?: RecordDoors;
 };
 
 /**
@@ -65,6 +73,8 @@ export function RecordList<Row extends { ativo: boolean }>(props: RecordListProp
   const { t, paths, mutations, record, statusNote } = props;
   const commands = useRecordCommands(mutations);
   const bulk = useRecordBulk({ t, declared: props.bulk, writes: mutations.bulk, record });
+  const mayPass = useMayPass();
+  const { doors } = props;
   const status: ResourceColumn<Row> = statusNote
     ? {
         ...statusColumn(t),
@@ -80,7 +90,8 @@ export function RecordList<Row extends { ativo: boolean }>(props: RecordListProp
   function rowActions(row: Row) {
     const { id, name } = record(row);
     const target = { name, isActive: row.ativo, editPath: paths.update(id), ...commands(id, row.ativo) };
-    const kitActions = props.rowActions(row).map((kind) => recordRowAction(t, kind, target));
+    const kinds = offeredRowActions(props.rowActions(row), doors, mayPass);
+    const kitActions = kinds.map((kind) => recordRowAction(t, kind, target));
     return [...kitActions, ...(props.moreRowActions?.(row) ?? [])];
   }
 
@@ -100,7 +111,9 @@ export function RecordList<Row extends { ativo: boolean }>(props: RecordListProp
       searchLabel={kitText(t, 'searchLabel')}
       hasActiveFilter
       filters={props.filters}
-      add={{ path: paths.create, label: kitText(t, 'actions.add') }}
+      add={
+        !doors || mayPass(doors.create) ? { path: paths.create, label: kitText(t, 'actions.add') } : undefined
+      }
       onExport={mutations.exportList}
       rowActions={rowActions}
       bulk={bulk}

@@ -1,4 +1,10 @@
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { kitText } from '../resource-kit-keys.ts';
 import type { RowCommandAction, RowLinkAction } from './row-actions.tsx';
@@ -12,6 +18,11 @@ import type { RowCommandAction, RowLinkAction } from './row-actions.tsx';
 /** Opens the record's edit page. */
 export function editAction(t: TFunction, to: string): RowLinkAction {
   return { key: 'edit', label: kitText(t, 'actions.edit'), icon: <EditOutlined />, to };
+}
+
+/** Opens the record's page read-only, for someone who may read it but not change it. */
+function viewAction(t: TFunction, to: string): RowLinkAction {
+  return { key: 'view', label: t('common:list.view'), icon: <EyeOutlined />, to };
 }
 
 /** Deletes the record after a danger confirmation. */
@@ -68,12 +79,14 @@ type RecordRowTarget = {
 /** One of the common row actions, by the kind a feature's row rules chose for the row. */
 export function recordRowAction(
   t: TFunction,
-  kind: 'edit' | 'delete' | 'toggle',
+  kind: 'edit' | 'view' | 'delete' | 'toggle',
   target: RecordRowTarget,
 ): RowLinkAction | RowCommandAction {
   switch (kind) {
     case 'edit':
       return editAction(t, target.editPath);
+    case 'view':
+      return viewAction(t, target.editPath);
     case 'delete':
       return deleteAction(t, target.name, target.remove);
     case 'toggle':

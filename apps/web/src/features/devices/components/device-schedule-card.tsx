@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { deviceActionRefusal } from '@scentia/shared/devices.rules';
 import type { DeviceRecord } from '@scentia/shared/devices.schemas';
 import type { Schedule } from '@scentia/shared/schedules.schemas';
@@ -13,6 +14,7 @@ import {
 } from '../../../components/resource-form/save-failure-alert.tsx';
 import { useConfirmedCommand } from '../../../components/resource-list/row-actions.tsx';
 import { ScheduleEditor } from '../../../components/schedule-editor/schedule-editor.tsx';
+import { useMayPass } from '../../../lib/access.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSetDeviceSchedule } from '../api/device-commands.ts';
@@ -30,7 +32,9 @@ export function DeviceScheduleCard({ device, reload }: CardProps) {
   const { message } = App.useApp();
   const confirm = useConfirmedCommand();
   const setSchedule = useSetDeviceSchedule();
-  const canEdit = !deviceActionRefusal(deviceState(device), 'schedule');
+  const mayPass = useMayPass();
+  const canEdit =
+    !deviceActionRefusal(deviceState(device), 'schedule') && mayPass(FLEET_DOORS.devices.schedule);
   // The own schedule being edited: undefined while the card only shows the one in force.
   const [draft, setDraft] = useState<Schedule | undefined>(undefined);
   const [failure, setFailure] = useState<SaveFailure>();

@@ -1,4 +1,5 @@
 import { DisconnectOutlined, KeyOutlined, ReloadOutlined } from '@ant-design/icons';
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { deviceActionRefusal } from '@scentia/shared/devices.rules';
 import { type DeviceRecord, formatMacAddress } from '@scentia/shared/devices.schemas';
 import { Button, Descriptions, Space } from 'antd';
@@ -9,6 +10,7 @@ import {
   type RowCommandAction,
   useConfirmedCommand,
 } from '../../../components/resource-list/row-actions.tsx';
+import { useMayPass } from '../../../lib/access.ts';
 import { formatTimestamp } from '../../../lib/date-format.ts';
 import { useRemoveDeviceUser, useReprovisionDevice } from '../api/device-commands.ts';
 import { deviceState } from '../device-state.ts';
@@ -30,7 +32,11 @@ export function DeviceStatusCard({ device, reload }: CardProps) {
   const [opener, setOpener] = useState<HTMLElement>();
   const state = deviceState(device);
   const mac = formatMacAddress(device.macAddress);
-  const canReprovision = device.isProvisioned && !deviceActionRefusal(state, 'reprovision');
+  const mayPass = useMayPass();
+  const canReprovision =
+    device.isProvisioned &&
+    !deviceActionRefusal(state, 'reprovision') &&
+    mayPass(FLEET_DOORS.devices.reprovision);
 
   const reprovisionCommand: RowCommandAction = {
     key: 'reprovision',
@@ -100,7 +106,7 @@ export function DeviceStatusCard({ device, reload }: CardProps) {
         ]}
       />
       <Space wrap>
-        {!deviceActionRefusal(state, 'resetCode') && (
+        {!deviceActionRefusal(state, 'resetCode') && mayPass(FLEET_DOORS.devices.resetCode) && (
           <Button icon={<KeyOutlined />} onClick={(event) => setOpener(event.currentTarget)}>
             {t('actions.resetCode')}
           </Button>
@@ -110,7 +116,7 @@ export function DeviceStatusCard({ device, reload }: CardProps) {
             {reprovisionCommand.label}
           </Button>
         )}
-        {device.user && (
+        {device.user && mayPass(FLEET_DOORS.devices.removeUser) && (
           <Button
             danger
             icon={<DisconnectOutlined />}

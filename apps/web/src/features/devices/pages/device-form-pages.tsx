@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { deviceActionRefusal } from '@scentia/shared/devices.rules';
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
@@ -13,6 +14,7 @@ import { deviceState } from '../device-state.ts';
  * form, then the device page's cards (capsules per slot, schedule, connection and commands).
  */
 export const deviceFormPages = resourceFormPages({
+  doors: FLEET_DOORS.devices,
   namespace: 'devices',
   Form: DeviceForm,
   listPath: PATHS.admin.devices.list,

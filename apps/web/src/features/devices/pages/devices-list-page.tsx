@@ -1,4 +1,5 @@
 import { DisconnectOutlined, KeyOutlined } from '@ant-design/icons';
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { deviceActionRefusal, deviceRowActions } from '@scentia/shared/devices.rules';
 import { formatMacAddress } from '@scentia/shared/devices.schemas';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { shotsInPeriodColumn } from '../../../components/list-period/shots-in-pe
 import { formatCreatedAt } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
+import { useMayPass } from '../../../lib/access.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useRemoveDeviceUser } from '../api/device-commands.ts';
 import { deviceMutations } from '../api/device-mutations.ts';
@@ -30,13 +32,14 @@ export default function DevicesListPage() {
   const { t: tCommon } = useTranslation();
   const filters = useDeviceFilters();
   const removeUser = useRemoveDeviceUser();
+  const mayPass = useMayPass();
   const [openCode, setOpenCode] = useState<OpenCode>();
 
   function moreRowActions(row: DeviceRow): RowAction[] {
     const state = deviceState(row);
     const mac = formatMacAddress(row.macAddress);
     const actions: RowAction[] = [];
-    if (!deviceActionRefusal(state, 'resetCode')) {
+    if (!deviceActionRefusal(state, 'resetCode') && mayPass(FLEET_DOORS.devices.resetCode)) {
       actions.push({
         key: 'resetCode',
         label: t('actions.resetCode'),
@@ -44,7 +47,7 @@ export default function DevicesListPage() {
         open: (opener) => setOpenCode({ deviceId: row.deviceId, macAddress: mac, opener }),
       });
     }
-    if (row.user && !deviceActionRefusal(state, 'removeUser')) {
+    if (row.user && !deviceActionRefusal(state, 'removeUser') && mayPass(FLEET_DOORS.devices.removeUser)) {
       actions.push({
         key: 'removeUser',
         label: t('actions.removeUser'),
@@ -68,6 +71,7 @@ export default function DevicesListPage() {
     <>
       <RecordList<DeviceRow>
         t={t}
+        doors={FLEET_DOORS.devices}
         endpoint="devices"
         paths={PATHS.admin.devices}
         list={devicesList}

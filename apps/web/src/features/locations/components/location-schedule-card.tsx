@@ -1,4 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import type { LocationRow } from '@scentia/shared/locations.schemas';
 import { type Schedule, scheduleSchema } from '@scentia/shared/schedules.schemas';
 import { App, Button, Space } from 'antd';
@@ -11,6 +12,7 @@ import {
   SaveFailureAlert,
 } from '../../../components/resource-form/save-failure-alert.tsx';
 import { ScheduleEditor } from '../../../components/schedule-editor/schedule-editor.tsx';
+import { useMayPass } from '../../../lib/access.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useSetLocationSchedule } from '../api/set-location-schedule.ts';
 import { CopyScheduleDialog } from './copy-schedule-dialog.tsx';
@@ -38,6 +40,7 @@ export function LocationScheduleCard({ location, reload, onSaved }: CardProps) {
   const { t } = useTranslation('locations');
   const { message } = App.useApp();
   const setSchedule = useSetLocationSchedule();
+  const canEdit = useMayPass()(FLEET_DOORS.locations.schedules);
   const [saved, setSaved] = useState<Schedule>(location.schedule);
   const [draft, setDraft] = useState<Schedule>(location.schedule);
   const [version, setVersion] = useState(location.updatedAt);
@@ -76,32 +79,34 @@ export function LocationScheduleCard({ location, reload, onSaved }: CardProps) {
           setFailure(undefined);
         }}
         timeZone={location.timeZone}
-        disabled={setSchedule.isPending}
+        disabled={setSchedule.isPending || !canEdit}
       />
       {failure && <SaveFailureAlert key={failure.id} failure={failure} onReload={reload} />}
-      <Space wrap className="location-schedule-actions">
-        <Button
-          type="primary"
-          onClick={() => void save()}
-          loading={setSchedule.isPending}
-          disabled={!isDirty || !isValid}
-        >
-          {t('schedule.save')}
-        </Button>
-        {isDirty && (
-          <Button onClick={() => setDraft(saved)} disabled={setSchedule.isPending}>
-            {t('schedule.discard')}
+      {canEdit && (
+        <Space wrap className="location-schedule-actions">
+          <Button
+            type="primary"
+            onClick={() => void save()}
+            loading={setSchedule.isPending}
+            disabled={!isDirty || !isValid}
+          >
+            {t('schedule.save')}
           </Button>
-        )}
-        <Button
-          ref={copyButton}
-          icon={<CopyOutlined aria-hidden />}
-          onClick={() => setCopyOpen(true)}
-          disabled={isDirty}
-        >
-          {t('schedule.copy.open')}
-        </Button>
-      </Space>
+          {isDirty && (
+            <Button onClick={() => setDraft(saved)} disabled={setSchedule.isPending}>
+              {t('schedule.discard')}
+            </Button>
+          )}
+          <Button
+            ref={copyButton}
+            icon={<CopyOutlined aria-hidden />}
+            onClick={() => setCopyOpen(true)}
+            disabled={isDirty}
+          >
+            {t('schedule.copy.open')}
+          </Button>
+        </Space>
+      )}
       {isDirty && <p className="location-schedule-note">{t('schedule.unsaved')}</p>}
       {isCopyOpen && (
         <CopyScheduleDialog

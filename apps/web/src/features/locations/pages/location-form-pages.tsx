@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { locationActionRefusal } from '@scentia/shared/locations.rules';
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
@@ -9,6 +10,7 @@ import { emptyLocationForm, locationFormToBody, locationToForm } from '../locati
 
 /** /admin/locations/create (`?organizationId=` prefills the organisation) and /admin/locations/{id}/update. */
 export const locationFormPages = resourceFormPages({
+  doors: FLEET_DOORS.locations,
   namespace: 'locations',
   Form: LocationForm,
   listPath: PATHS.admin.locations.list,

@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { locationRowActions } from '@scentia/shared/locations.rules';
 import { useTranslation } from 'react-i18next';
 import { formatCreatedAt } from '../../../components/resource-list/column-builders.tsx';
@@ -14,6 +15,7 @@ export default function LocationsListPage() {
   return (
     <RecordList<LocationRow>
       t={t}
+      doors={FLEET_DOORS.locations}
       endpoint="locations"
       paths={PATHS.admin.locations}
       list={locationsList}

@@ -1,4 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import type { OrganizationRow } from '@scentia/shared/organizations.schemas';
 import { isAdminProfile } from '@scentia/shared/validators';
 import { Button, Table } from 'antd';
@@ -10,6 +11,7 @@ import {
   type RowCommandAction,
   useConfirmedCommand,
 } from '../../../components/resource-list/row-actions.tsx';
+import { useMayPass } from '../../../lib/access.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -52,14 +54,14 @@ function LocationsCard({ organization }: { organization: OrganizationRow }) {
   });
   const filtered = `?${new URLSearchParams({ [ORGANIZATION_FILTER]: id })}`;
   const total = locations.data?.total ?? 0;
+  const mayAdd = useMayPass()(FLEET_DOORS.locations.create);
 
   return (
     <RecordCard
       title={t('locations.title')}
       extra={
-        organization.ativo && (
-          <Link to={`${PATHS.admin.locations.create}${filtered}`}>{t('locations.add')}</Link>
-        )
+        organization.ativo &&
+        mayAdd && <Link to={`${PATHS.admin.locations.create}${filtered}`}>{t('locations.add')}</Link>
       }
     >
       <Table<LocationRow>
@@ -102,6 +104,7 @@ function LocationsCard({ organization }: { organization: OrganizationRow }) {
 /** Staff reach an organisation's members (docs/decisions/client-access.md) from its page. */
 function MembersCard({ organization }: { organization: OrganizationRow }) {
   const { t } = useTranslation('organizations');
+  if (!useMayPass()(FLEET_DOORS.organizations.members)) return null;
   return (
     <RecordCard title={t('members.title')}>
       <p>{t('members.text')}</p>

@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { organizationActionRefusal } from '@scentia/shared/organizations.rules';
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
@@ -13,6 +14,7 @@ import {
 
 /** /admin/organizations/create and /admin/organizations/{id}/update (with its locations). */
 export const organizationFormPages = resourceFormPages({
+  doors: FLEET_DOORS.organizations,
   namespace: 'organizations',
   Form: OrganizationForm,
   listPath: PATHS.admin.organizations.list,

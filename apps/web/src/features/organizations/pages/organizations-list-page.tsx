@@ -1,3 +1,4 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { formatCnpj } from '@scentia/shared/br-documents';
 import { organizationRowActions } from '@scentia/shared/organizations.rules';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ export default function OrganizationsListPage() {
   return (
     <RecordList<OrganizationRow>
       t={t}
+      doors={FLEET_DOORS.organizations}
       endpoint="organizations"
       paths={PATHS.admin.organizations}
       list={organizationsList}

@@ -1,0 +1,70 @@
+import { expect, type Page, test } from '@playwright/test';
+import { PATHS } from '../src/lib/paths.ts';
+import { seriousViolations } from './support/axe.ts';
+import { type Credentials, MEMBER_MANAGER, MEMBER_VIEWER, openSignedIn } from './support/session.ts';
+
+/** The pages the member's side menu leads to, read from the menu itself (at a width that shows it). */
+async function menuPaths(page: Page): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: /menu/i });
+  await expect(menu.getByRole('link').first()).toBeVisible();
+  const hrefs = await menu
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  return hrefs.filter((href): href is string => href !== null);
+}
+
+/** Waits until the page has drawn its heading and its data (no spinner, no skeleton left). */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+}
+
+/** The first record page a list links to (its first row's edit or open action), if it has rows. */
+async function firstRecordPath(page: Page): Promise<string | undefined> {
+  const action = page.locator('section.resource-list a.row-action').first();
+  if ((await action.count()) === 0) return undefined;
+  return (await action.getAttribute('href')) ?? undefined;
+}
+
+/** The member's pages: their menu's, each list's first record (a location shows its schedule), the calendar. */
+async function memberPages(page: Page): Promise<string[]> {
+  const paths = await menuPaths(page);
+  expect(paths).toEqual(expect.arrayContaining([PATHS.admin.home, PATHS.admin.locations.list]));
+  expect(paths).not.toContain(PATHS.admin.users.list);
+  const pages = [...paths, PATHS.admin.initiatives.calendar];
+  for (const path of paths) {
+    await page.goto(path);
+    await settled(page);
+    const record = await firstRecordPath(page);
+    if (record) pages.push(record);
+  }
+  expect(pages).toEqual(expect.arrayContaining([expect.stringMatching(/\/admin\/locations\/\d+\/update$/)]));
+  return pages;
+}
+
+for (const { role, account } of [
+  { role: 'a Manager', account: MEMBER_MANAGER },
+  { role: 'a Viewer', account: MEMBER_VIEWER },
+] satisfies { role: string; account: Credentials }[]) {
+  for (const width of [1280, 375]) {
+    test(`${role} walks every page of their menu and its records at ${width} px, and axe finds nothing serious`, async ({
+      page,
+    }) => {
+      // About fifteen pages, each audited whole.
+      test.setTimeout(480_000);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await openSignedIn(page, account);
+      const pages = await memberPages(page);
+      await page.setViewportSize({ width, height: 800 });
+      const found: Record<string, unknown> = {};
+      for (const path of pages) {
+        await page.goto(path);
+        await settled(page);
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[path] = violations;
+      }
+      expect(found).toEqual({});
+    });
+  }
+}
