@@ -63,10 +63,14 @@ export function importCheck<Body>(declaration: ImportDeclaration<Body>, errors: 
     rows.forEach((row, index) => {
       const result = declaration.schema.safeParse(declaration.toInput(row.values, ids[index] ?? {}));
       if (!result.success) {
+        // One error a column, its first (an empty name is "required", not also "too short"); a column
+        // already refused (an unknown reference, a formula) is not refused twice.
+        const reported = new Set<string | null>(row.refusedColumns);
         for (const issue of result.error.issues) {
-          // A column already refused (an unknown reference, a formula) is not refused twice.
           const column = errors.columnOf(issue.path);
-          if (!(column && row.refusedColumns.includes(column))) errors.addIssue(row.row, issue);
+          if (column !== null && reported.has(column)) continue;
+          reported.add(column);
+          errors.addIssue(row.row, issue);
         }
         return;
       }

@@ -19,6 +19,11 @@ export class ImportErrors {
     private readonly columns: ImportColumn[],
   ) {}
 
+  /** The errors in the file's order (a cell's problems are met while reading, the rules' after). */
+  sorted(): ImportRowError[] {
+    return this.list.toSorted((a, b) => a.row - b.row);
+  }
+
   get invalidCount(): number {
     return this.invalidRows.size;
   }

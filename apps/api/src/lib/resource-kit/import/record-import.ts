@@ -50,7 +50,7 @@ export async function runImport<Body>(
     processed,
     total: processed,
     counts: { ...check.counts, invalid: errors.invalidCount },
-    errors: errors.list,
+    errors: errors.sorted(),
     errorsTruncated: errors.isTruncated,
     applied,
     createdAt,
