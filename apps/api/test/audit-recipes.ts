@@ -244,6 +244,28 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
         },
       },
     ],
+    'POST /api/locations/import': [
+      {
+        describe: 'a location imported from a spreadsheet under its organisation’s CNPJ',
+        prepare: async () => {
+          const organizationId = await createOrganization();
+          const [organization] = await ctx.query<{ cnpj: string }>(
+            sql`select cnpj from organizations where id = ${organizationId}`,
+          );
+          const csv = `organizationCnpj;name;city\r\n${organization?.cnpj};${unique('Loja')};Recife`;
+          return {
+            request: {
+              method: 'POST',
+              url: '/api/locations/import?mode=apply',
+              ...importUpload(Buffer.from(csv)),
+            },
+            caller: 'admin',
+            record: { type: 'location', id: Number.NaN },
+            action: 'importLocation',
+          };
+        },
+      },
+    ],
     'POST /api/organizations/contact-erasure/{id}': [
       {
         describe: 'erases an organisation’s contact person',

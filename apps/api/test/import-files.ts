@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { multipart } from './multipart.ts';
 
 /** A CSV file of `rows` (the header first): `;` separated, each field quoted, CRLF line ends. */
@@ -22,4 +23,27 @@ export async function xlsxFile(rows: (string | { formula: string; result?: strin
 /** The multipart body of an import: one part `file`. */
 export function importUpload(bytes: Buffer, fileName = 'import.csv') {
   return multipart([{ name: 'file', fileName, contentType: 'text/csv', bytes }]);
+}
+
+type Session = {
+  ctx: { app: { inject: (options: InjectOptions) => Promise<LightMyRequestResponse> } };
+  headers: (language?: string) => Record<string, string>;
+};
+
+/** `POST {path}/import?mode=…` with `bytes` as the file, as the session's account, in `language`. */
+export function importCall(
+  session: Session,
+  path: string,
+  bytes: Buffer,
+  mode: 'check' | 'apply',
+  language = 'pt-BR',
+  fileName = 'import.csv',
+) {
+  const { payload, headers } = importUpload(bytes, fileName);
+  return session.ctx.app.inject({
+    method: 'POST',
+    url: `${path}/import?mode=${mode}`,
+    payload,
+    headers: { ...headers, ...session.headers(language) },
+  });
 }

@@ -2,7 +2,7 @@ import { formatCnpj, withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import type { ImportReport } from '@scentia/shared/record-import.schemas';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { csvFile, importUpload, latin1, xlsxFile } from '../../../test/import-files.ts';
+import { csvFile, importCall, latin1, xlsxFile } from '../../../test/import-files.ts';
 import { staffSession } from '../../../test/resource-tests.ts';
 import { firstSheetOf } from '../../../test/xlsx.ts';
 
@@ -13,16 +13,8 @@ const nextCnpj = () => withCnpjCheckDigits(String(50_000_000_0001 + ++sequence *
 
 const HEADER_PT = ['Nome', 'Razão social', 'CNPJ', 'Telefone', 'CEP', 'Cidade', 'Observação'];
 
-async function upload(bytes: Buffer, mode: 'check' | 'apply', language = 'pt-BR', fileName = 'import.csv') {
-  const { payload, headers } = importUpload(bytes, fileName);
-  const response = await session.ctx.app.inject({
-    method: 'POST',
-    url: `/api/organizations/import?mode=${mode}`,
-    payload,
-    headers: { ...headers, ...session.headers(language) },
-  });
-  return response;
-}
+const upload = (bytes: Buffer, mode: 'check' | 'apply', language = 'pt-BR', fileName = 'import.csv') =>
+  importCall(session, '/api/organizations', bytes, mode, language, fileName);
 
 async function organizationCount(): Promise<number> {
   const [row] = (await session.ctx.query(sql`select count(*)::int as count from organizations`)) as {
