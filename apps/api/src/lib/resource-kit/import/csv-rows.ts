@@ -8,7 +8,7 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
  * otherwise Windows-1252 (a superset of Latin-1), what older Excel saves as "CSV". The whole file is
  * read once for this, streamed: an accent in the last row decides as much as one in the first.
  */
-export async function csvEncoding(path: string): Promise<'utf-8' | 'windows-1252'> {
+async function csvEncoding(path: string): Promise<'utf-8' | 'windows-1252'> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let isFirst = true;
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 16 })) {
@@ -30,7 +30,7 @@ export async function csvEncoding(path: string): Promise<'utf-8' | 'windows-1252
 }
 
 /** `;` (what a Brazilian Excel writes) when the header line has more of them than commas, else `,`. */
-export function csvSeparator(headerLine: string): ',' | ';' {
+function csvSeparator(headerLine: string): ',' | ';' {
   let commas = 0;
   let semicolons = 0;
   let isQuoted = false;

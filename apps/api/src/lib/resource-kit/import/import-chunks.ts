@@ -6,10 +6,10 @@ import { type HeaderProblem, matchHeader } from './sheet-header.ts';
 import { xlsxRows } from './xlsx-rows.ts';
 
 /** How many rows are checked (their references and existing records read) and written at a time. */
-export const IMPORT_CHUNK_ROWS = 1_000;
+const IMPORT_CHUNK_ROWS = 1_000;
 
 /** At most this many data rows in one file: a client's fleet is a few thousand. */
-export const IMPORT_MAX_ROWS = 200_000;
+const IMPORT_MAX_ROWS = 200_000;
 
 export type ImportFileKind = 'csv' | 'xlsx';
 

@@ -13,7 +13,7 @@ import { fileKindOf } from './import-chunks.ts';
 import type { ImportFile } from './record-import.ts';
 
 /** The largest spreadsheet taken: 200,000 rows of a dozen columns fit in it, zipped or not. */
-export const IMPORT_MAX_FILE_BYTES = 50 * 1024 * 1024;
+const IMPORT_MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 export const IMPORT_FILE_FIELD = 'file';
 

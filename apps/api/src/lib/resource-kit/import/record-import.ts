@@ -12,7 +12,7 @@ import { ImportErrors } from './import-errors.ts';
 export type ImportFile = { path: string; kind: ImportFileKind; fileName: string };
 
 /** The audit trail's action of an import's writes: `importOrganization`. */
-export const importAction = (recordType: string) =>
+const importAction = (recordType: string) =>
   `import${recordType.charAt(0).toUpperCase()}${recordType.slice(1)}`;
 
 /** Thrown inside the apply's transaction to roll it back when a row is refused while written. */

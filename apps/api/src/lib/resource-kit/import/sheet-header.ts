@@ -4,7 +4,7 @@ import type { ImportColumn } from './import-declaration.ts';
 import { isCellProblem, type SheetCell } from './sheet-cells.ts';
 
 /** A heading as it is compared: case, accents and repeated spaces ignored. */
-export function headingKey(text: string): string {
+function headingKey(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
