@@ -5,6 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { adminDeviceAuditRecipes } from './admin-device-audit-recipes.ts';
 import { DEVICE_TELEMETRY, deviceAuditRecipes } from './device-audit-recipes.ts';
+import { importUpload } from './import-files.ts';
 import { initiativeAuditRecipes } from './initiative-audit-recipes.ts';
 import { type KitSample, kitRecipes, type Recipe } from './kit-recipes.ts';
 import { memberAuditRecipes } from './member-audit-recipes.ts';
@@ -220,6 +221,47 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
             request: { method: 'POST', url: `/api/usuario/anonymise/${person.id}` },
             caller: 'admin',
             record: { type: 'user', id: person.id },
+          };
+        },
+      },
+    ],
+    'POST /api/organizations/import': [
+      {
+        describe: 'an organisation imported from a spreadsheet, under the import’s action',
+        prepare: async () => {
+          const body = organizationBody();
+          const csv = `name;legalName;cnpj;city\r\n${body.name};${body.legalName};${body.cnpj};Recife`;
+          return {
+            request: {
+              method: 'POST',
+              url: '/api/organizations/import?mode=apply',
+              ...importUpload(Buffer.from(csv)),
+            },
+            caller: 'admin',
+            record: { type: 'organization', id: Number.NaN },
+            action: 'importOrganization',
+          };
+        },
+      },
+    ],
+    'POST /api/locations/import': [
+      {
+        describe: 'a location imported from a spreadsheet under its organisation’s CNPJ',
+        prepare: async () => {
+          const organizationId = await createOrganization();
+          const [organization] = await ctx.query<{ cnpj: string }>(
+            sql`select cnpj from organizations where id = ${organizationId}`,
+          );
+          const csv = `organizationCnpj;name;city\r\n${organization?.cnpj};${unique('Loja')};Recife`;
+          return {
+            request: {
+              method: 'POST',
+              url: '/api/locations/import?mode=apply',
+              ...importUpload(Buffer.from(csv)),
+            },
+            caller: 'admin',
+            record: { type: 'location', id: Number.NaN },
+            action: 'importLocation',
           };
         },
       },

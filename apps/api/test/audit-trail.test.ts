@@ -127,7 +127,7 @@ describe('the audit trail', () => {
         const events = await eventsAfter(before);
         expect(events, where).toHaveLength(1);
         const [event] = events as [EventRow];
-        expect(event.action, where).toBe(operationId);
+        expect(event.action, where).toBe(call.action ?? operationId);
         expect(event.actor_id, where).toBe(call.caller === 'admin' ? admin.id : (call.actorId ?? null));
         expect(event.ip, where).toBe(CLIENT_IP);
         expect(event.user_agent, where).toBe('audit-test');

@@ -9,6 +9,8 @@ type Call = {
   /** Who the trail names when the request carries its own token (an app user): null without one. */
   actorId?: number;
   record: { type: string; id: number };
+  /** The trail's action when it is not the operation's id (an import's rows: `importOrganization`). */
+  action?: string;
 };
 export type Recipe = { describe: string; prepare: () => Promise<Call> };
 

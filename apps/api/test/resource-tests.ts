@@ -26,6 +26,8 @@ export function staffSession(options: { admin?: boolean } = {}) {
       if (!ctx) throw new Error('The session starts in beforeAll');
       return ctx;
     },
+    /** The session's headers, for a call `call` cannot make (a multipart upload). */
+    headers: (language = 'pt-BR') => ({ authorization: `Bearer ${token}`, 'content-language': language }),
     call: (method: Method, url: string, payload?: object, language = 'pt-BR') =>
       session.ctx.app.inject({
         method,

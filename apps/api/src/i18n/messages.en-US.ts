@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages.pt-BR.ts';
+import { importEnUS } from './messages-import.ts';
 
 export const enUS: Record<MessageKey, string> = {
   VALIDATION: 'The data sent is invalid.',
@@ -349,4 +350,5 @@ export const enUS: Record<MessageKey, string> = {
   'export.activeDevices': 'Active devices',
   'export.offlineDevices': 'Offline devices',
   'export.capsulesRunningOut': 'Capsules running out',
+  ...importEnUS,
 };

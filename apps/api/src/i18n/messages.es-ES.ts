@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages.pt-BR.ts';
+import { importEsES } from './messages-import.ts';
 
 export const esES: Record<MessageKey, string> = {
   VALIDATION: 'Los datos enviados no son válidos.',
@@ -353,4 +354,5 @@ export const esES: Record<MessageKey, string> = {
   'export.activeDevices': 'Dispositivos activos',
   'export.offlineDevices': 'Dispositivos sin conexión',
   'export.capsulesRunningOut': 'Cápsulas por agotarse',
+  ...importEsES,
 };

@@ -1,3 +1,4 @@
+import { importPtBR } from './messages-import.ts';
 export const ptBR = {
   VALIDATION: 'Os dados enviados são inválidos.',
   INVALID_JSON: 'O corpo da requisição não é um JSON válido.',
@@ -348,6 +349,7 @@ export const ptBR = {
   'export.activeDevices': 'Dispositivos ativos',
   'export.offlineDevices': 'Dispositivos offline',
   'export.capsulesRunningOut': 'Cápsulas acabando',
+  ...importPtBR,
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

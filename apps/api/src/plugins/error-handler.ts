@@ -1,13 +1,10 @@
 import { type ErrorBody, ErrorCode } from '@scentia/shared/error-codes';
-import type { Language } from '@scentia/shared/locales';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  hasZodFastifySchemaValidationErrors,
-  type ZodFastifySchemaValidationError,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { isMessageKey, type MessageKey, translate } from '../i18n/translate.ts';
+import { fieldMessage, zodIssueMessage } from '../i18n/field-messages.ts';
+import { translate } from '../i18n/translate.ts';
 import { AppError } from '../lib/app-error.ts';
 import { isDatabaseOverloaded, OVERLOAD_RETRY_AFTER_SECONDS } from '../lib/database-overload.ts';
 import { resolveLanguage } from './i18n.ts';
@@ -33,50 +30,6 @@ const codeByStatus: Record<number, ErrorCode> = {
   415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
   429: ErrorCode.TOO_MANY_REQUESTS,
 };
-
-/**
- * The numbers a field message may name, from the issue itself: a limit set with a message key
- * (`.max(200, { error: 'tooLong' })`) names its number exactly like a bare `.max(200)` does.
- */
-function messageParams(params: Record<string, unknown>): Record<string, string | number> {
-  const named: Record<string, string | number> = {};
-  if (params.minimum !== undefined) named.min = Number(params.minimum);
-  if (params.maximum !== undefined) named.max = Number(params.maximum);
-  if (Array.isArray(params.keys)) named.keys = params.keys.join(', ');
-  return named;
-}
-
-function fieldMessageKey(
-  issue: ZodFastifySchemaValidationError,
-  params: Record<string, unknown>,
-): MessageKey {
-  const custom = `field.${issue.message}`;
-  if (isMessageKey(custom)) return custom;
-  switch (issue.keyword) {
-    case 'invalid_type':
-      return /received undefined/.test(issue.message ?? '') ? 'field.required' : 'field.invalidType';
-    case 'too_small':
-      if (params.origin === 'string')
-        return Number(params.minimum) <= 1 ? 'field.required' : 'field.tooShort';
-      return params.origin === 'array' ? 'field.tooFewItems' : 'field.tooSmall';
-    case 'too_big':
-      if (params.origin === 'string') return 'field.tooLong';
-      return params.origin === 'array' ? 'field.tooManyItems' : 'field.tooBig';
-    case 'unrecognized_keys':
-      return 'field.unknown';
-    case 'invalid_format':
-      return params.format === 'email' ? 'field.invalidEmail' : 'field.invalid';
-    case 'invalid_value':
-      return 'field.invalidOption';
-    default:
-      return 'field.invalid';
-  }
-}
-
-function fieldMessage(issue: ZodFastifySchemaValidationError, language: Language): string {
-  const params = issue.params as Record<string, unknown>;
-  return translate(language, fieldMessageKey(issue, params), messageParams(params));
-}
 
 function send(
   reply: FastifyReply,
@@ -134,15 +87,7 @@ export const errorHandlerPlugin = fp(
         // Bodies validated after parsing (multipart forms) report exactly like route schemas do.
         const fields = error.issues.map((issue) => ({
           path: issue.path.join('.') || 'body',
-          message: fieldMessage(
-            {
-              keyword: issue.code,
-              instancePath: `/${issue.path.join('/')}`,
-              message: issue.message,
-              params: issue,
-            } as never,
-            request.language,
-          ),
+          message: zodIssueMessage(issue, request.language),
         }));
         return send(reply, request, 400, ErrorCode.VALIDATION, { fields });
       }

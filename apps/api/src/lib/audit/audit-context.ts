@@ -26,6 +26,11 @@ export function runWithAuditContext<T>(context: () => AuditContext, work: () => 
   return storage.run(context, work);
 }
 
+/** The context of the call running (its request's), to run a part of it under another action. */
+export function currentAuditContext(): AuditContext | undefined {
+  return storage.getStore()?.();
+}
+
 /** The id of the request whose handler is running, for the log lines it writes through any logger. */
 export function currentRequestId(): string | null {
   return storage.getStore()?.().requestId ?? null;

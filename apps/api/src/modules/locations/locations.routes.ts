@@ -8,6 +8,7 @@ import {
   locationRowSchema,
 } from '@scentia/shared/locations.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerImportRoutes } from '../../lib/resource-kit/import/import-routes.ts';
 import { registerResourceRoutes } from '../../lib/resource-kit/resource-routes.ts';
 import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
 import { locationExportColumns } from './locations.export.ts';
@@ -70,4 +71,6 @@ export const locationsRoutes: FastifyPluginAsyncZod<{ service: LocationsService 
         'Updates an active location; it may move to another active organisation. A Manager changes their own locations’ address and note only (another field changed: 400)',
     },
   });
+
+  registerImportRoutes(app, { tag, ...service.importer });
 };

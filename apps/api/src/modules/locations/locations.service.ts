@@ -10,7 +10,8 @@ import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
-import { type LocationRecord, type LocationsRepository, locationsList } from './locations.repository.ts';
+import { locationImport } from './locations.import.ts';
+import { type LocationRecord, LocationsRepository, locationsList } from './locations.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
 /** How many of its devices a refusal names before "and N more". */
@@ -71,6 +72,18 @@ const valuesOf = (body: LocationBody) => ({
  * unique within the organisation (`locations_organization_name_key`: NAME_TAKEN).
  */
 export function createLocationsService(repository: LocationsRepository) {
+  const service = createService(repository);
+  return {
+    ...service,
+    /** The spreadsheet import, whose rows are saved by this service's create and update. */
+    importer: {
+      db: repository.db,
+      declaration: locationImport((db) => createService(new LocationsRepository(db))),
+    },
+  };
+}
+
+function createService(repository: LocationsRepository) {
   const reads = recordReads({ list: locationsList, reader: repository.reader, toRow: toLocationRow });
   const states = recordStates({
     reads,

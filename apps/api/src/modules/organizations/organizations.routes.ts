@@ -5,6 +5,7 @@ import {
   organizationRowSchema,
 } from '@scentia/shared/organizations.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerImportRoutes } from '../../lib/resource-kit/import/import-routes.ts';
 import { registerResourceRoutes } from '../../lib/resource-kit/resource-routes.ts';
 import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
 import { organizationExportColumns } from './organizations.export.ts';
@@ -59,4 +60,6 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{ service: Organizations
       update: 'Updates an active organisation',
     },
   });
+
+  registerImportRoutes(app, { tag, ...service.importer });
 };

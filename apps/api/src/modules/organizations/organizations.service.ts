@@ -12,9 +12,10 @@ import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
+import { organizationImport } from './organizations.import.ts';
 import {
   type OrganizationRecord,
-  type OrganizationsRepository,
+  OrganizationsRepository,
   organizationsList,
 } from './organizations.repository.ts';
 
@@ -57,6 +58,18 @@ const valuesOf = (body: OrganizationBody) => ({
  * for good) are enforced here with their 409s; a refusal for its locations names them.
  */
 export function createOrganizationsService(repository: OrganizationsRepository) {
+  const service = createService(repository);
+  return {
+    ...service,
+    /** The spreadsheet import, whose rows are saved by this service's create and update. */
+    importer: {
+      db: repository.db,
+      declaration: organizationImport((db) => createService(new OrganizationsRepository(db))),
+    },
+  };
+}
+
+function createService(repository: OrganizationsRepository) {
   const reads = recordReads({ list: organizationsList, reader: repository.reader, toRow: toOrganizationRow });
   const states = recordStates({
     reads,

@@ -1,0 +1,73 @@
+import type { ImportColumn, ImportValues } from './import-declaration.ts';
+
+/** The address block's five columns, headed as the export heads them, landing in the body's `address`. */
+export function addressImportColumns(options: { isCityRequired?: boolean } = {}): ImportColumn[] {
+  return [
+    {
+      key: 'zipcode',
+      label: 'export.zipcode',
+      rules: 'import.rules.zipcode',
+      example: '01310-100',
+      path: ['address', 'zipcode'],
+    },
+    {
+      key: 'street',
+      label: 'export.street',
+      rules: 'import.rules.optionalText',
+      maxLength: 200,
+      example: 'Av. Paulista, 1000',
+      path: ['address', 'street'],
+    },
+    {
+      key: 'city',
+      label: 'export.city',
+      rules: 'import.rules.city',
+      example: 'São Paulo',
+      path: ['address', 'city'],
+      isRequired: options.isCityRequired,
+    },
+    {
+      key: 'state',
+      label: 'export.state',
+      rules: 'import.rules.optionalText',
+      maxLength: 200,
+      example: 'SP',
+      path: ['address', 'state'],
+    },
+    {
+      key: 'country',
+      label: 'export.country',
+      rules: 'import.rules.country',
+      example: 'BR',
+      path: ['address', 'country'],
+    },
+  ];
+}
+
+/** A row's address as the body takes it: a file without a country is a Brazilian client's (BR). */
+export function addressInput(values: ImportValues) {
+  return {
+    country: values.country ?? 'BR',
+    zipcode: values.zipcode ?? null,
+    street: values.street ?? null,
+    city: values.city ?? null,
+    state: values.state ?? null,
+  };
+}
+
+type StoredAddress = {
+  zipcode: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+};
+
+/** The address of a body or of a stored record, as the check compares them ("unchanged"). */
+export const comparableAddress = (address: StoredAddress) => ({
+  zipcode: address.zipcode,
+  street: address.street,
+  city: address.city,
+  state: address.state,
+  country: address.country,
+});
