@@ -26,6 +26,18 @@ export function runWithAuditContext<T>(context: () => AuditContext, work: () => 
   return storage.run(context, work);
 }
 
+/**
+ * Runs `work` under the current context with its action and id replaced: each row of a bulk action is
+ * recorded as `bulkDeactivateOrganization` under the action's id, so the trail shows which rows one
+ * action touched. Without a current context (a job, a script) the change names no caller.
+ */
+export function runAsAction<T>(change: Pick<AuditContext, 'action' | 'requestId'>, work: () => T): T {
+  const outer = storage.getStore();
+  const context = (): AuditContext =>
+    outer ? { ...outer(), ...change } : { actorId: null, ip: null, userAgent: null, ...change };
+  return storage.run(context, work);
+}
+
 /** The id of the request whose handler is running, for the log lines it writes through any logger. */
 export function currentRequestId(): string | null {
   return storage.getStore()?.().requestId ?? null;

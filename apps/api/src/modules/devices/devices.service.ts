@@ -176,6 +176,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
     connectionOf,
     list,
     exportBatches: reads.exportBatches,
+    selection: reads.selection,
     /** `GET /devices/{id}` answers the device page's record, more than a row. */
     get: getDevice,
 

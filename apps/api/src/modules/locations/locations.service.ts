@@ -104,6 +104,7 @@ export function createLocationsService(repository: LocationsRepository) {
   return {
     list: reads.list,
     exportBatches: reads.exportBatches,
+    selection: reads.selection,
     get: reads.get,
 
     /** Active locations, of one organisation when `organizationId` is given, within `scope`. */

@@ -91,6 +91,7 @@ export function createOrganizationsService(repository: OrganizationsRepository) 
   return {
     list: reads.list,
     exportBatches: reads.exportBatches,
+    selection: reads.selection,
     get: reads.get,
 
     quickSearch: (text: string, scope?: AccessScope) =>

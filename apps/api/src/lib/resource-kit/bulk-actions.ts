@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { Language } from '@scentia/shared/locales';
+import type { BulkAction, BulkAnswer, BulkBody, BulkRowResult } from '@scentia/shared/record-bulk.schemas';
+import { translate } from '../../i18n/translate.ts';
+import type { AccessScope } from '../access-scope.ts';
+import { AppError, invalidFields } from '../app-error.ts';
+import { runAsAction } from '../audit/audit-context.ts';
+import { Refusal } from './refusal.ts';
+
+/** What a `move` sets (devices: `locationId` and/or `campaignId`). */
+export type BulkValues = NonNullable<BulkBody['values']>;
+
+/**
+ * One row's work, through the very same service call as the row's own command (its holds and
+ * refusals apply): `unchanged` when the row already was as asked. A refusal is thrown as the command
+ * throws it (an `AppError`, a `Refusal`); a 404 (gone meanwhile, outside the caller's scope) is
+ * `notFound`.
+ */
+export type BulkRowWork<Row> = (
+  row: Row,
+  values: BulkValues,
+  caller: { scope: AccessScope },
+) => Promise<'done' | 'unchanged'>;
+
+/** The rows a bulk action reads: the service's `selection` (`recordReads(…).selection`). */
+export type BulkRows<Row> = { rows(ids: number[], scope: AccessScope): Promise<Row[]> };
+
+/** What a resource's bulk actions are made of. */
+export type BulkDeclaration<Row> = {
+  /** The record type in the audit action's name (`bulkDeactivateOrganization`). */
+  recordType: string;
+  selection: BulkRows<Row>;
+  idOf: (row: Row) => number;
+  /** The record's name as the list shows it, for the downloadable result. */
+  nameOf: (row: Row) => string | null;
+  /** The actions the resource takes; any other is a 400. */
+  actions: Partial<Record<BulkAction, BulkRowWork<Row>>>;
+};
+
+const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** `bulkDeactivateOrganization`: the audit action each row's event carries. */
+export function bulkAuditAction(action: BulkAction, recordType: string): string {
+  return `bulk${pascal(action)}${pascal(recordType)}`;
+}
+
+/** A refusal as the row's result says it: the single command's code and its message, with names. */
+function refusalOf(error: AppError, language: Language): Pick<BulkRowResult, 'code' | 'message'> {
+  const localized = error instanceof Refusal ? error.in(language) : error;
+  const fields = localized.fields.map((field) => translate(language, field.key, field.params));
+  const message =
+    fields.length > 0 ? fields.join(' ') : translate(language, localized.code, localized.params);
+  return { code: localized.code, message };
+}
+
+/**
+ * Runs `body.action` over its ids, each row on its own (the command opens its own transaction, so a
+ * refused row leaves the others done), and answers one result per id in the order asked. The rows are
+ * read at once within the caller's scope: an id that is unknown or outside it is `notFound`, never told
+ * apart. Every row's changes are audited as `bulk<Action><RecordType>` under the action's id.
+ */
+export async function runBulkAction<Row>(
+  declaration: BulkDeclaration<Row>,
+  body: BulkBody,
+  caller: { scope: AccessScope; language: Language },
+): Promise<BulkAnswer> {
+  const work = declaration.actions[body.action];
+  if (!work) throw invalidFields({ path: 'action', key: 'field.bulkActionUnsupported' });
+  const actionId = body.actionId ?? randomUUID();
+  const ids = [...new Set(body.ids)];
+  const rows = new Map(
+    (await declaration.selection.rows(ids, caller.scope)).map((row) => [declaration.idOf(row), row]),
+  );
+  const audit = { action: bulkAuditAction(body.action, declaration.recordType), requestId: actionId };
+  const results: BulkRowResult[] = [];
+  for (const id of ids) {
+    const row = rows.get(id);
+    const name = row === undefined ? null : declaration.nameOf(row);
+    const result: BulkRowResult = { id, name, outcome: 'notFound', code: null, message: null };
+    if (row !== undefined) {
+      try {
+        result.outcome = await runAsAction(audit, () => work(row, body.values ?? {}, caller));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        if (error.statusCode !== 404) {
+          Object.assign(result, { outcome: 'refused' }, refusalOf(error, caller.language));
+        }
+      }
+    }
+    results.push(result);
+  }
+  return { actionId, results };
+}
+
+/** The state changes every kit resource has, as bulk actions: each skips a row already as asked. */
+export function stateChangeActions<Row extends { ativo: boolean }>(service: {
+  activate(id: number): Promise<unknown>;
+  deactivate(id: number): Promise<void>;
+  deletePermanently(id: number): Promise<void>;
+  idOf: (row: Row) => number;
+}): Pick<BulkDeclaration<Row>['actions'], 'activate' | 'deactivate' | 'delete'> {
+  const { idOf } = service;
+  return {
+    activate: async (row) => {
+      if (row.ativo) return 'unchanged';
+      await service.activate(idOf(row));
+      return 'done';
+    },
+    deactivate: async (row) => {
+      if (!row.ativo) return 'unchanged';
+      await service.deactivate(idOf(row));
+      return 'done';
+    },
+    delete: async (row) => {
+      await service.deletePermanently(idOf(row));
+      return 'done';
+    },
+  };
+}
