@@ -92,28 +92,56 @@ export async function runBulkAction<Row>(
   return { actionId, results };
 }
 
-/** The state changes every kit resource has, as bulk actions: each skips a row already as asked. */
-export function stateChangeActions<Row extends { ativo: boolean }>(service: {
+/** A kit service's state changes, and what its bulk actions read. */
+type KitStates<Row> = {
   activate(id: number): Promise<unknown>;
   deactivate(id: number): Promise<void>;
   deletePermanently(id: number): Promise<void>;
-  idOf: (row: Row) => number;
-}): Pick<BulkDeclaration<Row>['actions'], 'activate' | 'deactivate' | 'delete'> {
-  const { idOf } = service;
+  selection: BulkRows<Row>;
+};
+
+/** What a kit resource says of its bulk actions (`ResourceRoutes['bulk']`). */
+export type KitBulk<Row> = {
+  idOf?: (row: Row) => number;
+  nameOf?: (row: Row) => string | null;
+  actions?: BulkDeclaration<Row>['actions'];
+};
+
+/**
+ * A kit resource's bulk actions: activate, deactivate and delete for good through its service's own
+ * commands (a row already as asked is `unchanged`), plus its own `actions`. A row is identified by its
+ * `<recordType>Id` and named by its `name` unless the resource says otherwise.
+ */
+export function kitBulkDeclaration<Row>(resource: {
+  recordType: string;
+  service: KitStates<Row>;
+  bulk?: KitBulk<Row>;
+}): BulkDeclaration<Row> {
+  const { recordType, service, bulk } = resource;
+  const idOf = bulk?.idOf ?? ((row: Row) => (row as { [key: string]: unknown })[`${recordType}Id`] as number);
+  const nameOf = bulk?.nameOf ?? ((row: Row) => (row as { name?: string }).name ?? null);
+  const isActive = (row: Row) => (row as { ativo?: boolean }).ativo === true;
   return {
-    activate: async (row) => {
-      if (row.ativo) return 'unchanged';
-      await service.activate(idOf(row));
-      return 'done';
-    },
-    deactivate: async (row) => {
-      if (!row.ativo) return 'unchanged';
-      await service.deactivate(idOf(row));
-      return 'done';
-    },
-    delete: async (row) => {
-      await service.deletePermanently(idOf(row));
-      return 'done';
+    recordType,
+    selection: service.selection,
+    idOf,
+    nameOf,
+    actions: {
+      activate: async (row) => {
+        if (isActive(row)) return 'unchanged';
+        await service.activate(idOf(row));
+        return 'done';
+      },
+      deactivate: async (row) => {
+        if (!isActive(row)) return 'unchanged';
+        await service.deactivate(idOf(row));
+        return 'done';
+      },
+      delete: async (row) => {
+        await service.deletePermanently(idOf(row));
+        return 'done';
+      },
+      ...bulk?.actions,
     },
   };
 }

@@ -15,7 +15,7 @@ import type { AccessScope } from '../access-scope.ts';
 import { currentScope } from '../access-scope.ts';
 import { errorResponses, hardDeleteQuerySchema, idParamsSchema } from '../http-schemas.ts';
 import { datedFileName, type ExportColumn, sendXlsx, XLSX_TYPE } from '../xlsx-export.ts';
-import { type BulkDeclaration, stateChangeActions } from './bulk-actions.ts';
+import { type KitBulk, kitBulkDeclaration } from './bulk-actions.ts';
 import { filterOf, registerBulkRoutes } from './bulk-routes.ts';
 import type { Selection } from './record-reads.ts';
 import { inLanguage } from './refusal.ts';
@@ -101,11 +101,7 @@ export type ResourceRoutes<Row, Record, Match, Query extends ListQuery, Search> 
    * come with the kit; `actions` adds the resource's own (devices' `move`). A row is named by its
    * `name` and identified by its `<recordType>Id` unless `nameOf` and `idOf` say otherwise.
    */
-  bulk?: {
-    idOf?: (row: Row) => number;
-    nameOf?: (row: Row) => string | null;
-    actions?: BulkDeclaration<Row>['actions'];
-  };
+  bulk?: KitBulk<Row>;
   /** Route config of every route (`access`; the house default, staff, when absent). */
   config?: FastifyContextConfig;
   /**
@@ -189,41 +185,18 @@ function registerKitBulkRoutes<Row, Record, Match, Query extends ListQuery, Sear
   app: ZodApp,
   resource: ResourceRoutes<Row, Record, Match, Query, Search>,
 ): void {
-  const { service, recordType, bulk } = resource;
-  const idOf = bulk?.idOf ?? ((row: Row) => (row as { [key: string]: number })[`${recordType}Id`] as number);
-  const nameOf = bulk?.nameOf ?? ((row: Row) => (row as { name?: string }).name ?? null);
-  const states = stateChangeActions({
-    ...bindStates(service),
-    idOf: idOf as (row: { ativo: boolean }) => number,
-  });
+  const { service } = resource;
   registerBulkRoutes(app, {
-    path: RECORD_PATHS[recordType],
+    path: RECORD_PATHS[resource.recordType],
     tag: resource.tag,
     config: resource.config,
     readConfig: resource.readConfig,
-    declaration: {
-      recordType,
-      selection: service.selection,
-      idOf,
-      nameOf,
-      actions: { ...(states as BulkDeclaration<Row>['actions']), ...bulk?.actions },
-    },
+    declaration: kitBulkDeclaration(resource),
     ids: {
       query: filterOf(resource.listQuery) as z.ZodType<Query>,
       matching: (query, scope, limit) => service.selection.ids(query, scope, limit),
     },
   });
-}
-
-/** The service's state changes, callable apart from it. */
-function bindStates(
-  service: Pick<ResourceService<unknown, unknown>, 'activate' | 'deactivate' | 'deletePermanently'>,
-) {
-  return {
-    activate: (id: number) => service.activate(id),
-    deactivate: (id: number) => service.deactivate(id),
-    deletePermanently: (id: number) => service.deletePermanently(id),
-  };
 }
 
 /** List, export, quick search (when declared) and get, at the resource's path. */
