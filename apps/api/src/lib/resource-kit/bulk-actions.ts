@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@scentia/shared/locales';
 import type { BulkAction, BulkAnswer, BulkBody, BulkRowResult } from '@scentia/shared/record-bulk.schemas';
+import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import type { AccessScope } from '../access-scope.ts';
 import { AppError, invalidFields } from '../app-error.ts';
@@ -35,6 +36,8 @@ export type BulkDeclaration<Row> = {
   nameOf: (row: Row) => string | null;
   /** The actions the resource takes; any other is a 400. */
   actions: Partial<Record<BulkAction, BulkRowWork<Row>>>;
+  /** The `values` an action takes (devices' `move`), checked before any row: wrong is a 400. */
+  values?: Partial<Record<BulkAction, z.ZodType>>;
 };
 
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -42,6 +45,15 @@ const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 /** `bulkDeactivateOrganization`: the audit action each row's event carries. */
 export function bulkAuditAction(action: BulkAction, recordType: string): string {
   return `bulk${pascal(action)}${pascal(recordType)}`;
+}
+
+/** The action's values as its schema reads them; a 400 naming `values.<field>` when they are wrong. */
+function valuesOf<Row>(declaration: BulkDeclaration<Row>, body: BulkBody): BulkValues {
+  const schema = declaration.values?.[body.action];
+  if (!schema) return body.values ?? {};
+  const parsed = schema.safeParse(body.values ?? {});
+  if (parsed.success) return parsed.data as BulkValues;
+  throw new z.ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: ['values', ...issue.path] })));
 }
 
 /** A refusal as the row's result says it: the single command's code and its message, with names. */
@@ -66,6 +78,7 @@ export async function runBulkAction<Row>(
 ): Promise<BulkAnswer> {
   const work = declaration.actions[body.action];
   if (!work) throw invalidFields({ path: 'action', key: 'field.bulkActionUnsupported' });
+  const values = valuesOf(declaration, body);
   const actionId = body.actionId ?? randomUUID();
   const ids = [...new Set(body.ids)];
   const rows = new Map(
@@ -79,7 +92,7 @@ export async function runBulkAction<Row>(
     const result: BulkRowResult = { id, name, outcome: 'notFound', code: null, message: null };
     if (row !== undefined) {
       try {
-        result.outcome = await runAsAction(audit, () => work(row, body.values ?? {}, caller));
+        result.outcome = await runAsAction(audit, () => work(row, values, caller));
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
         if (error.statusCode !== 404) {
@@ -101,11 +114,7 @@ type KitStates<Row> = {
 };
 
 /** What a kit resource says of its bulk actions (`ResourceRoutes['bulk']`). */
-export type KitBulk<Row> = {
-  idOf?: (row: Row) => number;
-  nameOf?: (row: Row) => string | null;
-  actions?: BulkDeclaration<Row>['actions'];
-};
+export type KitBulk<Row> = Partial<Pick<BulkDeclaration<Row>, 'idOf' | 'nameOf' | 'actions' | 'values'>>;
 
 /**
  * A kit resource's bulk actions: activate, deactivate and delete for good through its service's own
@@ -126,6 +135,7 @@ export function kitBulkDeclaration<Row>(resource: {
     selection: service.selection,
     idOf,
     nameOf,
+    values: bulk?.values,
     actions: {
       activate: async (row) => {
         if (isActive(row)) return 'unchanged';

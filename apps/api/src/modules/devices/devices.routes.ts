@@ -1,9 +1,12 @@
 import {
+  type DeviceMove,
   deviceBodySchema,
   deviceListQuerySchema,
+  deviceMoveSchema,
   deviceOptionSchema,
   deviceRecordSchema,
   deviceRowSchema,
+  formatMacAddress,
   resetCodeSchema,
 } from '@scentia/shared/devices.schemas';
 import { deviceScheduleBodySchema } from '@scentia/shared/schedules.schemas';
@@ -29,6 +32,13 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
     // retiring, moving and provisioning stay the staff's.
     readConfig: { access: 'organization' },
     listQuery: deviceListQuerySchema,
+    // A bulk move runs the form's rules for each device: the location and campaign must be active.
+    bulk: {
+      idOf: (row) => row.deviceId,
+      nameOf: (row) => formatMacAddress(row.macAddress),
+      values: { move: deviceMoveSchema },
+      actions: { move: (row, values) => service.move(row.deviceId, values as DeviceMove) },
+    },
     spreadsheet: {
       fileName: 'export.devices.fileName',
       sheet: 'export.devices.sheet',
