@@ -155,7 +155,7 @@ describe('bulk actions by role', () => {
     const { results } = await runBulkAction(
       declaration,
       { action: 'deactivate', ids: [theirs, mine] },
-      { scope, language: 'pt-BR' },
+      { scope, language: 'pt-BR', account: { id: 0 } as never },
     );
     expect(results.map((result) => [result.id, result.outcome, result.name])).toEqual([
       [theirs, 'notFound', null],

@@ -4,6 +4,7 @@ import type { BulkAction, BulkAnswer, BulkBody, BulkRowResult } from '@scentia/s
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import type { AccessScope } from '../access-scope.ts';
+import type { Account } from '../account.ts';
 import { AppError, invalidFields } from '../app-error.ts';
 import { runAsAction } from '../audit/audit-context.ts';
 import { Refusal } from './refusal.ts';
@@ -20,8 +21,11 @@ export type BulkValues = NonNullable<BulkBody['values']>;
 export type BulkRowWork<Row> = (
   row: Row,
   values: BulkValues,
-  caller: { scope: AccessScope },
+  caller: BulkCaller,
 ) => Promise<'done' | 'unchanged'>;
+
+/** Who runs a bulk action: the signed-in account, its scope and its language. */
+export type BulkCaller = { account: Account; scope: AccessScope; language: Language };
 
 /** The rows a bulk action reads: the service's `selection` (`recordReads(…).selection`). */
 export type BulkRows<Row> = { rows(ids: number[], scope: AccessScope): Promise<Row[]> };
@@ -74,7 +78,7 @@ function refusalOf(error: AppError, language: Language): Pick<BulkRowResult, 'co
 export async function runBulkAction<Row>(
   declaration: BulkDeclaration<Row>,
   body: BulkBody,
-  caller: { scope: AccessScope; language: Language },
+  caller: BulkCaller,
 ): Promise<BulkAnswer> {
   const work = declaration.actions[body.action];
   if (!work) throw invalidFields({ path: 'action', key: 'field.bulkActionUnsupported' });

@@ -8,6 +8,7 @@ import {
 import type { FastifyContextConfig } from 'fastify';
 import { z } from 'zod';
 import { type AccessScope, currentScope } from '../access-scope.ts';
+import type { Account } from '../account.ts';
 import { invalidFields } from '../app-error.ts';
 import { errorResponses } from '../http-schemas.ts';
 import { type BulkDeclaration, runBulkAction } from './bulk-actions.ts';
@@ -63,6 +64,7 @@ export function registerBulkRoutes<Row, Query>(app: ZodApp, resource: BulkRoutes
     async (request) =>
       runBulkAction(declaration, request.body, {
         scope: currentScope(request),
+        account: request.account as Account,
         language: request.language,
       }),
   );
