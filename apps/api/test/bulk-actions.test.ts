@@ -196,5 +196,6 @@ describe('POST /api/<path>/bulk/ids', () => {
     const response = await call('POST', '/api/categories/bulk/ids', { search: 'bulk categoria' }, 'en-US');
     expect(response.statusCode).toBe(400);
     expect(response.json().fields[0].message).toContain('More than 10,000 records match the filter');
-  });
+    // Ten thousand rows written first: longer than a test's default on a busy machine.
+  }, 180_000);
 });

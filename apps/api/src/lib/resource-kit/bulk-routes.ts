@@ -53,7 +53,8 @@ export function registerBulkRoutes<Row, Query>(app: ZodApp, resource: BulkRoutes
   app.post(
     `${path}/bulk`,
     {
-      config: resource.config,
+      // The chunk commits once, each row in a savepoint of its own: a refused row leaves the others.
+      config: { ...resource.config, oneTransaction: true },
       schema: {
         tags,
         summary: `Runs one action (${actions}) over up to 500 ids, each row with its own command's rules; one result per id (done, unchanged, refused with why, notFound)`,
