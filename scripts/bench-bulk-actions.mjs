@@ -74,7 +74,9 @@ async function bulk(action) {
   const totalMs = performance.now() - started;
   const {
     rows: [audited],
-  } = await client.query('select count(*)::int as events from audit_events where request_id = $1', [actionId]);
+  } = await client.query('select count(*)::int as events from audit_events where request_id = $1', [
+    actionId,
+  ]);
   return { action, rows: ids.length, idsMs, totalMs, chunkTimes, outcomes, events: audited.events };
 }
 
@@ -83,7 +85,9 @@ await client.end();
 server.stop();
 
 const seconds = (value) => `${(value / 1000).toFixed(1)} s`;
-console.log(`| action | rows | ids of the filter | chunks of ${CHUNK} | slowest chunk | whole action | per row | within 20 s | audit events |`);
+console.log(
+  `| action | rows | ids of the filter | chunks of ${CHUNK} | slowest chunk | whole action | per row | within 20 s | audit events |`,
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const run of runs) {
   const per = (run.totalMs / run.rows).toFixed(2);
@@ -91,6 +95,8 @@ for (const run of runs) {
   console.log(
     `| ${run.action} | ${run.rows.toLocaleString('en-US')} (${Object.entries(run.outcomes)
       .map(([outcome, count]) => `${count} ${outcome}`)
-      .join(', ')}) | ${Math.round(run.idsMs)} ms | ${run.chunkTimes.length} | ${seconds(slowest)} | ${seconds(run.totalMs)} | ${per} ms | ${run.totalMs <= BUDGET_MS ? 'yes' : 'NO'} | ${run.events.toLocaleString('en-US')} |`,
+      .join(
+        ', ',
+      )}) | ${Math.round(run.idsMs)} ms | ${run.chunkTimes.length} | ${seconds(slowest)} | ${seconds(run.totalMs)} | ${per} ms | ${run.totalMs <= BUDGET_MS ? 'yes' : 'NO'} | ${run.events.toLocaleString('en-US')} |`,
   );
 }
