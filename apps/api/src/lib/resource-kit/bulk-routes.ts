@@ -6,13 +6,16 @@ import {
   bulkIdsBodySchema,
 } from '@scentia/shared/record-bulk.schemas';
 import type { FastifyContextConfig } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AccessScope, currentScope } from '../access-scope.ts';
 import type { Account } from '../account.ts';
 import { invalidFields } from '../app-error.ts';
 import { errorResponses } from '../http-schemas.ts';
 import { type BulkDeclaration, runBulkAction } from './bulk-actions.ts';
-import type { ZodApp } from './resource-routes.ts';
+
+/** The app a feature's routes plugin receives (resource-routes.ts `ZodApp`). */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** What a list's "all N that match" reads: the ids of the rows the list shows, at most `limit`. */
 export type MatchingIds<Query> = (query: Query, scope: AccessScope, limit: number) => Promise<number[]>;
