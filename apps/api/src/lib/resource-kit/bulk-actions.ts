@@ -47,7 +47,7 @@ export type BulkDeclaration<Row> = {
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** `bulkDeactivateOrganization`: the audit action each row's event carries. */
-export function bulkAuditAction(action: BulkAction, recordType: string): string {
+function bulkAuditAction(action: BulkAction, recordType: string): string {
   return `bulk${pascal(action)}${pascal(recordType)}`;
 }
 
