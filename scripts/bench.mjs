@@ -3,7 +3,7 @@
 //  2. the login route: the JavaScript the browser loads (gzipped) and its Lighthouse mobile score;
 //  3. from pressing "Entrar" to the dashboard's charts drawn, and the dashboard route's JavaScript;
 //  then the users list, the organisations and locations lists, the audit trail, the quiz editor, the
-//  quiz sessions, device ingestion, the dashboard and a member's scope (bench-*.mjs).
+//  quiz sessions, bulk actions, device ingestion, the dashboard and a member's scope (bench-*.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +95,10 @@ console.log(
   '\nAudit trail: a write with and without it, and pruning (seeding 1,000,000 events takes a minute)...',
 );
 await import('./bench-audit.mjs');
+
+// A bulk action over 10,000 locations in chunks of 500, as the web sends it, on PostgreSQL.
+console.log('\nBulk actions: deactivating and reactivating 10,000 locations in chunks of 500...');
+await import('./bench-bulk-actions.mjs');
 
 // Reading and validating a quiz of 200 questions and 1,000 answers, on PostgreSQL.
 console.log('\nQuiz editor: a quiz of 200 questions and 1,000 answers, read and validated...');

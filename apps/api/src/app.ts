@@ -181,7 +181,10 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
         },
       });
       await api.register(authRoutes, { service: services.auth });
-      await api.register(usersRoutes, { service: services.users });
+      await api.register(usersRoutes, {
+        service: services.users,
+        resendConfirmation: services.account.resendConfirmation,
+      });
       await api.register(accountRoutes, { service: services.account });
       await api.register(categoriesRoutes, { service: services.categories });
       await api.register(fragrancesRoutes, {

@@ -32,6 +32,7 @@ beforeAll(async () => {
       plannedOnceDb: db,
       driver: 'pglite',
       inMemberTransaction: (scope, work) => ctx.database.inMemberTransaction(scope, work),
+      inOneTransaction: (work) => ctx.database.inOneTransaction(work),
       migrate: async () => {},
       whileMigrationsLocked: (work) => work(),
       ping: async () => true,

@@ -39,6 +39,12 @@ export const OUTSIDE_THE_TRAIL: Record<string, string> = {
     'a person’s own choice of the digest mail, no business record (shown in their personal-data export)',
 };
 
+/**
+ * The kit's bulk routes: an action records one event per row, named `bulk<Action><RecordType>` under
+ * the action's id (bulk-actions.test.ts checks them), and the ids of a filter change nothing.
+ */
+export const isBulkOperation = (key: string) => /^POST \/api\/.+\/bulk(\/ids)?$/.test(key);
+
 let sequence = 0;
 const unique = (prefix: string) => `${prefix} ${++sequence}`;
 

@@ -62,6 +62,15 @@ export const deviceBodySchema = z.strictObject({
   updatedAt: dateTimeSchema.optional(),
 });
 export type DeviceBody = z.infer<typeof deviceBodySchema>;
+
+/** A bulk `move`'s values (record-bulk.schemas.ts): a location, a campaign, or both. */
+export const deviceMoveSchema = z
+  .strictObject({ locationId: idSchema.optional(), campaignId: idSchema.optional() })
+  .refine((move) => move.locationId !== undefined || move.campaignId !== undefined, {
+    error: 'required',
+    path: ['locationId'],
+  });
+export type DeviceMove = z.infer<typeof deviceMoveSchema>;
 export type DeviceBodyInput = z.input<typeof deviceBodySchema>;
 
 /** A device's connection as its last heartbeat or batch tells it: `never` until it first calls. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './integers.schemas.ts';
 import { listQuerySchema } from './list.schemas.ts';
 
 /**
@@ -20,7 +21,8 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export const bulkBodySchema = z.strictObject({
   action: z.enum(BULK_ACTIONS, { error: 'invalidOption' }),
-  ids: z.array(z.number().int().positive()).min(1).max(BULK_CHUNK_SIZE),
+  // Bounded as every id (a PostgreSQL integer): a larger number is a 400, never a failed query.
+  ids: z.array(idSchema).min(1).max(BULK_CHUNK_SIZE),
   actionId: z.uuid().optional(),
   /** What a `move` sets (devices: `locationId` and/or `campaignId`). */
   values: z.record(z.string(), z.union([z.number().int().positive(), z.null()])).optional(),

@@ -13,6 +13,7 @@ import type { Database } from './database-type.ts';
 import {
   followingMemberTransaction,
   inMemberTransaction,
+  inOneTransaction,
   type MemberScopeSetting,
   scopedTransactionOf,
 } from './member-transaction.ts';
@@ -40,6 +41,8 @@ export type DatabaseHandle = {
    * make in its async context belongs to it, and row-level security shows them the member's rows only.
    */
   inMemberTransaction: <T>(scope: MemberScopeSetting, work: () => Promise<T>) => Promise<T>;
+  /** Runs `work` in one transaction (the staff's; a member's own inside theirs): `inOneTransaction`. */
+  inOneTransaction: <T>(work: () => Promise<T>) => Promise<T>;
   /** Applies the migrations as the owner (`ownerUrl`), then writes the owner's settings they read. */
   migrate: (options?: MigrateOptions) => Promise<void>;
   /**
@@ -122,6 +125,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     plannedOnceDb: db,
     driver: 'pglite',
     inMemberTransaction: (scope, work) => inMemberTransaction(scoped, scope, work),
+    inOneTransaction: (work) => inOneTransaction(base, work),
     migrate: async (options) => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       await writeOwnerSettings((text, values) => client.query(text, values), options);
@@ -167,6 +171,7 @@ async function openPostgres(
     ),
     driver: 'postgres',
     inMemberTransaction: (scope, work) => inMemberTransaction(scoped, scope, work),
+    inOneTransaction: (work) => inOneTransaction(base, work),
     migrate: async (options) => {
       // The owner's connection lives only as long as the migrations: the server runs as the runtime.
       const ownerPool =

@@ -85,6 +85,22 @@ export async function inMemberTransaction<T>(
   return result;
 }
 
+/**
+ * Runs `work` in one transaction of `base` as it is (the staff's), every statement `db` makes in its
+ * async context in it, so that each transaction a service opens is a savepoint of it: a bulk action's
+ * chunk of rows commits once, each row still refused on its own (a refused row's savepoint rolls back).
+ * Inside a member's transaction it is that one.
+ */
+export async function inOneTransaction<T>(base: Database, work: () => Promise<T>): Promise<T> {
+  if (current.getStore()) return work();
+  const afterwards: (() => void)[] = [];
+  const result = await base.transaction(async (tx) =>
+    current.run({ tx: tx as unknown as Database, afterwards }, work),
+  );
+  for (const task of afterwards) current.exit(task);
+  return result;
+}
+
 /** Runs `work` outside any member's transaction: background work a request starts is the staff's. */
 export function outsideMemberTransaction<T>(work: () => T): T {
   return current.getStore() ? current.exit(work) : work();

@@ -96,6 +96,8 @@ export const enUS: Record<MessageKey, string> = {
   'field.unknown': 'Field not allowed: {{keys}}.',
   'field.invalidType': 'Invalid value type.',
   'field.invalidOption': 'Value not allowed.',
+  'field.bulkActionUnsupported': 'This action does not apply to these records.',
+  'field.bulkTooManyRows': 'More than {{max}} records match the filter: narrow the filter and try again.',
   'field.passwordRule': 'The password must have 4 to 16 characters.',
   'field.personName': 'Enter a name with at least 3 letters.',
   'field.termsRequired': 'You must accept the terms of use.',

@@ -91,6 +91,9 @@ export const esES: Record<MessageKey, string> = {
   'field.unknown': 'Campo no permitido: {{keys}}.',
   'field.invalidType': 'Tipo de valor no válido.',
   'field.invalidOption': 'Valor no permitido.',
+  'field.bulkActionUnsupported': 'Esta acción no se aplica a estos registros.',
+  'field.bulkTooManyRows':
+    'Más de {{max}} registros coinciden con el filtro: acota el filtro e inténtalo de nuevo.',
   'field.passwordRule': 'La contraseña debe tener de 4 a 16 caracteres.',
   'field.personName': 'Introduzca un nombre con al menos 3 letras.',
   'field.termsRequired': 'Debe aceptar los términos de uso.',

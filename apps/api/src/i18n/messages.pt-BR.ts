@@ -93,6 +93,8 @@ export const ptBR = {
   'field.unknown': 'Campo não permitido: {{keys}}.',
   'field.invalidType': 'Tipo de valor inválido.',
   'field.invalidOption': 'Valor não permitido.',
+  'field.bulkActionUnsupported': 'Esta ação não se aplica a estes registros.',
+  'field.bulkTooManyRows': 'Mais de {{max}} registros atendem ao filtro: refine o filtro e tente de novo.',
   'field.passwordRule': 'A senha deve ter de 4 a 16 caracteres.',
   'field.personName': 'Informe um nome com ao menos 3 letras.',
   'field.termsRequired': 'É preciso aceitar os termos de uso.',

@@ -3,6 +3,17 @@ import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/client.ts';
 import { scopeOf } from '../lib/access-scope.ts';
 
+declare module 'fastify' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: declaration merging needs an interface
+  interface FastifyContextConfig {
+    /**
+     * The whole handler in one transaction for staff too (a member's always is): each transaction it
+     * opens is a savepoint, and everything commits once (a bulk action's chunk).
+     */
+    oneTransaction?: boolean;
+  }
+}
+
 const isStream = (payload: unknown) =>
   typeof payload === 'object' &&
   payload !== null &&
@@ -25,7 +36,12 @@ export const memberTransactionPlugin = fp<{ database: DatabaseHandle }>(
       const handler = route.handler;
       route.handler = function inMemberScope(request, reply) {
         const scope = request.account ? scopeOf(request.account) : null;
-        if (scope?.kind !== 'member') return handler.call(this, request, reply);
+        if (scope?.kind !== 'member') {
+          if (!route.config?.oneTransaction) return handler.call(this, request, reply);
+          return answerAfterCommit(reply, () =>
+            database.inOneTransaction(async () => handler.call(this, request, reply)),
+          );
+        }
         return answerAfterCommit(reply, () =>
           database.inMemberTransaction(scope, async () => handler.call(this, request, reply)),
         );

@@ -14,6 +14,11 @@ export type AuditContext = {
   /** The operationId of the call (`putCategoriesById`), or the job's name (`retention`). */
   action: string;
   requestId: string | null;
+  /**
+   * Each transaction opened under this context starts an event of its own, a savepoint too: the rows
+   * of a bulk action's chunk commit together, one event per row (`runAsAction`).
+   */
+  isEventPerTransaction?: boolean;
 };
 
 const storage = new AsyncLocalStorage<() => AuditContext>();
@@ -29,6 +34,20 @@ export function runWithAuditContext<T>(context: () => AuditContext, work: () => 
 /** The context of the call running (its request's), to run a part of it under another action. */
 export function currentAuditContext(): AuditContext | undefined {
   return storage.getStore()?.();
+}
+
+/**
+ * Runs `work` under the current context with its action and id replaced: each row of a bulk action is
+ * recorded as `bulkDeactivateOrganization` under the action's id, so the trail shows which rows one
+ * action touched. Without a current context (a job, a script) the change names no caller.
+ */
+export function runAsAction<T>(change: Pick<AuditContext, 'action' | 'requestId'>, work: () => T): T {
+  const outer = storage.getStore();
+  const context = (): AuditContext =>
+    outer
+      ? { ...outer(), ...change, isEventPerTransaction: true }
+      : { actorId: null, ip: null, userAgent: null, ...change, isEventPerTransaction: true };
+  return storage.run(context, work);
 }
 
 /** The id of the request whose handler is running, for the log lines it writes through any logger. */
@@ -58,7 +77,13 @@ export function auditedDatabase(db: Database): Database {
   const transaction: Database['transaction'] = (work, config) =>
     db.transaction(async (tx) => {
       const context = storage.getStore()?.();
-      if (context) await tx.execute(sql`select set_config('scentia.audit', ${settingOf(context)}, true)`);
+      if (context?.isEventPerTransaction) {
+        // A savepoint of a transaction that recorded an event already starts its own.
+        await tx.execute(sql`select set_config('scentia.audit', ${settingOf(context)}, true),
+          set_config('scentia.audit_event', '', true)`);
+      } else if (context) {
+        await tx.execute(sql`select set_config('scentia.audit', ${settingOf(context)}, true)`);
+      }
       return work(tx);
     }, config);
   return new Proxy(db, {

@@ -5,6 +5,12 @@ import { AppError } from '../app-error.ts';
 import { toPage } from '../list-query.ts';
 import type { RecordReader, ResourceList, ResourcePlan } from './resource-list.ts';
 
+/** A service's reads for bulk actions: `recordReads(…).selection`, which its service passes on. */
+export type Selection<Row, Query extends ListQuery = ListQuery> = {
+  rows(ids: number[], scope: AccessScope): Promise<Row[]>;
+  ids(query: Query, scope: AccessScope, limit: number): Promise<number[]>;
+};
+
 /**
  * A service's list, export and get, from its repository's reader and its answer shape (`toRow`, which
  * may be async: an image URL, say). `getRecord` is the record or a 404, for the service's own rules.
@@ -39,5 +45,15 @@ export function recordReads<Record, Row, Query extends ListQuery = ListQuery>(op
     },
 
     get: async (id: number, scope?: AccessScope): Promise<Row> => toRow(await getRecord(id, scope)),
+
+    /** What a bulk action reads (lib/resource-kit/bulk-actions.ts): its rows, and the list's ids. */
+    selection: {
+      /** The rows of `ids` within `scope`, read at once; an unknown or out-of-scope id has none. */
+      rows: async (ids: number[], scope: AccessScope): Promise<Row[]> =>
+        Promise.all((await reader.findMany(ids, scope)).map(toRow)),
+      /** The ids of every row the list shows for `query` within `scope`, at most `limit`. */
+      ids: (query: Query, scope: AccessScope, limit: number): Promise<number[]> =>
+        reader.ids({ ...list.plan(query), scope }, limit),
+    } satisfies Selection<Row, Query>,
   };
 }

@@ -84,6 +84,10 @@ export type RecordReader<Record> = {
   batches(plan: ResourcePlan, size?: number): AsyncGenerator<Record[]>;
   /** The record, when it exists and is within `scope` (staff when absent): another organisation's is none. */
   findById(id: number, scope?: AccessScope): Promise<Record | undefined>;
+  /** The records of `ids` within `scope` (one read for a bulk action's chunk); the others are absent. */
+  findMany(ids: number[], scope?: AccessScope): Promise<Record[]>;
+  /** The ids the list shows for `plan` (every page, in its order), at most `limit`. */
+  ids(plan: ResourcePlan, limit: number): Promise<number[]>;
 };
 
 export type ResourceList<Record, Query extends ListQuery = ListQuery> = {
@@ -242,6 +246,20 @@ export function resourceList<
           select(db, resource.columns).where(and(eq(resource.id, id), scopeCondition(scope, resource.scope))),
         );
         return rows.length > 0 ? (await complete(db, rows, scope))[0] : undefined;
+      },
+
+      async findMany(ids, scope) {
+        if (ids.length === 0) return [];
+        const where = and(inArray(resource.id, ids), scopeCondition(scope, resource.scope));
+        return complete(db, await run(select(db, resource.columns).where(where)), scope);
+      },
+
+      async ids(plan, limit) {
+        const rows = (await select(db, { id: resource.id } as unknown as SelectedFields)
+          .where(filters(plan))
+          .orderBy(...pageOrder(plan))
+          .limit(limit)) as unknown as { id: number }[];
+        return rows.map((row) => row.id);
       },
     }),
   };

@@ -15,6 +15,9 @@ import type { AccessScope } from '../access-scope.ts';
 import { currentScope } from '../access-scope.ts';
 import { errorResponses, hardDeleteQuerySchema, idParamsSchema } from '../http-schemas.ts';
 import { datedFileName, type ExportColumn, sendXlsx, XLSX_TYPE } from '../xlsx-export.ts';
+import { type KitBulk, kitBulkDeclaration } from './bulk-actions.ts';
+import { filterOf, registerBulkRoutes } from './bulk-routes.ts';
+import type { Selection } from './record-reads.ts';
 import { inLanguage } from './refusal.ts';
 
 /** The app a feature's routes plugin receives: Fastify with zod schemas. */
@@ -50,6 +53,8 @@ export type ResourceService<Row, Record, Query extends ListQuery = ListQuery> = 
   deactivate(id: number): Promise<void>;
   /** `DELETE ?hardDelete=true`. */
   deletePermanently(id: number): Promise<void>;
+  /** What bulk actions read: `recordReads(…).selection`. */
+  selection: Selection<Row, Query>;
 };
 
 export type ResourceRoutes<Row, Record, Match, Query extends ListQuery, Search> = {
@@ -91,6 +96,12 @@ export type ResourceRoutes<Row, Record, Match, Query extends ListQuery, Search> 
   summaries: { list: string; export: string; get: string; activate: string; delete: string };
   /** The error answers of activate and delete; `conflictErrors` unless said otherwise. */
   writeErrors?: typeof conflictErrors;
+  /**
+   * Bulk actions (`POST {path}/bulk`, lib/resource-kit/bulk-actions.ts): activate, deactivate and delete
+   * come with the kit; `actions` adds the resource's own (devices' `move`). A row is named by its
+   * `name` and identified by its `<recordType>Id` unless `nameOf` and `idOf` say otherwise.
+   */
+  bulk?: KitBulk<Row>;
   /** Route config of every route (`access`; the house default, staff, when absent). */
   config?: FastifyContextConfig;
   /**
@@ -131,6 +142,7 @@ export function registerResourceRoutes<
   const tags = [resource.tag];
   const writeErrors = resource.writeErrors ?? conflictErrors;
   registerReadRoutes(app, { ...resource, path });
+  registerKitBulkRoutes(app, resource);
 
   app.put(
     `${path}/activate/:id`,
@@ -166,6 +178,25 @@ export function registerResourceRoutes<
       return reply.status(204).send(null);
     },
   );
+}
+
+/** The kit's bulk routes of a resource: its state changes and its own actions, and its list's ids. */
+function registerKitBulkRoutes<Row, Record, Match, Query extends ListQuery, Search>(
+  app: ZodApp,
+  resource: ResourceRoutes<Row, Record, Match, Query, Search>,
+): void {
+  const { service } = resource;
+  registerBulkRoutes(app, {
+    path: RECORD_PATHS[resource.recordType],
+    tag: resource.tag,
+    config: resource.config,
+    readConfig: resource.readConfig,
+    declaration: kitBulkDeclaration(resource),
+    ids: {
+      query: filterOf(resource.listQuery) as z.ZodType<Query>,
+      matching: (query, scope, limit) => service.selection.ids(query, scope, limit),
+    },
+  });
 }
 
 /** List, export, quick search (when declared) and get, at the resource's path. */

@@ -153,6 +153,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
   return {
     list: reads.list,
     exportBatches: reads.exportBatches,
+    selection: reads.selection,
     get: reads.get,
 
     withoutQuiz: (text: string, language: Language) =>

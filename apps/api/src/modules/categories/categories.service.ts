@@ -55,6 +55,7 @@ export function createCategoriesService(repository: CategoriesRepository) {
   return {
     list: reads.list,
     exportBatches: reads.exportBatches,
+    selection: reads.selection,
     get: reads.get,
 
     quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),

@@ -1,10 +1,13 @@
 import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import {
+  type DeviceMove,
   deviceBodySchema,
   deviceListQuerySchema,
+  deviceMoveSchema,
   deviceOptionSchema,
   deviceRecordSchema,
   deviceRowSchema,
+  formatMacAddress,
   resetCodeSchema,
 } from '@scentia/shared/devices.schemas';
 import { deviceScheduleBodySchema } from '@scentia/shared/schedules.schemas';
@@ -31,6 +34,13 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
     config: { access: FLEET_DOORS.devices.states },
     readConfig: { access: FLEET_DOORS.devices.read },
     listQuery: deviceListQuerySchema,
+    // A bulk move runs the form's rules for each device: the location and campaign must be active.
+    bulk: {
+      idOf: (row) => row.deviceId,
+      nameOf: (row) => formatMacAddress(row.macAddress),
+      values: { move: deviceMoveSchema },
+      actions: { move: (row, values) => service.move(row.deviceId, values as DeviceMove) },
+    },
     spreadsheet: {
       fileName: 'export.devices.fileName',
       sheet: 'export.devices.sheet',

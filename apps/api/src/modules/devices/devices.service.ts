@@ -174,6 +174,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
     connectionOf,
     list,
     exportBatches: reads.exportBatches,
+    selection: reads.selection,
     /** `GET /devices/{id}` answers the device page's record, more than a row. */
     get: getDevice,
 
@@ -205,6 +206,25 @@ export function createDevicesService(options: DevicesServiceOptions) {
         throw new AppError(ErrorCode.STALE_RECORD);
       });
       return toRow(await getRecord(id));
+    },
+
+    /**
+     * A bulk move (lib/resource-kit/bulk-actions.ts): an active device to another location and/or
+     * campaign, under the form's rules (both active, held while it saves); already there is unchanged.
+     */
+    async move(id: number, to: { locationId?: number; campaignId?: number }): Promise<'done' | 'unchanged'> {
+      const record = await allowed(id, 'edit');
+      const locationId = to.locationId ?? record.locationId;
+      const campaignId = to.campaignId ?? record.campaignId;
+      if (locationId === record.locationId && campaignId === record.campaignId) return 'unchanged';
+      const body = { macAddress: record.macAddress, locationId, campaignId };
+      await saveWith(body, async (tx) => {
+        if (await tx.updateActive(id, valuesOf(body), undefined)) return;
+        const current = await tx.reader.findById(id);
+        if (!current) throw new AppError(ErrorCode.NOT_FOUND);
+        states.assertAllowed(current, 'edit');
+      });
+      return 'done';
     },
 
     activate: states.activate,

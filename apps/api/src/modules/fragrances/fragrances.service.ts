@@ -105,6 +105,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
   return {
     list: reads.list,
     exportBatches: reads.exportBatches,
+    selection: reads.selection,
     get: reads.get,
 
     quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),

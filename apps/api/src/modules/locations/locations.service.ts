@@ -122,6 +122,7 @@ function createService(repository: LocationsRepository) {
   return {
     list: reads.list,
     exportBatches: reads.exportBatches,
+    selection: reads.selection,
     get: reads.get,
 
     /** Active locations, of one organisation when `organizationId` is given, within `scope`. */

@@ -110,6 +110,7 @@ function createService(repository: OrganizationsRepository) {
   return {
     list: reads.list,
     exportBatches: reads.exportBatches,
+    selection: reads.selection,
     get: reads.get,
 
     quickSearch: (text: string, scope?: AccessScope) =>

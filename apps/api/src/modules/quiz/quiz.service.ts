@@ -68,6 +68,7 @@ export function createQuizService({ repository, storage }: QuizServiceDeps) {
   return {
     list: reads.list,
     exportBatches: reads.exportBatches,
+    selection: reads.selection,
     get: detail,
 
     /** `POST /api/quiz`: an active campaign without a quiz in the language. */

@@ -5,10 +5,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
+import { registerBulkRoutes } from '../../lib/resource-kit/bulk-routes.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
 import { currentAccount } from '../../plugins/auth.ts';
 import { userExportColumns } from './users.export.ts';
 import type { UsersService } from './users.service.ts';
+import { type ResendConfirmation, usersBulk } from './users-bulk.ts';
 
 const writeErrors = { ...errorResponses, 409: errorResponses[400] };
 
@@ -29,7 +31,16 @@ const updateBodySchema = z.unknown().transform((body, ctx) => {
     : { kind: 'full' as const, user: result.data as z.infer<typeof userBodySchema> };
 });
 
-export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  service: UsersService;
+  resendConfirmation: ResendConfirmation;
+}> = async (app, { service, resendConfirmation }) => {
+  registerBulkRoutes(app, {
+    path: '/usuario',
+    tag: 'users',
+    declaration: usersBulk(service, resendConfirmation),
+  });
+
   app.get(
     '/usuario/me',
     {

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { Language } from '@scentia/shared/locales';
+import type { BulkAction, BulkAnswer, BulkBody, BulkRowResult } from '@scentia/shared/record-bulk.schemas';
+import { z } from 'zod';
+import { translate } from '../../i18n/translate.ts';
+import type { AccessScope } from '../access-scope.ts';
+import type { Account } from '../account.ts';
+import { AppError, invalidFields } from '../app-error.ts';
+import { runAsAction } from '../audit/audit-context.ts';
+import { Refusal } from './refusal.ts';
+
+/** What a `move` sets (devices: `locationId` and/or `campaignId`). */
+export type BulkValues = NonNullable<BulkBody['values']>;
+
+/**
+ * One row's work, through the very same service call as the row's own command (its holds and
+ * refusals apply): `unchanged` when the row already was as asked. A refusal is thrown as the command
+ * throws it (an `AppError`, a `Refusal`); a 404 (gone meanwhile, outside the caller's scope) is
+ * `notFound`.
+ */
+export type BulkRowWork<Row> = (
+  row: Row,
+  values: BulkValues,
+  caller: BulkCaller,
+) => Promise<'done' | 'unchanged'>;
+
+/** Who runs a bulk action: the signed-in account, its scope and its language. */
+export type BulkCaller = { account: Account; scope: AccessScope; language: Language };
+
+/** The rows a bulk action reads: the service's `selection` (`recordReads(…).selection`). */
+export type BulkRows<Row> = { rows(ids: number[], scope: AccessScope): Promise<Row[]> };
+
+/** What a resource's bulk actions are made of. */
+export type BulkDeclaration<Row> = {
+  /** The record type in the audit action's name (`bulkDeactivateOrganization`). */
+  recordType: string;
+  selection: BulkRows<Row>;
+  idOf: (row: Row) => number;
+  /** The record's name as the list shows it, for the downloadable result. */
+  nameOf: (row: Row) => string | null;
+  /** The actions the resource takes; any other is a 400. */
+  actions: Partial<Record<BulkAction, BulkRowWork<Row>>>;
+  /** The `values` an action takes (devices' `move`), checked before any row: wrong is a 400. */
+  values?: Partial<Record<BulkAction, z.ZodType>>;
+};
+
+const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** `bulkDeactivateOrganization`: the audit action each row's event carries. */
+function bulkAuditAction(action: BulkAction, recordType: string): string {
+  return `bulk${pascal(action)}${pascal(recordType)}`;
+}
+
+/** The action's values as its schema reads them; a 400 naming `values.<field>` when they are wrong. */
+function valuesOf<Row>(declaration: BulkDeclaration<Row>, body: BulkBody): BulkValues {
+  const schema = declaration.values?.[body.action];
+  if (!schema) return body.values ?? {};
+  const parsed = schema.safeParse(body.values ?? {});
+  if (parsed.success) return parsed.data as BulkValues;
+  throw new z.ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: ['values', ...issue.path] })));
+}
+
+/** A refusal as the row's result says it: the single command's code and its message, with names. */
+function refusalOf(error: AppError, language: Language): Pick<BulkRowResult, 'code' | 'message'> {
+  const localized = error instanceof Refusal ? error.in(language) : error;
+  const fields = localized.fields.map((field) => translate(language, field.key, field.params));
+  const message =
+    fields.length > 0 ? fields.join(' ') : translate(language, localized.code, localized.params);
+  return { code: localized.code, message };
+}
+
+/**
+ * Runs `body.action` over its ids, each row on its own (the command opens its own transaction, so a
+ * refused row leaves the others done), and answers one result per id in the order asked. The rows are
+ * read at once within the caller's scope: an id that is unknown or outside it is `notFound`, never told
+ * apart. Every row's changes are audited as `bulk<Action><RecordType>` under the action's id.
+ */
+export async function runBulkAction<Row>(
+  declaration: BulkDeclaration<Row>,
+  body: BulkBody,
+  caller: BulkCaller,
+): Promise<BulkAnswer> {
+  const work = declaration.actions[body.action];
+  if (!work) throw invalidFields({ path: 'action', key: 'field.bulkActionUnsupported' });
+  const values = valuesOf(declaration, body);
+  const actionId = body.actionId ?? randomUUID();
+  const ids = [...new Set(body.ids)];
+  const rows = new Map(
+    (await declaration.selection.rows(ids, caller.scope)).map((row) => [declaration.idOf(row), row]),
+  );
+  const audit = { action: bulkAuditAction(body.action, declaration.recordType), requestId: actionId };
+  const results: BulkRowResult[] = [];
+  for (const id of ids) {
+    const row = rows.get(id);
+    const name = row === undefined ? null : declaration.nameOf(row);
+    const result: BulkRowResult = { id, name, outcome: 'notFound', code: null, message: null };
+    if (row !== undefined) {
+      try {
+        result.outcome = await runAsAction(audit, () => work(row, values, caller));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        if (error.statusCode !== 404) {
+          Object.assign(result, { outcome: 'refused' }, refusalOf(error, caller.language));
+        }
+      }
+    }
+    results.push(result);
+  }
+  return { actionId, results };
+}
+
+/** A kit service's state changes, and what its bulk actions read. */
+type KitStates<Row> = {
+  activate(id: number): Promise<unknown>;
+  deactivate(id: number): Promise<void>;
+  deletePermanently(id: number): Promise<void>;
+  selection: BulkRows<Row>;
+};
+
+/** What a kit resource says of its bulk actions (`ResourceRoutes['bulk']`). */
+export type KitBulk<Row> = Partial<Pick<BulkDeclaration<Row>, 'idOf' | 'nameOf' | 'actions' | 'values'>>;
+
+/**
+ * A kit resource's bulk actions: activate, deactivate and delete for good through its service's own
+ * commands (a row already as asked is `unchanged`), plus its own `actions`. A row is identified by its
+ * `<recordType>Id` and named by its `name` unless the resource says otherwise.
+ */
+export function kitBulkDeclaration<Row>(resource: {
+  recordType: string;
+  service: KitStates<Row>;
+  bulk?: KitBulk<Row>;
+}): BulkDeclaration<Row> {
+  const { recordType, service, bulk } = resource;
+  const idOf = bulk?.idOf ?? ((row: Row) => (row as { [key: string]: unknown })[`${recordType}Id`] as number);
+  const nameOf = bulk?.nameOf ?? ((row: Row) => (row as { name?: string }).name ?? null);
+  const isActive = (row: Row) => (row as { ativo?: boolean }).ativo === true;
+  return {
+    recordType,
+    selection: service.selection,
+    idOf,
+    nameOf,
+    values: bulk?.values,
+    actions: {
+      activate: async (row) => {
+        if (isActive(row)) return 'unchanged';
+        await service.activate(idOf(row));
+        return 'done';
+      },
+      deactivate: async (row) => {
+        if (!isActive(row)) return 'unchanged';
+        await service.deactivate(idOf(row));
+        return 'done';
+      },
+      delete: async (row) => {
+        await service.deletePermanently(idOf(row));
+        return 'done';
+      },
+      ...bulk?.actions,
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// A bulk action over BENCH_BULK_ROWS (10,000) locations on PostgreSQL, as the web sends it: the ids of
+// "all that match" (`POST /api/locations/bulk/ids`), then chunks of 500 (`POST /api/locations/bulk`)
+// one after another under one action id; deactivating them all, then reactivating them all. Each row
+// runs through the single command's service call in its own transaction (lib/resource-kit/
+// bulk-actions.ts). Budget (issue 40): 10,000 rows in at most 20 s. In a database of its own,
+// `scentia_bench_bulk`, created afresh at every run and migrated by the built server.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { freshDatabase, signIn, startServer } from './bench-support.mjs';
+import { postgresForTests } from './postgres-for-tests.mjs';
+
+const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
+const CHUNK = 500;
+const PORT = 3297;
+const DATABASE = 'scentia_bench_bulk';
+const BUDGET_MS = 20_000;
+
+const postgres = await postgresForTests();
+if (!postgres.url) {
+  console.log(`Bulk actions benchmark skipped: ${postgres.reason}`);
+  process.exit(0);
+}
+const databaseUrl = await freshDatabase(postgres.url, DATABASE);
+const server = await startServer({ port: PORT, databaseUrl });
+const { base } = server;
+const { headers } = await signIn(base);
+
+// The rows: one organisation's locations, written straight (not anybody's change: no audit).
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+await client.query('begin');
+await client.query(`select set_config('scentia.audit', 'off', true)`);
+const {
+  rows: [organization],
+} = await client.query(
+  `insert into organizations (name, legal_name, cnpj) values ('Rede Bulk', 'Rede Bulk Ltda', '11222333000181')
+   returning id`,
+);
+await client.query(
+  `insert into locations (organization_id, name, city)
+   select $1, 'Loja ' || n, 'Recife' from generate_series(1, $2::int) n`,
+  [organization.id, ROWS],
+);
+await client.query('commit');
+
+async function post(path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** The whole action as the web runs it: the ids of the filter, then every chunk in turn. */
+async function bulk(action) {
+  const actionId = randomUUID();
+  const started = performance.now();
+  const { ids } = await post('/api/locations/bulk/ids', { organizationId: String(organization.id) });
+  const idsMs = performance.now() - started;
+  const outcomes = {};
+  const chunkTimes = [];
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    const chunkStarted = performance.now();
+    const { results } = await post('/api/locations/bulk', {
+      action,
+      ids: ids.slice(start, start + CHUNK),
+      actionId,
+    });
+    chunkTimes.push(performance.now() - chunkStarted);
+    for (const { outcome } of results) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  }
+  const totalMs = performance.now() - started;
+  const {
+    rows: [audited],
+  } = await client.query('select count(*)::int as events from audit_events where request_id = $1', [
+    actionId,
+  ]);
+  return { action, rows: ids.length, idsMs, totalMs, chunkTimes, outcomes, events: audited.events };
+}
+
+const runs = [await bulk('deactivate'), await bulk('activate')];
+await client.end();
+server.stop();
+
+const seconds = (value) => `${(value / 1000).toFixed(1)} s`;
+console.log(
+  `| action | rows | ids of the filter | chunks of ${CHUNK} | slowest chunk | whole action | per row | within 20 s | audit events |`,
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const run of runs) {
+  const per = (run.totalMs / run.rows).toFixed(2);
+  const slowest = Math.max(...run.chunkTimes);
+  console.log(
+    `| ${run.action} | ${run.rows.toLocaleString('en-US')} (${Object.entries(run.outcomes)
+      .map(([outcome, count]) => `${count} ${outcome}`)
+      .join(
+        ', ',
+      )}) | ${Math.round(run.idsMs)} ms | ${run.chunkTimes.length} | ${seconds(slowest)} | ${seconds(run.totalMs)} | ${per} ms | ${run.totalMs <= BUDGET_MS ? 'yes' : 'NO'} | ${run.events.toLocaleString('en-US')} |`,
+  );
+}
