@@ -1,5 +1,4 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, tooManyRequests } from '../lib/app-error.ts';
 import { bearerToken } from '../lib/bearer-token.ts';

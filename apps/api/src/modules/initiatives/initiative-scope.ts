@@ -2,8 +2,6 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { initiativeLocations, initiatives } from '../../db/schema/index.ts';
 import { type AccessScope, STAFF_NAME_FOR_MEMBERS } from '../../lib/access-scope.ts';
 
-type MemberScope = Extract<AccessScope, { kind: 'member' }>;
-
 /** Integers as a PostgreSQL array literal (`{1,2}`), for `= any(…)`: a bound text, never spliced SQL. */
 const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
