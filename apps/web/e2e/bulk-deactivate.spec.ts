@@ -65,7 +65,7 @@ test('a bulk deactivate of organisations: one with active locations is refused w
   }
 
   // Closed, the list shows what changed: the held organisation stays, the others left the active list.
-  await result.getByRole('button', { name: 'Fechar' }).click();
+  await result.locator('.ant-modal-footer').getByRole('button', { name: 'Fechar' }).click();
   await expect(bar).toHaveCount(0);
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
   await expect(page.locator('.ant-table-tbody')).toContainText(held.name);
