@@ -105,7 +105,7 @@ test('an admin imports organisations from the template: an error is shown, fixed
   await expect(dialog).toContainText('Importação concluída.', { timeout: 60_000 });
   const counts = dialog.getByRole('region', { name: 'Linhas da planilha' });
   await expect(counts).toContainText('Incluídas2');
-  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await dialog.getByRole('button', { name: 'Fechar' }).last().click();
   await expect(dialog).toBeHidden();
 
   // The rows are in the list.
