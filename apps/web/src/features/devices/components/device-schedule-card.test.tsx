@@ -10,6 +10,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../../test/i18n-for-tests.ts';
 import { DeviceScheduleCard } from './device-schedule-card.tsx';
 
+// A staff member: the schedule's door admits them (a Viewer is offered no edit).
+vi.mock('../../../lib/use-session.ts', () => ({
+  useSession: () => ({ user: { profile: { nome: 'Operador' }, membership: null }, tokens: null }),
+}));
+
 const sent: { url: string; body: unknown }[] = [];
 vi.hoisted(() => {
   // jsdom does not lay out: the failure alert's scroll into view does nothing here.
