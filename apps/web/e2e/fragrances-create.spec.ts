@@ -50,7 +50,7 @@ test('an admin creates a fragrance with an image, sees its thumbnail and finds i
     .fill(category);
   const row = tableRow(page, name);
   await expect(row).toContainText(category);
-  // Columns: actions, thumbnail, the id padded to 4 digits.
+  // Columns: the selection box, actions, thumbnail, the id padded to 4 digits.
   await expect(row.locator('td').nth(3)).toHaveText(/^\d{4}$/);
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
   const thumbnail = row.locator('img.fragrance-thumb');
