@@ -88,10 +88,9 @@ export function initiativeNotifier(outbox: Mailer, appUrl: string) {
     initiative: { id: number; title: string; organizationId: number; startsOn: string; endsOn: string },
   ): Promise<boolean> {
     const lookups = new InitiativeLookups(tx.db);
-    const [reviewers, organization] = await Promise.all([
-      lookups.reviewers(),
-      lookups.organizationName(initiative.organizationId),
-    ]);
+    // One after the other: both run on the transaction's one connection.
+    const reviewers = await lookups.reviewers();
+    const organization = await lookups.organizationName(initiative.organizationId);
     const link = `${appUrl.replace(/\/$/, '')}/admin/initiatives/${initiative.id}/update`;
     for (const reviewer of reviewers) {
       const language = toLanguage(reviewer.language) ?? 'pt-BR';
