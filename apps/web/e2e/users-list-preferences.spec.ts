@@ -31,13 +31,15 @@ test('the users list remembers its sort and page size across a reload, per endpo
   await page.locator('.ant-select-item-option').filter({ hasText: '20 / página' }).click();
   await expect(range).toHaveText(/^1-20 de \d+$/);
   await expect(rows).toHaveCount(20);
-  const firstName = await rows.first().locator('td').nth(1).textContent();
+  const firstName = await rows.first().locator('td:not(.ant-table-selection-column)').nth(1).textContent();
 
   await page.reload();
   await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
   await expect(range).toHaveText(/^1-20 de \d+$/);
   await expect(rows).toHaveCount(20);
-  await expect(rows.first().locator('td').nth(1)).toHaveText(firstName ?? '');
+  await expect(rows.first().locator('td:not(.ant-table-selection-column)').nth(1)).toHaveText(
+    firstName ?? '',
+  );
   expect(
     await page.evaluate(() => JSON.parse(localStorage.getItem('tablePagination') ?? '{}').usuario),
   ).toEqual({ perPage: 20, orderBy: 'nome', orderByDirection: 'asc' });

@@ -19,7 +19,7 @@ async function findRow(page: Page, email: string) {
 async function actionsOf(page: Page, email: string) {
   const row = await findRow(page, email);
   return row
-    .locator('td')
+    .locator('td:not(.ant-table-selection-column)')
     .first()
     .locator('a, button')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
