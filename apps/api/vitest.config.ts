@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     testTimeout: 30_000,
     pool: 'forks',
+    // One migrated database that each file's own database is copied from (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type MemberRole, PROFILE_CLIENT } from '@scentia/shared/members.rules';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
@@ -12,19 +14,31 @@ import { hashPassword } from '../src/lib/passwords.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
 
+let pgliteTemplate: Blob | undefined;
+
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new database
- * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by `close`).
+ * A fresh, migrated database for one test file, copied from the suite's template
+ * (test/global-setup.ts): in-memory PGlite by default, or a brand-new database on the PostgreSQL server
+ * named by TEST_DATABASE_URL (dropped again by `close`).
  */
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('databaseTemplate');
   if (!serverUrl) {
-    return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+    if (template?.kind === 'pglite') pgliteTemplate ??= new Blob([readFileSync(template.file)]);
+    return {
+      database: await openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate }),
+      drop: async () => {},
+    };
   }
   const name = `scentia_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template?.kind === 'postgres'
+      ? `create database ${name} template ${template.name}`
+      : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

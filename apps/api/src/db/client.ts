@@ -52,6 +52,8 @@ export type DatabaseHandle = {
   whileMigrationsLocked: (work: () => Promise<void>) => Promise<void>;
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
+  /** PGlite only: its data folder as a tar, which `DatabaseOptions.loadDataDir` opens again as a copy. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 const CLOSE_GRACE_MS = 5_000;
@@ -80,13 +82,15 @@ export type DatabaseOptions = {
   ownerUrl?: string;
   /** Folder for PGlite's files; `memory://` keeps everything in memory (tests). */
   dataDir: string;
+  /** PGlite only: opens a copy of a data folder that `dumpDataDir` wrote (the test suite's template). */
+  loadDataDir?: Blob;
   poolSize?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.ownerUrl, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
 /**
@@ -105,12 +109,12 @@ const RANDOM_PAGE_COST = 1.1;
  */
 const MAX_PARALLEL_WORKERS_PER_GATHER = 0;
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   const folder = inMemory ? undefined : resolve(dataDir, 'pglite');
   if (folder) mkdirSync(folder, { recursive: true });
   // Extensions have to be loaded at every open, not only when they are created.
-  const client = await PGlite.create({ dataDir: folder, extensions: { btree_gin, pg_trgm } });
+  const client = await PGlite.create({ dataDir: folder, loadDataDir, extensions: { btree_gin, pg_trgm } });
   // As on a server (openPostgres): prepared statements are planned with their values every time.
   // Its one connection is the staff's (a superuser, which row-level security lets through); a member's
   // transaction switches role and scope for itself alone.
@@ -134,6 +138,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     whileMigrationsLocked: (work) => work(),
     ping: () => ping(db),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
