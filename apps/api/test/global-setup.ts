@@ -16,6 +16,7 @@ import { seedProfiles } from '../src/db/seed.ts';
 export type DatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; file: string };
 
 declare module 'vitest' {
+  // biome-ignore lint/style/useConsistentTypeDefinitions: only an interface can be augmented.
   export interface ProvidedContext {
     databaseTemplate: DatabaseTemplate;
   }
