@@ -17,7 +17,7 @@ import { LocationSchedulesRepository } from './location-schedules.repository.ts'
  * is (a new location starts with the empty schedule, as the form's does).
  */
 const locationImportSchema = locationBodySchema.safeExtend({ schedule: scheduleTextSchema.optional() });
-export type LocationImportBody = LocationBody & { schedule?: Schedule };
+type LocationImportBody = LocationBody & { schedule?: Schedule };
 
 /** A location's natural key: its organisation and its name as the unique index compares it. */
 const keyOf = (organizationId: number, name: string) => `${organizationId}:${toSearchText(name)}`;

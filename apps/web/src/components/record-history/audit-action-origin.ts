@@ -16,7 +16,7 @@ const BULK_ACTION_KINDS = {
   resendConfirmation: 'mailResent',
 } as const satisfies Record<BulkAction, string>;
 
-export type ComposedAction =
+type ComposedAction =
   | { origin: 'bulk'; kind: (typeof BULK_ACTION_KINDS)[BulkAction] }
   | { origin: 'import'; kind: 'created' | 'updated' };
 
