@@ -361,8 +361,8 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     },
   });
 
-  const locations = createLocationsService(new LocationsRepository(db));
-  const organizations = createOrganizationsService(new OrganizationsRepository(db));
+  const locations = createLocationsService(new LocationsRepository(db), { postcodes });
+  const organizations = createOrganizationsService(new OrganizationsRepository(db), { postcodes });
   const devices = createDevicesService({
     repository: new DevicesRepository(db, devicesListOf(config.DEVICE_OFFLINE_AFTER_MINUTES)),
     secrets: deviceSecrets,

@@ -67,3 +67,48 @@ describe('POST /api/usuario/bulk', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('POST /api/usuario/bulk/ids', () => {
+  const ids = (payload: object, language = 'en-US') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/usuario/bulk/ids',
+      payload,
+      headers: { authorization: `Bearer ${tokens.staff}`, 'content-language': language },
+    });
+
+  it('answers the ids the users list shows for its search and state, in its order', async () => {
+    for (const [name, isActive] of [
+      ['Seleciona Todos Um', true],
+      ['Seleciona Todos Dois', true],
+      ['Seleciona Todos Inativo', false],
+    ] as const) {
+      await ctx.createAccount({ profile: 'OPERADOR', name, isActive });
+    }
+    const filter = { search: 'seleciona todos', isActive: 'true' };
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/usuario?${new URLSearchParams(filter)}&perPage=50`,
+      headers: { authorization: `Bearer ${tokens.staff}` },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const response = await ids(filter);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().total).toBe(2);
+    expect(response.json().ids).toEqual(list.json().data.map((row: { id: number }) => row.id));
+    expect((await ids({ search: 'seleciona todos' })).json().total).toBe(3);
+    // The list's paging and sort are not a filter: the body refuses them.
+    expect((await ids({ page: '2' })).statusCode).toBe(400);
+  });
+
+  it('refuses a filter matching more than the bound with a localized 400', async () => {
+    await ctx.query(sql`
+      insert into users (name, email, profile_id, confirmed_at)
+      select 'Em Massa ' || i, 'massa' || i || '@exemplo.com.br', (select id from profiles where name = 'OPERADOR'), now()
+      from generate_series(1, 10001) as i`);
+    const response = await ids({ search: 'em massa' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[0].message).toContain('More than 10,000 records match the filter');
+    // Ten thousand rows written first: longer than a test's default on a busy machine.
+  }, 180_000);
+});

@@ -1,28 +1,23 @@
 import { normalizeTaxId } from '@scentia/shared/br-documents';
 import { type LocationBody, locationBodySchema } from '@scentia/shared/locations.schemas';
+import { scheduleTextSchema } from '@scentia/shared/schedule-text';
+import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locations, organizations } from '../../db/schema/index.ts';
-import {
-  addressImportColumns,
-  addressInput,
-  comparableAddress,
-} from '../../lib/resource-kit/import/import-address.ts';
+import { addressImportColumns, addressInput } from '../../lib/resource-kit/import/import-address.ts';
 import type { ImportDeclaration } from '../../lib/resource-kit/import/import-declaration.ts';
+import { type PostcodeLookup, postcodePrefill } from '../../lib/resource-kit/import/import-postcodes.ts';
 import { toSearchText } from '../../lib/search-text.ts';
+import { LocationSchedulesRepository } from './location-schedules.repository.ts';
 
-type Comparable = Omit<LocationBody, 'address' | 'updatedAt' | 'timeZone'> & {
-  address: Parameters<typeof comparableAddress>[0];
-  timeZone: string;
-};
-
-const comparable = (body: Comparable) => ({
-  organizationId: body.organizationId,
-  name: body.name,
-  address: comparableAddress(body.address),
-  timeZone: body.timeZone,
-  note: body.note,
-});
+/**
+ * A row of the locations' import: the form's body and, when its cell is filled, the schedule written
+ * as opening hours ("Seg–Sex 09:00–18:00"). An empty cell leaves an existing location's schedule as it
+ * is (a new location starts with the empty schedule, as the form's does).
+ */
+const locationImportSchema = locationBodySchema.safeExtend({ schedule: scheduleTextSchema.optional() });
+type LocationImportBody = LocationBody & { schedule?: Schedule };
 
 /** A location's natural key: its organisation and its name as the unique index compares it. */
 const keyOf = (organizationId: number, name: string) => `${organizationId}:${toSearchText(name)}`;
@@ -37,7 +32,7 @@ async function findExisting(db: Database, keys: string[]) {
   return new Map(
     rows.map((row) => [
       keyOf(row.organizationId, row.name),
-      { id: row.id, isActive: row.deletedAt === null, values: comparable({ ...row, address: row }) },
+      { id: row.id, isActive: row.deletedAt === null, values: row },
     ]),
   );
 }
@@ -52,15 +47,47 @@ async function findOrganizations(db: Database, cnpjs: string[]) {
 }
 
 /**
- * The locations' import: one row a location, found by its organisation (named by its CNPJ) and its
- * name within it, checked by the form's own body schema.
+ * The saves of a row: the location through the service's create or update, then its schedule (when the
+ * row gives one) through the schedule's own write, on the same transaction and so in the same audit.
  */
-export function locationImport(
+function savesWithSchedule(
   saves: ImportDeclaration<LocationBody>['saves'],
-): ImportDeclaration<LocationBody> {
+): ImportDeclaration<LocationImportBody>['saves'] {
+  return (db) => {
+    const service = saves(db);
+    const schedules = new LocationSchedulesRepository(db);
+    const setSchedule = async (id: number, schedule: Schedule | undefined) => {
+      if (schedule) await schedules.setSchedule(id, schedule);
+    };
+    return {
+      async create({ schedule, ...body }) {
+        const created = (await service.create(body)) as { locationId: number };
+        await setSchedule(created.locationId, schedule);
+        return created;
+      },
+      async update(id, { schedule, ...body }) {
+        const updated = await service.update(id, body);
+        await setSchedule(id, schedule);
+        return updated;
+      },
+    };
+  };
+}
+
+/**
+ * The locations' import: one row a location, found by its organisation (named by its CNPJ) and its
+ * name within it, checked by the form's own body schema. The service gives its saves and its mapping of
+ * a body to the record's columns (what "unchanged" compares); an address with only its CEP is filled
+ * from `postcodes` (the city, required, is refused when the CEP cannot give it).
+ */
+export function locationImport(service: {
+  saves: ImportDeclaration<LocationBody>['saves'];
+  valuesOf: (body: LocationBody) => Record<string, unknown>;
+  postcodes?: PostcodeLookup;
+}): ImportDeclaration<LocationImportBody> {
   return {
     recordType: 'location',
-    schema: locationBodySchema,
+    schema: locationImportSchema,
     columns: [
       {
         key: 'organizationCnpj',
@@ -85,6 +112,12 @@ export function locationImport(
         example: 'America/Sao_Paulo',
       },
       { key: 'note', label: 'export.note', rules: 'import.rules.optionalText', maxLength: 1000, example: '' },
+      {
+        key: 'schedule',
+        label: 'import.column.schedule',
+        rules: 'import.rules.schedule',
+        example: 'Seg–Sex 09:00–18:00; Sáb 09:00–13:00',
+      },
     ],
     references: [{ column: 'organizationCnpj', normalize: normalizeTaxId, find: findOrganizations }],
     toInput: (values, references) => ({
@@ -93,10 +126,13 @@ export function locationImport(
       address: addressInput(values),
       timeZone: values.timeZone ?? undefined,
       note: values.note ?? null,
+      schedule: values.schedule ?? undefined,
     }),
     naturalKey: { column: 'name', of: (body) => keyOf(body.organizationId, body.name) },
     findExisting,
-    comparable,
-    saves,
+    // An empty schedule cell changes nothing, so it is compared only when the row gives one.
+    comparable: ({ schedule, ...body }) => ({ ...service.valuesOf(body), ...(schedule && { schedule }) }),
+    prefill: service.postcodes && postcodePrefill(service.postcodes, { requiredColumns: ['city'] }),
+    saves: savesWithSchedule(service.saves),
   };
 }

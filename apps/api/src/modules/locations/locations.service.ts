@@ -4,6 +4,7 @@ import { type LocationAction, locationActionRefusal } from '@scentia/shared/loca
 import type { LocationBody, LocationRow } from '@scentia/shared/locations.schemas';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { invalidFields } from '../../lib/app-error.ts';
+import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
@@ -57,6 +58,7 @@ function assertManagerChangesOnly(record: LocationRecord, body: LocationBody): v
   }
 }
 
+/** A body as the record's columns: what a save writes, and what the import compares as "unchanged". */
 const valuesOf = (body: LocationBody) => ({
   organizationId: body.organizationId,
   name: body.name,
@@ -71,14 +73,21 @@ const valuesOf = (body: LocationBody) => ({
  * organisation, locked with the write so that its deactivation cannot slip in between; the name is
  * unique within the organisation (`locations_organization_name_key`: NAME_TAKEN).
  */
-export function createLocationsService(repository: LocationsRepository) {
+export function createLocationsService(
+  repository: LocationsRepository,
+  options: { postcodes?: PostcodeLookup } = {},
+) {
   const service = createService(repository);
   return {
     ...service,
     /** The spreadsheet import, whose rows are saved by this service's create and update. */
     importer: {
       db: repository.db,
-      declaration: locationImport((db) => createService(new LocationsRepository(db))),
+      declaration: locationImport({
+        saves: (db) => createService(new LocationsRepository(db)),
+        valuesOf,
+        postcodes: options.postcodes,
+      }),
     },
   };
 }

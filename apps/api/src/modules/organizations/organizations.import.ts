@@ -4,28 +4,10 @@ import { organizationBodySchema } from '@scentia/shared/organizations.schemas';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { organizations } from '../../db/schema/index.ts';
-import {
-  addressImportColumns,
-  addressInput,
-  comparableAddress,
-} from '../../lib/resource-kit/import/import-address.ts';
+import { addressImportColumns, addressInput } from '../../lib/resource-kit/import/import-address.ts';
 import type { ImportDeclaration } from '../../lib/resource-kit/import/import-declaration.ts';
+import { type PostcodeLookup, postcodePrefill } from '../../lib/resource-kit/import/import-postcodes.ts';
 import { toSearchText } from '../../lib/search-text.ts';
-
-type Comparable = Omit<OrganizationBody, 'address' | 'updatedAt'> & {
-  address: Parameters<typeof comparableAddress>[0];
-};
-
-const comparable = (body: Comparable) => ({
-  name: body.name,
-  legalName: body.legalName,
-  cnpj: body.cnpj,
-  contactName: body.contactName,
-  contactEmail: body.contactEmail,
-  phone: body.phone,
-  address: comparableAddress(body.address),
-  note: body.note,
-});
 
 /** Organisations by CNPJ (the natural key), as the check compares them. */
 async function findExisting(db: Database, cnpjs: string[]) {
@@ -36,7 +18,7 @@ async function findExisting(db: Database, cnpjs: string[]) {
       {
         id: row.id,
         isActive: row.deletedAt === null,
-        values: comparable({ ...row, address: row }),
+        values: row,
       },
     ]),
   );
@@ -53,11 +35,15 @@ async function findTakenNames(db: Database, names: string[]) {
 
 /**
  * The organisations' import: one row an organisation, found by its CNPJ (typed with or without its
- * mask), checked by the form's own body schema; a name another organisation holds is refused.
+ * mask), checked by the form's own body schema; a name another organisation holds is refused. The
+ * service gives its saves and its mapping of a body to the record's columns (what "unchanged" compares);
+ * an address with only its CEP is filled from `postcodes`.
  */
-export function organizationImport(
-  saves: ImportDeclaration<OrganizationBody>['saves'],
-): ImportDeclaration<OrganizationBody> {
+export function organizationImport(service: {
+  saves: ImportDeclaration<OrganizationBody>['saves'];
+  valuesOf: ImportDeclaration<OrganizationBody>['comparable'];
+  postcodes?: PostcodeLookup;
+}): ImportDeclaration<OrganizationBody> {
   return {
     recordType: 'organization',
     schema: organizationBodySchema,
@@ -120,7 +106,8 @@ export function organizationImport(
       },
     ],
     findExisting,
-    comparable,
-    saves,
+    comparable: service.valuesOf,
+    prefill: service.postcodes && postcodePrefill(service.postcodes),
+    saves: service.saves,
   };
 }

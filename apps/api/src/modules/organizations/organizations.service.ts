@@ -6,6 +6,7 @@ import {
   type OrganizationRow,
 } from '@scentia/shared/organizations.schemas';
 import type { AccessScope } from '../../lib/access-scope.ts';
+import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
@@ -41,6 +42,7 @@ function toOrganizationRow(record: OrganizationRecord): OrganizationRow {
   };
 }
 
+/** A body as the record's columns: what a save writes, and what the import compares as "unchanged". */
 const valuesOf = (body: OrganizationBody) => ({
   name: body.name,
   legalName: body.legalName,
@@ -57,14 +59,21 @@ const valuesOf = (body: OrganizationBody) => ({
  * edit only while active; active locations keep one active; any location keeps it from being deleted
  * for good) are enforced here with their 409s; a refusal for its locations names them.
  */
-export function createOrganizationsService(repository: OrganizationsRepository) {
+export function createOrganizationsService(
+  repository: OrganizationsRepository,
+  options: { postcodes?: PostcodeLookup } = {},
+) {
   const service = createService(repository);
   return {
     ...service,
     /** The spreadsheet import, whose rows are saved by this service's create and update. */
     importer: {
       db: repository.db,
-      declaration: organizationImport((db) => createService(new OrganizationsRepository(db))),
+      declaration: organizationImport({
+        saves: (db) => createService(new OrganizationsRepository(db)),
+        valuesOf,
+        postcodes: options.postcodes,
+      }),
     },
   };
 }

@@ -64,6 +64,21 @@ export class UsersRepository {
   }
 
   /**
+   * The ids of every user the list shows for the plan's search and state, in its order, at most
+   * `limit` (the bulk actions' "all N that match").
+   */
+  async ids(plan: ListPlan, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(profiles, eq(users.profileId, profiles.id))
+      .where(UsersListQueries.boundConditions(plan))
+      .orderBy(...plan.orderBy)
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+
+  /**
    * The whole filtered, sorted result in batches, read by keyset (sort value, id) rather than OFFSET,
    * so the millionth row costs what the first did. The sort value travels as text so that timestamps
    * keep their microseconds between batches.

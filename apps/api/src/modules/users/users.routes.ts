@@ -1,11 +1,11 @@
 import { currentUserSchema } from '@scentia/shared/auth.schemas';
-import { listQuerySchema, pageOf } from '@scentia/shared/list.schemas';
+import { type ListQuery, listQuerySchema, pageOf } from '@scentia/shared/list.schemas';
 import { userBodySchema, userRowSchema, userToggleBodySchema } from '@scentia/shared/users.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
-import { registerBulkRoutes } from '../../lib/resource-kit/bulk-routes.ts';
+import { filterOf, registerBulkRoutes } from '../../lib/resource-kit/bulk-routes.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
 import { currentAccount } from '../../plugins/auth.ts';
 import { userExportColumns } from './users.export.ts';
@@ -39,6 +39,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     path: '/usuario',
     tag: 'users',
     declaration: usersBulk(service, resendConfirmation),
+    // The users list's own filter (search, state), read as its page is: its ids, in its order.
+    ids: {
+      query: filterOf(listQuerySchema) as z.ZodType<ListQuery>,
+      matching: (query, _scope, limit) => service.matchingIds(query, limit),
+    },
   });
 
   app.get(

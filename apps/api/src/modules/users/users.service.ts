@@ -80,6 +80,11 @@ export function createUsersService(deps: UsersServiceDeps) {
       return toPage(records.map(toUserRow), total, plan.perPage, totalIsEstimate);
     },
 
+    /** The ids of every user the list shows for `query`, at most `limit` (`POST /usuario/bulk/ids`). */
+    matchingIds(query: ListQuery, limit: number): Promise<number[]> {
+      return repository.ids(planList(query, usersList), limit);
+    },
+
     /**
      * Every user the list would show with this search and sort, for the spreadsheet. Once the rows are
      * sent (or the download is cut short), one event records the export, its filter and how many rows

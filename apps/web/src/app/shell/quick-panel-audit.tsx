@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLatestAuditEvents } from '../../components/record-history/audit-api.ts';
 import {
-  actionKind,
+  actionLabel,
   actorLabel,
   recordLabel,
   recordPath,
@@ -56,7 +56,7 @@ function LatestEvents({ isActive, onNavigate }: QuickPanelAuditProps) {
           <li key={event.auditId} className="quick-panel-audit-event">
             <span className="quick-panel-audit-head">
               <strong>{actorLabel(event, t)}</strong>
-              <Tag>{t(`actions.${actionKind(event)}`)}</Tag>
+              <Tag>{actionLabel(event, t)}</Tag>
             </span>
             {path ? (
               <Link to={path} onClick={onNavigate}>

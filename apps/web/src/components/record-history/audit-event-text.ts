@@ -9,6 +9,7 @@ import {
 import { AUDIT_MAIN_TABLES, type AuditHistoryEvent, referenceKey } from '@scentia/shared/audit-fields';
 import type { TFunction } from 'i18next';
 import { PATHS } from '../../lib/paths.ts';
+import { composedAction } from './audit-action-origin.ts';
 
 /** What a call did, as the `audit` namespace names it (`actions.<kind>`). */
 export type ActionKind =
@@ -38,6 +39,7 @@ export type ActionKind =
   | 'reprovisionAllowed'
   | 'scheduleChanged'
   | 'scheduleCopied'
+  | 'moved'
   | 'changed';
 
 type KitActionKind = keyof ReturnType<typeof kitOperationIds>;
@@ -100,16 +102,32 @@ const RECORD_PAGES: Readonly<Record<AuditRecordType, ((id: string) => string) | 
   audit: null,
 };
 
-function mainChange(event: AuditEvent) {
+function mainChange(event: AuditEvent | AuditHistoryEvent) {
   const { type } = event.record;
   const table = isAuditRecordType(type) ? AUDIT_MAIN_TABLES[type] : undefined;
   return event.changes.find((change) => change.table === table);
 }
 
-export function actionKind(event: AuditEvent): ActionKind {
+export function actionKind(event: AuditEvent | AuditHistoryEvent): ActionKind {
+  const composed = composedOf(event);
+  if (composed) return composed.kind;
   const kind = ACTION_KINDS[event.action] ?? 'changed';
   if (kind === 'deactivated' && mainChange(event)?.kind === 'deleted') return 'deleted';
   return kind;
+}
+
+const composedOf = (event: AuditEvent | AuditHistoryEvent) =>
+  composedAction(event.action, event.record.type, mainChange(event)?.kind === 'created');
+
+/**
+ * The action's label: "Deactivated", or for a bulk action or an import the same verb with its origin,
+ * "Deactivated (bulk action)", "Created (spreadsheet import)".
+ */
+export function actionLabel(event: AuditEvent | AuditHistoryEvent, t: TFunction<'audit'>): string {
+  const composed = composedOf(event);
+  const action = t(`actions.${actionKind(event)}`);
+  if (!composed) return action;
+  return composed.origin === 'bulk' ? t('origin.bulk', { action }) : t('origin.import', { action });
 }
 
 /**

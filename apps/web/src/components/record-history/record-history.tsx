@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { formatTimestamp } from '../../lib/date-format.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useRecordHistory } from './audit-api.ts';
-import { actionKind, actorLabel } from './audit-event-text.ts';
+import { actionLabel, actorLabel } from './audit-event-text.ts';
 import { type ChangedField, changedFields } from './changed-fields.ts';
 import './record-history.css';
 
@@ -91,7 +91,7 @@ function HistoryEntry({ event }: { event: AuditHistoryEvent }) {
   return (
     <li className="record-history-entry">
       <p className="record-history-when">
-        <Tag className="record-history-action">{t(`actions.${actionKind(event)}`)}</Tag>
+        <Tag className="record-history-action">{actionLabel(event, t)}</Tag>
         {t('history.changedBy', { name: actorLabel(event, t), date: formatTimestamp(event.occurredAt) })}
       </p>
       {fields.length === 0 ? (

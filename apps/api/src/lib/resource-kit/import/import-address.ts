@@ -54,20 +54,3 @@ export function addressInput(values: ImportValues) {
     state: values.state ?? null,
   };
 }
-
-type StoredAddress = {
-  zipcode: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-};
-
-/** The address of a body or of a stored record, as the check compares them ("unchanged"). */
-export const comparableAddress = (address: StoredAddress) => ({
-  zipcode: address.zipcode,
-  street: address.street,
-  city: address.city,
-  state: address.state,
-  country: address.country,
-});

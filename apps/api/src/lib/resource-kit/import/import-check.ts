@@ -17,6 +17,10 @@ function stable(value: unknown): string {
   );
 }
 
+/** Whether a body's values equal the stored record's columns of the same names. */
+const isSame = (values: Record<string, unknown>, stored: Record<string, unknown>) =>
+  Object.entries(values).every(([column, value]) => stable(value) === stable(stored[column]));
+
 const distinct = (keys: (string | null)[]) => [...new Set(keys.filter((key): key is string => key !== null))];
 
 /**
@@ -138,18 +142,21 @@ export function importCheck<Body>(declaration: ImportDeclaration<Body>, errors: 
     seenKeys,
     /** Checks one chunk; answers its rows that passed, with the record each updates (if any). */
     async chunk(db: Database, rows: ImportRow[]): Promise<CheckedRow<Body>[]> {
+      for (const refusal of (await declaration.prefill?.(rows)) ?? []) {
+        refusal.row.refusedColumns.push(refusal.column);
+        errors.add(refusal.row.row, refusal.column, refusal.code, refusal.key, refusal.params);
+      }
       const ids = await referencesOf(db, rows);
       const checked = await againstDatabase(db, parsed(rows, ids));
       for (const row of checked) {
         if (!row.existing) counts.insert += 1;
-        else if (stable(declaration.comparable(row.body)) === stable(row.existing.values))
-          counts.unchanged += 1;
+        else if (isSame(declaration.comparable(row.body), row.existing.values)) counts.unchanged += 1;
         else counts.update += 1;
       }
       counts.invalid = errors.invalidCount;
       return checked;
     },
     isUnchanged: (row: CheckedRow<Body>) =>
-      row.existing !== undefined && stable(declaration.comparable(row.body)) === stable(row.existing.values),
+      row.existing !== undefined && isSame(declaration.comparable(row.body), row.existing.values),
   };
 }

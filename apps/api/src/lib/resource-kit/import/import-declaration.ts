@@ -3,6 +3,7 @@ import type { ErrorCode } from '@scentia/shared/error-codes';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import type { MessageKey } from '../../../i18n/translate.ts';
+import type { ImportRow } from './import-chunks.ts';
 
 /** A row's cells by column key, trimmed; an empty cell is null. */
 export type ImportValues = Record<string, string | null>;
@@ -38,8 +39,17 @@ export type ImportReference = {
   find: (db: Database, keys: string[]) => Promise<Map<string, number>>;
 };
 
-/** The record that has a row's natural key already: its id, whether it is active, its body's values. */
+/** The record that has a row's natural key already: its id, whether it is active, its stored columns. */
 export type ExistingRecord = { id: number; isActive: boolean; values: Record<string, unknown> };
+
+/** A cell refused before the body is built (`prefill`): reported in its column, in the caller's language. */
+export type ImportRefusal = {
+  row: ImportRow;
+  column: string;
+  code: string;
+  key: MessageKey;
+  params?: Record<string, string | number>;
+};
 
 /** A unique column other than the natural key (an organisation's name). */
 export type ImportUnique<Body> = {
@@ -69,8 +79,16 @@ export type ImportDeclaration<Body> = {
   uniques?: ImportUnique<Body>[];
   /** The records with these natural keys, by key. */
   findExisting: (db: Database, keys: string[]) => Promise<Map<string, ExistingRecord>>;
-  /** The values `findExisting` answers, of a body: equal means the row changes nothing. */
+  /**
+   * The values a body writes, named as the record's columns that `findExisting` answers (the service's
+   * own mapping): the row changes nothing when each equals the stored column of its name.
+   */
   comparable: (body: Body) => Record<string, unknown>;
+  /**
+   * Fills a chunk's empty cells from elsewhere (an address from its postcode) before the bodies are
+   * built, all of a chunk at once; answers the cells it refuses.
+   */
+  prefill?: (rows: ImportRow[]) => Promise<ImportRefusal[]>;
   /** The resource's own saves (its service's create and update) on a transaction's handle. */
   saves: (db: Database) => {
     create: (body: Body) => Promise<unknown>;
