@@ -3,7 +3,8 @@
 //  2. the login route: the JavaScript the browser loads (gzipped) and its Lighthouse mobile score;
 //  3. from pressing "Entrar" to the dashboard's charts drawn, and the dashboard route's JavaScript;
 //  then the users list, the organisations and locations lists, the audit trail, the quiz editor, the
-//  quiz sessions, bulk actions, device ingestion, the dashboard and a member's scope (bench-*.mjs).
+//  quiz sessions, bulk actions, the devices' import, device ingestion, the dashboard and a member's scope
+//  (bench-*.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,6 +100,10 @@ await import('./bench-audit.mjs');
 // A bulk action over 10,000 locations in chunks of 500, as the web sends it, on PostgreSQL.
 console.log('\nBulk actions: deactivating and reactivating 10,000 locations in chunks of 500...');
 await import('./bench-bulk-actions.mjs');
+
+// The devices' import of 100,000 rows from an xlsx through the HTTP route: check, apply, apply again.
+console.log('\nDevice import: 100,000 rows from an xlsx, checked, applied and applied again...');
+await import('./bench-device-import.mjs');
 
 // Reading and validating a quiz of 200 questions and 1,000 answers, on PostgreSQL.
 console.log('\nQuiz editor: a quiz of 200 questions and 1,000 answers, read and validated...');

@@ -26,6 +26,12 @@ export const importPtBR = {
   'import.rules.country': 'Código do país com duas letras (BR).',
   'import.rules.city': 'Cidade (obrigatória para um local).',
   'import.rules.timeZone': 'Opcional, fuso horário IANA (America/Sao_Paulo).',
+  'import.column.locationName': 'Local',
+  'import.column.campaignName': 'Campanha',
+  'import.rules.macAddress':
+    'Obrigatório, endereço MAC com ou sem separadores (A4:CF:12:3B:5D:E6, a4-cf-12-3b-5d-e6, A4CF123B5DE6). Identifica o dispositivo: um MAC existente é atualizado.',
+  'import.rules.deviceLocation': 'Obrigatório: o nome de um local ativo da organização do CNPJ.',
+  'import.rules.deviceCampaign': 'Opcional: o nome de uma campanha ativa; vazio, a campanha padrão.',
 } as const;
 
 export const importEnUS: Record<keyof typeof importPtBR, string> = {
@@ -55,6 +61,13 @@ export const importEnUS: Record<keyof typeof importPtBR, string> = {
   'import.rules.country': 'Two-letter country code (BR).',
   'import.rules.city': 'City (required for a location).',
   'import.rules.timeZone': 'Optional, an IANA time zone (America/Sao_Paulo).',
+  'import.column.locationName': 'Location',
+  'import.column.campaignName': 'Campaign',
+  'import.rules.macAddress':
+    'Required, a MAC address with or without separators (A4:CF:12:3B:5D:E6, a4-cf-12-3b-5d-e6, A4CF123B5DE6). Identifies the device: an existing MAC is updated.',
+  'import.rules.deviceLocation': 'Required: the name of an active location of the CNPJ’s organisation.',
+  'import.rules.deviceCampaign':
+    'Optional: the name of an active campaign; when empty, the default campaign.',
 };
 
 export const importEsES: Record<keyof typeof importPtBR, string> = {
@@ -84,4 +97,11 @@ export const importEsES: Record<keyof typeof importPtBR, string> = {
   'import.rules.country': 'Código de país de dos letras (BR).',
   'import.rules.city': 'Ciudad (obligatoria para un local).',
   'import.rules.timeZone': 'Opcional, una zona horaria IANA (America/Sao_Paulo).',
+  'import.column.locationName': 'Local',
+  'import.column.campaignName': 'Campaña',
+  'import.rules.macAddress':
+    'Obligatorio, una dirección MAC con o sin separadores (A4:CF:12:3B:5D:E6, a4-cf-12-3b-5d-e6, A4CF123B5DE6). Identifica el dispositivo: una MAC existente se actualiza.',
+  'import.rules.deviceLocation': 'Obligatorio: el nombre de un local activo de la organización del CNPJ.',
+  'import.rules.deviceCampaign':
+    'Opcional: el nombre de una campaña activa; vacío, la campaña predeterminada.',
 };

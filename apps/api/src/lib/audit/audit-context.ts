@@ -19,6 +19,11 @@ export type AuditContext = {
    * of a bulk action's chunk commit together, one event per row (`runAsAction`).
    */
   isEventPerTransaction?: boolean;
+  /**
+   * Each record changed starts an event of its own (migration 0042), however many rows one statement
+   * writes: an import's chunk inserted in one statement records one event per device.
+   */
+  isEventPerRecord?: boolean;
 };
 
 const storage = new AsyncLocalStorage<() => AuditContext>();

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentScope } from '../../lib/access-scope.ts';
 import { idParamsSchema } from '../../lib/http-schemas.ts';
+import { registerImportRoutes } from '../../lib/resource-kit/import/import-routes.ts';
 import { conflictErrors, registerResourceRoutes } from '../../lib/resource-kit/resource-routes.ts';
 import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
 import { deviceExportColumns } from './devices.export.ts';
@@ -78,6 +79,8 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
         'Updates an active device (MAC, location, campaign); `updatedAt` of the loaded version refuses a save over a newer one',
     },
   });
+
+  registerImportRoutes(app, { tag, ...service.importer, config: { access: FLEET_DOORS.devices.create } });
 
   app.post(
     '/devices/reset-code/:id',

@@ -18,10 +18,12 @@ import { AppError, invalidFields } from '../../lib/app-error.ts';
 import { countRangesFor } from '../../lib/count-period.ts';
 import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
 import { oneTimeCodeAt } from '../../lib/one-time-codes.ts';
+import type { ImportSaves } from '../../lib/resource-kit/import/import-declaration.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
-import type { DeviceRecord, DevicesRepository } from './devices.repository.ts';
+import { deviceImport } from './devices.import.ts';
+import { type DeviceRecord, DevicesRepository } from './devices.repository.ts';
 import { deviceShotsInPeriod } from './devices-shots.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
@@ -173,6 +175,17 @@ export function createDevicesService(options: DevicesServiceOptions) {
   return {
     connectionOf,
     list,
+    /**
+     * The spreadsheet import (devices.import.ts): written a chunk at a time; its row-by-row saves are
+     * this service's own on the import's transaction.
+     */
+    importer: {
+      db: repository.db,
+      declaration: deviceImport(
+        (db): ImportSaves<DeviceBody> =>
+          createDevicesService({ ...options, repository: new DevicesRepository(db, repository.list) }),
+      ),
+    },
     exportBatches: reads.exportBatches,
     selection: reads.selection,
     /** `GET /devices/{id}` answers the device page's record, more than a row. */

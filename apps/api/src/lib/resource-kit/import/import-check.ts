@@ -2,7 +2,7 @@ import { ErrorCode } from '@scentia/shared/error-codes';
 import type { ImportCounts } from '@scentia/shared/record-import.schemas';
 import type { Database } from '../../../db/client.ts';
 import type { ImportRow } from './import-chunks.ts';
-import type { ExistingRecord, ImportDeclaration } from './import-declaration.ts';
+import type { ExistingRecord, ImportDeclaration, ImportReference } from './import-declaration.ts';
 import type { ImportErrors } from './import-errors.ts';
 
 /** A row that passed its checks: what it does to its record. */
@@ -21,6 +21,12 @@ function stable(value: unknown): string {
 const isSame = (values: Record<string, unknown>, stored: Record<string, unknown>) =>
   Object.entries(values).every(([column, value]) => stable(value) === stable(stored[column]));
 
+/** The key a reference's cell is found by, null when the cell is empty. */
+const keyOf = (reference: ImportReference, row: ImportRow) => {
+  const text = row.values[reference.column];
+  return text ? reference.normalize(text, row.values) : null;
+};
+
 const distinct = (keys: (string | null)[]) => [...new Set(keys.filter((key): key is string => key !== null))];
 
 /**
@@ -38,20 +44,25 @@ export function importCheck<Body>(declaration: ImportDeclaration<Body>, errors: 
   /** Finds this chunk's references, in one query each; reports the unknown ones. */
   async function referencesOf(db: Database, rows: ImportRow[]) {
     const found = new Map<string, Map<string, number>>();
+    const ofEmpty = new Map<string, number | null>();
     for (const reference of references) {
-      const keys = distinct(
-        rows.map((row) => row.values[reference.column] ?? null).map((v) => v && reference.normalize(v)),
-      );
+      const keys = distinct(rows.map((row) => keyOf(reference, row)));
       found.set(reference.column, keys.length > 0 ? await reference.find(db, keys) : new Map());
+      if (reference.whenEmpty && rows.some((row) => keyOf(reference, row) === null))
+        ofEmpty.set(reference.column, await reference.whenEmpty(db));
     }
     return rows.map((row) => {
       const ids: Record<string, number | null> = {};
       for (const reference of references) {
         const text = row.values[reference.column];
-        const id = text ? found.get(reference.column)?.get(reference.normalize(text)) : undefined;
+        const key = keyOf(reference, row);
+        const id =
+          key === null ? (ofEmpty.get(reference.column) ?? undefined) : found.get(reference.column)?.get(key);
         ids[reference.column] = id ?? null;
         if (text && id === undefined) {
           row.refusedColumns.push(reference.column);
+          // The row's error is the column it is found within (an unknown CNPJ), not this one too.
+          if (reference.within !== undefined && row.refusedColumns.includes(reference.within)) continue;
           errors.add(row.row, reference.column, 'unknownReference', 'import.unknownReference', {
             value: text.slice(0, 100),
           });

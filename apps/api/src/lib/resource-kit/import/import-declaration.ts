@@ -3,6 +3,7 @@ import type { ErrorCode } from '@scentia/shared/error-codes';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import type { MessageKey } from '../../../i18n/translate.ts';
+import type { AppError } from '../../app-error.ts';
 import type { ImportRow } from './import-chunks.ts';
 
 /** A row's cells by column key, trimmed; an empty cell is null. */
@@ -34,9 +35,19 @@ export type ImportColumn = {
  */
 export type ImportReference = {
   column: string;
-  /** The key as `find` compares it (a CNPJ without its mask). */
-  normalize: (text: string) => string;
+  /**
+   * The key as `find` compares it (a CNPJ without its mask). `values` is the whole row, for a record
+   * found within another (a location by its name within the organisation of the row's CNPJ).
+   */
+  normalize: (text: string, values: ImportValues) => string;
   find: (db: Database, keys: string[]) => Promise<Map<string, number>>;
+  /**
+   * The column this reference is found within (the organisation's CNPJ of a location): when that
+   * column is refused, this one is not refused again for the same cause.
+   */
+  within?: string;
+  /** The record a row with an empty cell takes (the default campaign), read once a chunk; none when absent. */
+  whenEmpty?: (db: Database) => Promise<number | null>;
 };
 
 /** The record that has a row's natural key already: its id, whether it is active, its stored columns. */
@@ -89,9 +100,25 @@ export type ImportDeclaration<Body> = {
    * built, all of a chunk at once; answers the cells it refuses.
    */
   prefill?: (rows: ImportRow[]) => Promise<ImportRefusal[]>;
+  /**
+   * A chunk's writes in a few statements (one per outcome) instead of a save per row, for a resource
+   * imported by the hundred thousand: it must keep what the service's saves keep (its locks, its
+   * derived columns), and answer the rows it refused. Called under an audit context of one event per
+   * record; when declared, `saves` is not used by the apply.
+   */
+  saveChunk?: (db: Database, rows: ChunkRow<Body>[]) => Promise<ChunkRefusal[]>;
   /** The resource's own saves (its service's create and update) on a transaction's handle. */
-  saves: (db: Database) => {
-    create: (body: Body) => Promise<unknown>;
-    update: (id: number, body: Body) => Promise<unknown>;
-  };
+  saves: (db: Database) => ImportSaves<Body>;
 };
+
+/** A resource's create and update, as its service saves a form. */
+export type ImportSaves<Body> = {
+  create: (body: Body) => Promise<unknown>;
+  update: (id: number, body: Body) => Promise<unknown>;
+};
+
+/** A checked row the apply writes: its row number, its body and the record it updates (if any). */
+export type ChunkRow<Body> = { row: number; body: Body; existing: ExistingRecord | undefined };
+
+/** A row `saveChunk` refused while writing (its location deactivated meanwhile, its MAC taken). */
+export type ChunkRefusal = { row: number; column: string | null; error: AppError };

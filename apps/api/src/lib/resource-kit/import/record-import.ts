@@ -72,6 +72,8 @@ async function apply<Body>(
     userAgent: caller?.userAgent ?? null,
     action: importAction(declaration.recordType),
     requestId: id,
+    // A chunk written in one statement still records one event per row (record), as a save per row does.
+    isEventPerRecord: declaration.saveChunk !== undefined,
   });
   try {
     await runWithAuditContext(context, () =>
@@ -81,7 +83,16 @@ async function apply<Body>(
         // A second check on the transaction: what changed since the first one is seen here.
         const recheck = importCheck(declaration, errors);
         for await (const rows of importChunks(file, declaration.columns)) {
-          for (const row of await recheck.chunk(handle, rows)) {
+          const checked = await recheck.chunk(handle, rows);
+          if (declaration.saveChunk) {
+            const changed = checked.filter((row) => !recheck.isUnchanged(row));
+            const refused = changed.length > 0 ? await declaration.saveChunk(handle, changed) : [];
+            for (const { row, column, error } of refused)
+              errors.add(row, column, error.code, error.code, error.params);
+            if (errors.list.length > 0) throw new RowRefused();
+            continue;
+          }
+          for (const row of checked) {
             if (recheck.isUnchanged(row)) continue;
             try {
               if (row.existing) await saves.update(row.existing.id, row.body);
