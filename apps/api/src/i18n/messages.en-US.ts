@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages.pt-BR.ts';
 import { importEnUS } from './messages-import.ts';
+import { importColumnsEnUS } from './messages-import-columns.ts';
 
 export const enUS: Record<MessageKey, string> = {
   VALIDATION: 'The data sent is invalid.',
@@ -353,4 +354,5 @@ export const enUS: Record<MessageKey, string> = {
   'export.offlineDevices': 'Offline devices',
   'export.capsulesRunningOut': 'Capsules running out',
   ...importEnUS,
+  ...importColumnsEnUS,
 };

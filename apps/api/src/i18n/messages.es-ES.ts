@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages.pt-BR.ts';
 import { importEsES } from './messages-import.ts';
+import { importColumnsEsES } from './messages-import-columns.ts';
 
 export const esES: Record<MessageKey, string> = {
   VALIDATION: 'Los datos enviados no son válidos.',
@@ -358,4 +359,5 @@ export const esES: Record<MessageKey, string> = {
   'export.offlineDevices': 'Dispositivos sin conexión',
   'export.capsulesRunningOut': 'Cápsulas por agotarse',
   ...importEsES,
+  ...importColumnsEsES,
 };

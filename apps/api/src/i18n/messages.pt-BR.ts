@@ -1,4 +1,5 @@
 import { importPtBR } from './messages-import.ts';
+import { importColumnsPtBR } from './messages-import-columns.ts';
 export const ptBR = {
   VALIDATION: 'Os dados enviados são inválidos.',
   INVALID_JSON: 'O corpo da requisição não é um JSON válido.',
@@ -352,6 +353,7 @@ export const ptBR = {
   'export.offlineDevices': 'Dispositivos offline',
   'export.capsulesRunningOut': 'Cápsulas acabando',
   ...importPtBR,
+  ...importColumnsPtBR,
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

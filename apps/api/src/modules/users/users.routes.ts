@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
 import { registerBulkRoutes } from '../../lib/resource-kit/bulk-routes.ts';
+import { registerImportRoutes } from '../../lib/resource-kit/import/import-routes.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
 import { currentAccount } from '../../plugins/auth.ts';
 import { userExportColumns } from './users.export.ts';
@@ -40,6 +41,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     tag: 'users',
     declaration: usersBulk(service, resendConfirmation),
   });
+
+  // Whoever may create a user (staff, as `POST /usuario`) may import them; the profile each row gives
+  // is checked by the service's create and update, as the form's.
+  registerImportRoutes(app, { tag: 'users', ...service.importer });
 
   app.get(
     '/usuario/me',

@@ -1,8 +1,10 @@
 import type { KitRecordType } from '@scentia/shared/audit.schemas';
 import type { ErrorCode } from '@scentia/shared/error-codes';
+import type { Language } from '@scentia/shared/locales';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import type { MessageKey } from '../../../i18n/translate.ts';
+import type { Account } from '../../account.ts';
 
 /** A row's cells by column key, trimmed; an empty cell is null. */
 export type ImportValues = Record<string, string | null>;
@@ -13,6 +15,8 @@ export type ImportColumn = {
   key: string;
   /** Its heading in the three languages (the template's, and what the file's header is matched to). */
   label: MessageKey;
+  /** The heading's placeholders (`{ language: 'en-US' }` for a translation's column). */
+  labelParams?: Record<string, string>;
   /** What it takes, for the template's cell note. */
   rules: MessageKey;
   /** The template's example row. */
@@ -37,6 +41,9 @@ export type ImportReference = {
   normalize: (text: string) => string;
   find: (db: Database, keys: string[]) => Promise<Map<string, number>>;
 };
+
+/** Who runs the import, for the saves that decide by their caller (a user's profile, the account's language). */
+export type ImportCaller = { account: Account | undefined; language: Language };
 
 /** The record that has a row's natural key already: its id, whether it is active, its body's values. */
 export type ExistingRecord = { id: number; isActive: boolean; values: Record<string, unknown> };
@@ -72,8 +79,13 @@ export type ImportDeclaration<Body> = {
   /** The values `findExisting` answers, of a body: equal means the row changes nothing. */
   comparable: (body: Body) => Record<string, unknown>;
   /** The resource's own saves (its service's create and update) on a transaction's handle. */
-  saves: (db: Database) => {
+  saves: (
+    db: Database,
+    caller: ImportCaller,
+  ) => {
     create: (body: Body) => Promise<unknown>;
     update: (id: number, body: Body) => Promise<unknown>;
   };
+  /** Once an apply has committed (a nudge to the mail outbox, whose mails the saves queued). */
+  afterApply?: () => void;
 };
