@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
 import { userValuesOf } from './user-values.ts';
 import { userImport } from './users.import.ts';
-import { toUserRow, UsersRepository, type UserValues } from './users.repository.ts';
+import { toUserRow, UsersRepository } from './users.repository.ts';
 import { type UserRecord, usersList } from './users-select.ts';
 
 export type UsersServiceDeps = {
