@@ -57,9 +57,11 @@ export function translationsSchema<Shape extends z.core.$ZodLooseShape>(shape: S
   );
   return byLanguage.transform((translations) =>
     LANGUAGES.flatMap((language) => {
-      const fields = translations[language] as Record<string, unknown>;
-      const isEmpty = Object.values(fields).every((value) => value === null || value === undefined);
-      return isEmpty ? [] : [{ language, ...fields }];
+      // The empty fields are left out: the form's body takes them absent (its rules make them null).
+      const fields = Object.entries(translations[language] as Record<string, unknown>).filter(
+        ([, value]) => value !== null && value !== undefined,
+      );
+      return fields.length === 0 ? [] : [{ language, ...Object.fromEntries(fields) }];
     }),
   );
 }
