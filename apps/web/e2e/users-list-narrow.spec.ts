@@ -2,17 +2,22 @@ import { expect, test } from '@playwright/test';
 import { openSignedIn } from './support/session.ts';
 
 test.describe('the list buttons and the 768 px breakpoint', () => {
-  test('under 768 px add, refresh and export move into one menu', async ({ page }) => {
+  test('under 768 px add, refresh, export and import move into one menu', async ({ page }) => {
     await page.setViewportSize({ width: 767, height: 900 });
     await openSignedIn(page);
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuários');
-    for (const name of ['Novo usuário', 'Atualizar', 'Exportar']) {
+    for (const name of ['Novo usuário', 'Atualizar', 'Exportar', 'Importar']) {
       await expect(page.getByRole('button', { name })).toHaveCount(0);
     }
     await page.getByRole('button', { name: /(^|\s)Ações$/ }).click();
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Novo usuário', 'Atualizar', 'Exportar']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Novo usuário',
+      'Atualizar',
+      'Exportar',
+      'Importar',
+    ]);
     await menu.getByRole('menuitem', { name: 'Novo usuário' }).click();
     await expect(page).toHaveURL('/admin/users/create');
     // Nothing overflows the phone-sized window: the list is cards.

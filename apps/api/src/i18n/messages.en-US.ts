@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages.pt-BR.ts';
 import { importEnUS } from './messages-import.ts';
+import { importColumnsEnUS } from './messages-import-columns.ts';
 import { importExtrasEnUS } from './messages-import-extras.ts';
 
 export const enUS: Record<MessageKey, string> = {
@@ -355,4 +356,5 @@ export const enUS: Record<MessageKey, string> = {
   'export.capsulesRunningOut': 'Capsules running out',
   ...importEnUS,
   ...importExtrasEnUS,
+  ...importColumnsEnUS,
 };

@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages.pt-BR.ts';
 import { importEsES } from './messages-import.ts';
+import { importColumnsEsES } from './messages-import-columns.ts';
 import { importExtrasEsES } from './messages-import-extras.ts';
 
 export const esES: Record<MessageKey, string> = {
@@ -360,4 +361,5 @@ export const esES: Record<MessageKey, string> = {
   'export.capsulesRunningOut': 'Cápsulas por agotarse',
   ...importEsES,
   ...importExtrasEsES,
+  ...importColumnsEsES,
 };

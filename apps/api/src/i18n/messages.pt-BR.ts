@@ -1,4 +1,5 @@
 import { importPtBR } from './messages-import.ts';
+import { importColumnsPtBR } from './messages-import-columns.ts';
 import { importExtrasPtBR } from './messages-import-extras.ts';
 export const ptBR = {
   VALIDATION: 'Os dados enviados são inválidos.',
@@ -354,6 +355,7 @@ export const ptBR = {
   'export.capsulesRunningOut': 'Cápsulas acabando',
   ...importPtBR,
   ...importExtrasPtBR,
+  ...importColumnsPtBR,
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

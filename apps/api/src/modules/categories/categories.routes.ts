@@ -4,6 +4,7 @@ import {
   categoryRowSchema,
 } from '@scentia/shared/categories.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerImportRoutes } from '../../lib/resource-kit/import/import-routes.ts';
 import { registerResourceRoutes } from '../../lib/resource-kit/resource-routes.ts';
 import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
 import { categoryExportColumns } from './categories.export.ts';
@@ -52,4 +53,6 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
       update: 'Updates an active category and replaces its translations',
     },
   });
+
+  registerImportRoutes(app, { tag, ...service.importer });
 };

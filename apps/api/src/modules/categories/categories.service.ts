@@ -4,7 +4,8 @@ import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
-import { type CategoriesRepository, type CategoryRecord, categoriesList } from './categories.repository.ts';
+import { categoryImport } from './categories.import.ts';
+import { CategoriesRepository, type CategoryRecord, categoriesList } from './categories.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
 
@@ -25,6 +26,17 @@ function toCategoryRow(record: CategoryRecord): CategoryRow {
  * web hides its actions by (packages/shared/src/categories.rules.ts), enforced here with their 409s.
  */
 export function createCategoriesService(repository: CategoriesRepository) {
+  return {
+    ...createService(repository),
+    /** The spreadsheet import, whose rows are saved by this service's create and update. */
+    importer: {
+      db: repository.db,
+      declaration: categoryImport((db) => createService(new CategoriesRepository(db))),
+    },
+  };
+}
+
+function createService(repository: CategoriesRepository) {
   const reads = recordReads({ list: categoriesList, reader: repository.reader, toRow: toCategoryRow });
   const states = recordStates({
     reads,

@@ -91,6 +91,9 @@ const inCollection = (id: number) =>
 
 type FragranceOption = { fragranceId: typeof fragrances.id; name: typeof fragrances.name };
 
+/** The stored files of a fragrance's image and thumbnail. */
+export type ImageKeys = { imageKey: string; thumbnailKey: string };
+
 export class FragrancesRepository extends KitRepository<FragranceRecord, FragranceOption> {
   constructor(db: Database) {
     super(db, {
@@ -112,16 +115,13 @@ export class FragrancesRepository extends KitRepository<FragranceRecord, Fragran
     return row !== undefined;
   }
 
-  insert(values: FragranceValues & { imageKey: string; thumbnailKey: string }): Promise<number> {
+  /** A fragrance with its image's keys, or without (an imported one, whose image the form adds). */
+  insert(values: FragranceValues & Partial<ImageKeys>): Promise<number> {
     return insertRecord(this.db, fragrances, values);
   }
 
   /** False when the row is gone or no longer at `version` (the `updatedAt` the save was based on). */
-  update(
-    id: number,
-    values: Partial<FragranceValues & { imageKey: string; thumbnailKey: string }>,
-    version?: string,
-  ) {
+  update(id: number, values: Partial<FragranceValues & ImageKeys>, version?: string) {
     return updateRecord(this.db, fragrances, id, values, version);
   }
 

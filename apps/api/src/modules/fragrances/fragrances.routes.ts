@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
+import { registerImportRoutes } from '../../lib/resource-kit/import/import-routes.ts';
 import { registerResourceRoutes, uploadErrors } from '../../lib/resource-kit/resource-routes.ts';
 import { registerSaveRoutes } from '../../lib/resource-kit/save-routes.ts';
 import { fragranceExportColumns } from './fragrances.export.ts';
@@ -69,4 +70,6 @@ export const fragrancesRoutes: FastifyPluginAsyncZod<{
     createConfig: { multipartBody: fragranceBodySchema.extend({ [IMAGE_FIELD]: z.file() }) },
     updateConfig: { multipartBody: fragranceBodySchema.extend({ [IMAGE_FIELD]: z.file().optional() }) },
   });
+
+  registerImportRoutes(app, { tag, ...service.importer });
 };

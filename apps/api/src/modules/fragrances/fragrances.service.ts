@@ -13,7 +13,13 @@ import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { lockActive } from '../../lib/resource-kit/record-writes.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { createStoredFiles } from '../../lib/storage/stored-files.ts';
-import { type FragranceRecord, type FragrancesRepository, fragrancesList } from './fragrances.repository.ts';
+import { fragranceImport } from './fragrances.import.ts';
+import {
+  type FragranceRecord,
+  FragrancesRepository,
+  fragrancesList,
+  type ImageKeys,
+} from './fragrances.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
 
@@ -29,7 +35,24 @@ export type FragrancesServiceDeps = {
  * stored-files.ts): staged before the row, committed with it, and the files a row stops referencing
  * released with it and removed after, so neither a failure nor a killed process leaves a file behind.
  */
-export function createFragrancesService({ repository, storage, log }: FragrancesServiceDeps) {
+export function createFragrancesService(deps: FragrancesServiceDeps) {
+  return {
+    ...createService(deps),
+    /** The spreadsheet import, whose rows are saved by this service (without images) on its handle. */
+    importer: {
+      db: deps.repository.db,
+      declaration: fragranceImport((db) => {
+        const service = createService({ ...deps, repository: new FragrancesRepository(db) });
+        return {
+          create: (body: FragranceBody) => service.createWithoutImage(body),
+          update: (id: number, body: FragranceBody) => service.update(id, body, undefined),
+        };
+      }),
+    },
+  };
+}
+
+function createService({ repository, storage, log }: FragrancesServiceDeps) {
   const files = createStoredFiles({ db: repository.db, storage, log });
   const image = recordImage(files, { folder: 'fragrances', image: 'imageKey', thumbnail: 'thumbnailKey' });
 
@@ -102,6 +125,15 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
       olfactoryWay: translation.ofactoryWay,
     }));
 
+  /** In a create's transaction: the row, its translations, and its staged image's files kept. */
+  async function insert(tx: FragrancesRepository, body: FragranceBody, staged: ImageKeys | undefined) {
+    await holdCategoryActive(tx.db, body.categoryId);
+    const created = await tx.insert({ ...valuesOf(body), ...staged });
+    await tx.replaceTranslations(created, translationsOf(body));
+    if (staged) await image.commit(tx.db, staged);
+    return created;
+  }
+
   return {
     list: reads.list,
     exportBatches: reads.exportBatches,
@@ -114,15 +146,19 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
       if (!file) throw new AppError(ErrorCode.IMAGE_REQUIRED);
       await assertCategoryActive(body.categoryId);
       const id = await image.withStaged(file, (keys) =>
-        repository.transaction(async (tx) => {
-          await holdCategoryActive(tx.db, body.categoryId);
-          const staged = keys as NonNullable<typeof keys>; // a create always has its image
-          const created = await tx.insert({ ...valuesOf(body), ...staged });
-          await tx.replaceTranslations(created, translationsOf(body));
-          await image.commit(tx.db, staged);
-          return created;
-        }),
+        // A create always has its image.
+        repository.transaction((tx) => insert(tx, body, keys as NonNullable<typeof keys>)),
       );
+      return toRow(await getRecord(id));
+    },
+
+    /**
+     * Creates a fragrance without its image: the spreadsheet import's (images are not imported; the
+     * form adds it). The same rules and writes as `create` otherwise.
+     */
+    async createWithoutImage(body: FragranceBody): Promise<FragranceRow> {
+      await assertCategoryActive(body.categoryId);
+      const id = await repository.transaction((tx) => insert(tx, body, undefined));
       return toRow(await getRecord(id));
     },
 

@@ -53,8 +53,8 @@ async function findOrganizations(db: Database, cnpjs: string[]) {
 function savesWithSchedule(
   saves: ImportDeclaration<LocationBody>['saves'],
 ): ImportDeclaration<LocationImportBody>['saves'] {
-  return (db) => {
-    const service = saves(db);
+  return (db, caller) => {
+    const service = saves(db, caller);
     const schedules = new LocationSchedulesRepository(db);
     const setSchedule = async (id: number, schedule: Schedule | undefined) => {
       if (schedule) await schedules.setSchedule(id, schedule);

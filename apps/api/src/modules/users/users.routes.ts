@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
 import { filterOf, registerBulkRoutes } from '../../lib/resource-kit/bulk-routes.ts';
+import { registerImportRoutes } from '../../lib/resource-kit/import/import-routes.ts';
 import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
 import { currentAccount } from '../../plugins/auth.ts';
 import { userExportColumns } from './users.export.ts';
@@ -45,6 +46,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       matching: (query, _scope, limit) => service.matchingIds(query, limit),
     },
   });
+
+  // Whoever may create a user (staff, as `POST /usuario`) may import them; the profile each row gives
+  // is checked by the service's create and update, as the form's.
+  registerImportRoutes(app, { tag: 'users', ...service.importer });
 
   app.get(
     '/usuario/me',

@@ -1,4 +1,3 @@
-import { cepDigits, normalizeTaxId } from '@scentia/shared/br-documents';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { ListQuery } from '@scentia/shared/list.schemas';
 import type { Language } from '@scentia/shared/locales';
@@ -9,7 +8,9 @@ import type { Account } from '../../lib/account.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { planList, toPage } from '../../lib/list-query.ts';
-import { toUserRow, type UsersRepository, type UserValues } from './users.repository.ts';
+import { userValuesOf } from './user-values.ts';
+import { userImport } from './users.import.ts';
+import { toUserRow, UsersRepository } from './users.repository.ts';
 import { type UserRecord, usersList } from './users-select.ts';
 
 export type UsersServiceDeps = {
@@ -33,6 +34,33 @@ const EXPORT_RECORD_ID = 'export';
  */
 export function createUsersService(deps: UsersServiceDeps) {
   const { repository } = deps;
+  const service = createService(deps);
+  return {
+    ...service,
+    /**
+     * The spreadsheet import, whose rows are saved by this service's create and update on the apply's
+     * transaction, as its caller: a new account's registration mail is queued there, once.
+     */
+    importer: {
+      db: repository.db,
+      declaration: userImport({
+        saves: (db, caller) => {
+          const saves = createService({ ...deps, repository: new UsersRepository(db) });
+          const actor = caller.account;
+          if (!actor) throw new AppError(ErrorCode.UNAUTHENTICATED);
+          return {
+            create: (body: UserBody) => saves.create(actor, body, caller.language),
+            update: (id: number, body: UserBody) => saves.update(actor, id, body),
+          };
+        },
+        afterApply: deps.nudgeMail,
+      }),
+    },
+  };
+}
+
+function createService(deps: UsersServiceDeps) {
+  const { repository } = deps;
 
   async function getRecord(id: number) {
     const record = await repository.findById(id);
@@ -51,26 +79,6 @@ export function createUsersService(deps: UsersServiceDeps) {
     if (!profile) throw new AppError(ErrorCode.PROFILE_NOT_FOUND);
     requireAccess(actor, 'profiles.assign', { profileId: profile.id });
     return profile;
-  }
-
-  function valuesOf(body: UserBody, profileId: number): UserValues {
-    const address = body.address;
-    const isBrazil = address?.country === 'BR';
-    return {
-      name: body.nome,
-      email: body.email,
-      // Tax ids are kept without punctuation (and only for Brazil, where they are validated).
-      cpf: isBrazil && body.cpf ? normalizeTaxId(body.cpf) : null,
-      document: body.document,
-      genre: body.genre,
-      birthday: body.birthday,
-      profileId,
-      country: address?.country ?? null,
-      zipcode: address?.zipcode ? (isBrazil ? cepDigits(address.zipcode) : address.zipcode) : null,
-      street: address?.street ?? null,
-      city: address?.city ?? null,
-      state: address?.state ?? null,
-    };
   }
 
   return {
@@ -126,7 +134,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     /** Creates an unconfirmed user and sends the registration mail (`/auth/cadastrar-senha?t=`). */
     async create(actor: Account, body: UserBody, language: Language): Promise<UserRow> {
       const profile = await resolveProfile(actor, body.profile);
-      const values = valuesOf(body, profile.id);
+      const values = userValuesOf(body, profile.id);
       const id = await repository.transaction(async (tx) => {
         const created = await tx.insert({ ...values, language, isActive: body.ativo ?? true });
         if (!created) throw new AppError(ErrorCode.EMAIL_TAKEN);
@@ -152,7 +160,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       await repository.transaction(async (tx) => {
         try {
           // A save based on an older version than the row's (someone saved in between) writes nothing.
-          if (!(await tx.update(id, valuesOf(body, profile.id), body.updatedAt))) {
+          if (!(await tx.update(id, userValuesOf(body, profile.id), body.updatedAt))) {
             throw new AppError(ErrorCode.STALE_RECORD);
           }
         } catch (error) {

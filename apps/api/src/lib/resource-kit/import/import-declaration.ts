@@ -1,8 +1,10 @@
 import type { KitRecordType } from '@scentia/shared/audit.schemas';
 import type { ErrorCode } from '@scentia/shared/error-codes';
+import type { Language } from '@scentia/shared/locales';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import type { MessageKey } from '../../../i18n/translate.ts';
+import type { Account } from '../../account.ts';
 import type { AppError } from '../../app-error.ts';
 import type { ImportRow } from './import-chunks.ts';
 
@@ -15,6 +17,8 @@ export type ImportColumn = {
   key: string;
   /** Its heading in the three languages (the template's, and what the file's header is matched to). */
   label: MessageKey;
+  /** The heading's placeholders (`{ language: 'en-US' }` for a translation's column). */
+  labelParams?: Record<string, string>;
   /** What it takes, for the template's cell note. */
   rules: MessageKey;
   /** The template's example row. */
@@ -49,6 +53,9 @@ export type ImportReference = {
   /** The record a row with an empty cell takes (the default campaign), read once a chunk; none when absent. */
   whenEmpty?: (db: Database) => Promise<number | null>;
 };
+
+/** Who runs the import, for the saves that decide by their caller (a user's profile, the account's language). */
+export type ImportCaller = { account: Account | undefined; language: Language };
 
 /** The record that has a row's natural key already: its id, whether it is active, its stored columns. */
 export type ExistingRecord = { id: number; isActive: boolean; values: Record<string, unknown> };
@@ -108,7 +115,9 @@ export type ImportDeclaration<Body> = {
    */
   saveChunk?: (db: Database, rows: ChunkRow<Body>[]) => Promise<ChunkRefusal[]>;
   /** The resource's own saves (its service's create and update) on a transaction's handle. */
-  saves: (db: Database) => ImportSaves<Body>;
+  saves: (db: Database, caller: ImportCaller) => ImportSaves<Body>;
+  /** Once an apply has committed (a nudge to the mail outbox, whose mails the saves queued). */
+  afterApply?: () => void;
 };
 
 /** A resource's create and update, as its service saves a form. */

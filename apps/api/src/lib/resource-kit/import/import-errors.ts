@@ -72,7 +72,7 @@ export class ImportErrors {
     this.list.push({
       row,
       column,
-      columnLabel: declared ? translate(this.language, declared.label) : null,
+      columnLabel: declared ? translate(this.language, declared.label, declared.labelParams) : null,
       code,
       message,
     });

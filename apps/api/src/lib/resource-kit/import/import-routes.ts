@@ -69,7 +69,12 @@ export function registerImportRoutes<Body>(app: ZodApp, routes: ImportRoutes<Bod
     },
     async (request) =>
       withUploadedImport(request, (file) =>
-        runImport(db, declaration, { mode: request.query.mode, language: request.language, file }),
+        runImport(db, declaration, {
+          mode: request.query.mode,
+          language: request.language,
+          file,
+          caller: { account: request.account ?? undefined, language: request.language },
+        }),
       ),
   );
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../app-error.ts';
 import { currentAuditContext, runWithAuditContext } from '../../audit/audit-context.ts';
 import { importCheck } from './import-check.ts';
 import { type ImportFileKind, importChunks } from './import-chunks.ts';
-import type { ImportDeclaration } from './import-declaration.ts';
+import type { ImportCaller, ImportDeclaration } from './import-declaration.ts';
 import { ImportErrors } from './import-errors.ts';
 
 export type ImportFile = { path: string; kind: ImportFileKind; fileName: string };
@@ -28,7 +28,7 @@ class RowRefused extends Error {}
 export async function runImport<Body>(
   db: Database,
   declaration: ImportDeclaration<Body>,
-  options: { mode: ImportMode; language: Language; file: ImportFile; id?: string },
+  options: { mode: ImportMode; language: Language; file: ImportFile; id?: string; caller?: ImportCaller },
 ): Promise<ImportReport> {
   const id = options.id ?? randomUUID();
   const createdAt = new Date().toISOString();
@@ -40,7 +40,9 @@ export async function runImport<Body>(
     processed += rows.length;
   }
   const canApply = options.mode === 'apply' && errors.list.length === 0 && !errors.isTruncated;
-  const applied = canApply ? await apply(db, declaration, options.file, id, errors) : false;
+  const caller = options.caller ?? { account: undefined, language: options.language };
+  const applied = canApply ? await apply(db, declaration, options.file, id, errors, caller) : false;
+  if (applied) declaration.afterApply?.();
   return {
     id,
     recordType: declaration.recordType,
@@ -64,6 +66,7 @@ async function apply<Body>(
   file: ImportFile,
   id: string,
   errors: ImportErrors,
+  importer: ImportCaller,
 ): Promise<boolean> {
   const caller = currentAuditContext();
   const context = () => ({
@@ -79,7 +82,7 @@ async function apply<Body>(
     await runWithAuditContext(context, () =>
       db.transaction(async (tx) => {
         const handle = tx as unknown as Database;
-        const saves = declaration.saves(handle);
+        const saves = declaration.saves(handle, importer);
         // A second check on the transaction: what changed since the first one is seen here.
         const recheck = importCheck(declaration, errors);
         for await (const rows of importChunks(file, declaration.columns)) {

@@ -31,7 +31,7 @@ export function matchHeader(
   for (const column of columns) {
     byHeading.set(headingKey(column.key), column.key);
     for (const language of LANGUAGES)
-      byHeading.set(headingKey(translate(language, column.label)), column.key);
+      byHeading.set(headingKey(translate(language, column.label, column.labelParams)), column.key);
   }
   const problems: HeaderProblem[] = [];
   const unknown: string[] = [];
