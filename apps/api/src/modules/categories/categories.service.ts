@@ -66,6 +66,7 @@ export function createCategoriesService(repository: CategoriesRepository) {
     activate: states.activate,
     deactivate: states.deactivate,
     deletePermanently: states.deletePermanently,
+    bulkStates: states.bulk,
   };
 }
 

@@ -155,6 +155,7 @@ export function createFragrancesService({ repository, storage, log }: Fragrances
     activate: states.activate,
     deactivate: states.deactivate,
     deletePermanently: states.deletePermanently,
+    bulkStates: states.bulk,
   };
 }
 
