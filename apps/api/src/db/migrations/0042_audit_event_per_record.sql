@@ -7,7 +7,7 @@
 -- of its own.
 CREATE OR REPLACE FUNCTION audit_event_id(p_record_type text, p_record_id text) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
-  is_per_record boolean := current_setting('scentia.audit_event', true) = 'per-record';
+  is_per_record boolean := coalesce(current_setting('scentia.audit_event', true) = 'per-record', false);
   event_id bigint;
   setting text;
   context jsonb;
