@@ -93,6 +93,38 @@ describe('POST /api/<path>/bulk', () => {
     expect(events).toEqual(ids.map((id) => ({ action: 'bulkDeactivateLocation', record_id: String(id) })));
   });
 
+  it('reactivates a chunk at once, refusing a row as its single command does, one event per row', async () => {
+    const owner = await organization();
+    const closed = await organization();
+    const ids = [await location(owner, 'Loja Três'), await location(owner, 'Loja Quatro')];
+    const orphan = await location(closed, 'Loja Fechada');
+    await session.ctx.query(
+      sql`update locations set deleted_at = now() where id in (${ids[0]}, ${ids[1]}, ${orphan})`,
+    );
+    await session.ctx.query(sql`update organizations set deleted_at = now() where id = ${closed}`);
+    const single = await call('PUT', `/api/locations/activate/${orphan}`, undefined, 'en-US');
+    const actionId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const response = await call(
+      'POST',
+      '/api/locations/bulk',
+      { action: 'activate', ids: [...ids, orphan], actionId },
+      'en-US',
+    );
+    expect(response.json().results.map((result: { outcome: string }) => result.outcome)).toEqual([
+      'done',
+      'done',
+      'refused',
+    ]);
+    expect(response.json().results[2]).toMatchObject({
+      code: single.json().code,
+      message: single.json().message,
+    });
+    const events = await session.ctx.query<{ record_id: string }>(
+      sql`select record_id from audit_events where request_id = ${actionId} order by record_id`,
+    );
+    expect(events).toEqual(ids.map((id) => ({ record_id: String(id) })));
+  });
+
   it('reactivates, and deletes for good only what the single command would', async () => {
     const inactive = await organization({ isActive: false });
     const active = await organization();

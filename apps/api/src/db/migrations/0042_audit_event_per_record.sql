@@ -1,29 +1,30 @@
--- An import's chunk is written in one statement per outcome (a thousand devices inserted at once), and
--- the trail still records one event per device, as a save per row would: when the context the
--- application wrote says `"isEventPerRecord":true` (lib/audit/audit-context.ts), the event of a change
--- is the one this transaction opened for the same record and request, or a new one; the transaction's
--- single event (audit_transaction_event, 0032) is neither read nor set. Any other context: as in 0032.
--- The flag is found in the setting's text, so the ordinary path parses no JSON more than before.
+-- One audit event per record changed, for a bulk action whose chunk is written by one statement per
+-- outcome (lib/resource-kit/bulk-actions.ts): the application sets scentia.audit_event to 'per-record',
+-- and a change then joins the event this transaction already created for the same record, or starts
+-- one. Written by hand. Everything else as in 0032: the caller comes only from the application's
+-- context, and a change joins only an event of its own transaction. The lookup uses
+-- audit_events_record_idx (record type and id lead it); a change without a record id starts an event
+-- of its own.
 CREATE OR REPLACE FUNCTION audit_event_id(p_record_type text, p_record_id text) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
-  setting text := current_setting('scentia.audit', true);
-  is_per_record boolean := coalesce(starts_with(setting, '{') AND strpos(setting, '"isEventPerRecord":true') > 0, false);
+  is_per_record boolean := coalesce(current_setting('scentia.audit_event', true) = 'per-record', false);
   event_id bigint;
+  setting text;
   context jsonb;
 BEGIN
   IF is_per_record THEN
-    context := setting::jsonb;
     SELECT e.id INTO event_id FROM public.audit_events e
-    WHERE e.record_type = p_record_type AND e.record_id = p_record_id AND e.transaction_id = txid_current()
-      AND e.request_id IS NOT DISTINCT FROM context ->> 'requestId'
-    ORDER BY e.id DESC LIMIT 1;
+    WHERE e.record_type = p_record_type AND e.record_id = p_record_id
+      AND e.transaction_id = txid_current()
+    LIMIT 1;
   ELSE
     event_id := audit_transaction_event();
   END IF;
   IF event_id IS NOT NULL THEN
     RETURN event_id;
   END IF;
-  IF context IS NULL AND starts_with(setting, '{') THEN
+  setting := current_setting('scentia.audit', true);
+  IF starts_with(setting, '{') THEN
     context := setting::jsonb;
   END IF;
   INSERT INTO public.audit_events (actor_id, ip, user_agent, action, request_id, record_type, record_id, transaction_id)

@@ -15,13 +15,9 @@ export type AuditContext = {
   action: string;
   requestId: string | null;
   /**
-   * Each transaction opened under this context starts an event of its own, a savepoint too: the rows
-   * of a bulk action's chunk commit together, one event per row (`runAsAction`).
-   */
-  isEventPerTransaction?: boolean;
-  /**
-   * Each record changed starts an event of its own (migration 0042), however many rows one statement
-   * writes: an import's chunk inserted in one statement records one event per device.
+   * Each record changed under this context has an event of its own, whatever the transaction holds
+   * besides: the rows of a bulk action's chunk commit together, one event per row (`runAsAction`),
+   * even when one statement writes them all (migration 0042).
    */
   isEventPerRecord?: boolean;
 };
@@ -50,8 +46,8 @@ export function runAsAction<T>(change: Pick<AuditContext, 'action' | 'requestId'
   const outer = storage.getStore();
   const context = (): AuditContext =>
     outer
-      ? { ...outer(), ...change, isEventPerTransaction: true }
-      : { actorId: null, ip: null, userAgent: null, ...change, isEventPerTransaction: true };
+      ? { ...outer(), ...change, isEventPerRecord: true }
+      : { actorId: null, ip: null, userAgent: null, ...change, isEventPerRecord: true };
   return storage.run(context, work);
 }
 
@@ -82,10 +78,10 @@ export function auditedDatabase(db: Database): Database {
   const transaction: Database['transaction'] = (work, config) =>
     db.transaction(async (tx) => {
       const context = storage.getStore()?.();
-      if (context?.isEventPerTransaction) {
-        // A savepoint of a transaction that recorded an event already starts its own.
+      if (context?.isEventPerRecord) {
+        // A savepoint of a transaction that recorded an event already: its records get events of their own.
         await tx.execute(sql`select set_config('scentia.audit', ${settingOf(context)}, true),
-          set_config('scentia.audit_event', '', true)`);
+          set_config('scentia.audit_event', 'per-record', true)`);
       } else if (context) {
         await tx.execute(sql`select set_config('scentia.audit', ${settingOf(context)}, true)`);
       }

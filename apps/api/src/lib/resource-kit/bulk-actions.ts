@@ -7,6 +7,7 @@ import type { AccessScope } from '../access-scope.ts';
 import type { Account } from '../account.ts';
 import { AppError, invalidFields } from '../app-error.ts';
 import { runAsAction } from '../audit/audit-context.ts';
+import type { RowOutcome } from './record-states.ts';
 import { Refusal } from './refusal.ts';
 
 /** What a `move` sets (devices: `locationId` and/or `campaignId`). */
@@ -24,6 +25,17 @@ export type BulkRowWork<Row> = (
   caller: BulkCaller,
 ) => Promise<'done' | 'unchanged'>;
 
+/**
+ * A chunk's work at once, for an action with a set-based form (a kit resource's activate and
+ * deactivate: `recordStates(…).bulk`): the rule asked of every row as its single command asks it, the
+ * allowed rows written by one statement. Answers each id's outcome as that command would have.
+ */
+export type BulkChunkWork<Row> = (
+  rows: Row[],
+  values: BulkValues,
+  caller: BulkCaller,
+) => Promise<Map<number, RowOutcome>>;
+
 /** Who runs a bulk action: the signed-in account, its scope and its language. */
 export type BulkCaller = { account: Account; scope: AccessScope; language: Language };
 
@@ -40,6 +52,8 @@ export type BulkDeclaration<Row> = {
   nameOf: (row: Row) => string | null;
   /** The actions the resource takes; any other is a 400. */
   actions: Partial<Record<BulkAction, BulkRowWork<Row>>>;
+  /** The actions done a chunk at once (`BulkChunkWork`); the others row by row through `actions`. */
+  chunkActions?: Partial<Record<BulkAction, BulkChunkWork<Row>>>;
   /** The `values` an action takes (devices' `move`), checked before any row: wrong is a 400. */
   values?: Partial<Record<BulkAction, z.ZodType>>;
 };
@@ -69,11 +83,21 @@ function refusalOf(error: AppError, language: Language): Pick<BulkRowResult, 'co
   return { code: localized.code, message };
 }
 
+/** A row's outcome as its result says it: a refusal with the command's message, a 404 as `notFound`. */
+function resultOf(result: BulkRowResult, outcome: RowOutcome, language: Language): BulkRowResult {
+  if (!(outcome instanceof AppError)) return { ...result, outcome };
+  if (outcome.statusCode >= 500) throw outcome;
+  if (outcome.statusCode === 404) return { ...result, outcome: 'notFound' };
+  return { ...result, outcome: 'refused', ...refusalOf(outcome, language) };
+}
+
 /**
- * Runs `body.action` over its ids, each row on its own (the command opens its own transaction, so a
- * refused row leaves the others done), and answers one result per id in the order asked. The rows are
- * read at once within the caller's scope: an id that is unknown or outside it is `notFound`, never told
- * apart. Every row's changes are audited as `bulk<Action><RecordType>` under the action's id.
+ * Runs `body.action` over its ids and answers one result per id in the order asked. The rows are read
+ * at once within the caller's scope: an id that is unknown or outside it is `notFound`, never told
+ * apart. An action with a set-based form (`chunkActions`) does the chunk at once; any other runs each
+ * row on its own through its single command (a savepoint each, so a refused row leaves the others
+ * done). Every row's changes are audited as one event per row, `bulk<Action><RecordType>`, under the
+ * action's id.
  */
 export async function runBulkAction<Row>(
   declaration: BulkDeclaration<Row>,
@@ -89,6 +113,23 @@ export async function runBulkAction<Row>(
     (await declaration.selection.rows(ids, caller.scope)).map((row) => [declaration.idOf(row), row]),
   );
   const audit = { action: bulkAuditAction(body.action, declaration.recordType), requestId: actionId };
+  const chunkWork = declaration.chunkActions?.[body.action];
+  if (chunkWork) {
+    const outcomes = await runAsAction(audit, () => chunkWork([...rows.values()], values, caller));
+    const results = ids.map((id) => {
+      const row = rows.get(id);
+      const result: BulkRowResult = {
+        id,
+        name: row === undefined ? null : declaration.nameOf(row),
+        outcome: 'notFound',
+        code: null,
+        message: null,
+      };
+      const outcome = outcomes.get(id);
+      return outcome === undefined ? result : resultOf(result, outcome, caller.language);
+    });
+    return { actionId, results };
+  }
   const results: BulkRowResult[] = [];
   for (const id of ids) {
     const row = rows.get(id);
@@ -115,6 +156,11 @@ type KitStates<Row> = {
   deactivate(id: number): Promise<void>;
   deletePermanently(id: number): Promise<void>;
   selection: BulkRows<Row>;
+  /** The set-based forms of activate and deactivate (`recordStates(…).bulk`), when the service has them. */
+  bulkStates?: {
+    activate(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>>;
+    deactivate(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>>;
+  };
 };
 
 /** What a kit resource says of its bulk actions (`ResourceRoutes['bulk']`). */
@@ -134,11 +180,23 @@ export function kitBulkDeclaration<Row>(resource: {
   const idOf = bulk?.idOf ?? ((row: Row) => (row as { [key: string]: unknown })[`${recordType}Id`] as number);
   const nameOf = bulk?.nameOf ?? ((row: Row) => (row as { name?: string }).name ?? null);
   const isActive = (row: Row) => (row as { ativo?: boolean }).ativo === true;
+  const bulkStates = service.bulkStates;
+  // The set-based forms, unless the resource does the action its own way; delete for good stays row
+  // by row (a record's stored files are released with it).
+  const chunkActions: BulkDeclaration<Row>['chunkActions'] = bulkStates && {
+    ...(!bulk?.actions?.activate && {
+      activate: (rows, _values, caller) => bulkStates.activate(rows.map(idOf), caller.scope),
+    }),
+    ...(!bulk?.actions?.deactivate && {
+      deactivate: (rows, _values, caller) => bulkStates.deactivate(rows.map(idOf), caller.scope),
+    }),
+  };
   return {
     recordType,
     selection: service.selection,
     idOf,
     nameOf,
+    chunkActions,
     values: bulk?.values,
     actions: {
       activate: async (row) => {

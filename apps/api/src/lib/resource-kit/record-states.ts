@@ -1,5 +1,6 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { Database } from '../../db/client.ts';
+import type { AccessScope } from '../access-scope.ts';
 import { AppError } from '../app-error.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import type { StoredFiles } from '../storage/stored-files.ts';
@@ -11,7 +12,12 @@ type StateAction = 'toggle' | 'delete';
 
 type RecordStates<Record, Row, Action extends string> = {
   /** The record or a 404, and its answer: `recordReads`. */
-  reads: { getRecord(id: number): Promise<Record>; get(id: number): Promise<Row> };
+  reads: {
+    getRecord(id: number): Promise<Record>;
+    get(id: number): Promise<Row>;
+    /** The records of `ids` within `scope`, read at once (a bulk action's chunk). */
+    getRecords(ids: number[], scope?: AccessScope): Promise<Record[]>;
+  };
   /** The repository's `softDeleteWrites`. */
   writes: SoftDeleteWrites;
   /** The shared rule (`categoryActionRefusal`): the code `action` is refused with, if it is. */
@@ -33,15 +39,34 @@ type RecordStates<Record, Row, Action extends string> = {
 };
 
 /**
+ * What one row of a bulk state change came to, as its single command would have answered: done,
+ * unchanged (already as asked), or the command's refusal (a 404 when the record is gone or out of scope).
+ */
+export type RowOutcome = 'done' | 'unchanged' | AppError;
+
+/** The refusal `work` throws, as a row's outcome; anything else is thrown on. */
+async function refusalOf(work: () => Promise<unknown>): Promise<AppError | undefined> {
+  try {
+    await work();
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) return error;
+    throw error;
+  }
+}
+
+/**
  * A service's activate, deactivate and delete for good, asking the resource's shared rule first and
  * answering its 409 (`assertAllowed` serves the resource's other actions, edit say). Deactivating an
  * inactive record does nothing. When the repository's statement refuses although the rule allowed
  * it a moment before (a fragrance put in a collection meanwhile), the record is read again and the
  * rule names why.
  */
-export function recordStates<Record extends { deletedAt: Date | null }, Row, Action extends string>(
-  options: RecordStates<Record, Row, Action | StateAction>,
-) {
+export function recordStates<
+  Record extends { id: number; deletedAt: Date | null },
+  Row,
+  Action extends string,
+>(options: RecordStates<Record, Row, Action | StateAction>) {
   const { reads, writes, refusal, describe, beforeActivate, files, unique } = options;
 
   /** The rule's refusal of `action`, its message's names read when it has some. */
@@ -65,8 +90,86 @@ export function recordStates<Record extends { deletedAt: Date | null }, Row, Act
     throw new AppError(ErrorCode.CONFLICT);
   }
 
+  /**
+   * The records of `ids` the rule allows `action` (each asked through `refuse`, as its single command
+   * asks), the others' outcomes set: inactive (`isInactiveUnchanged`) or active rows that are already
+   * as asked, refusals with their messages' names, and ids not found.
+   */
+  async function sortByRule(
+    ids: number[],
+    scope: AccessScope | undefined,
+    isAsked: (record: Record) => boolean,
+    check: (record: Record) => Promise<void>,
+  ): Promise<{ allowed: number[]; outcomes: Map<number, RowOutcome> }> {
+    const outcomes = new Map<number, RowOutcome>(ids.map((id) => [id, new AppError(ErrorCode.NOT_FOUND)]));
+    const allowed: number[] = [];
+    for (const record of await reads.getRecords(ids, scope)) {
+      if (isAsked(record)) {
+        outcomes.set(record.id, 'unchanged');
+        continue;
+      }
+      const refused = await refusalOf(() => check(record));
+      if (refused) outcomes.set(record.id, refused);
+      else allowed.push(record.id);
+    }
+    return { allowed, outcomes };
+  }
+
+  /** A row the statement did not write although the rule allowed it: the rule's answer now. */
+  const changedOutcome = async (id: number, isActivating: boolean): Promise<RowOutcome> =>
+    (await refusalOf(() => refuseChanged(id, 'toggle', isActivating))) ?? 'done';
+
+  /**
+   * `activate` and `deactivate` of a bulk action's chunk: the same rule and holds as the single
+   * commands, the records read in one statement and the allowed ones written in one. Unlike
+   * `activate`, an active record is left untouched (`unchanged`).
+   */
+  const bulk = {
+    async activate(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>> {
+      const { allowed, outcomes } = await sortByRule(
+        ids,
+        scope,
+        (record) => record.deletedAt === null,
+        async (record) => {
+          await refuse(record, 'toggle');
+          await beforeActivate?.(record);
+        },
+      );
+      let written: Set<number>;
+      try {
+        written = new Set(await writes.activateMany(allowed));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // A name an active record took meanwhile: row by row, so that only that row is refused.
+        for (const id of allowed) {
+          const refused = await refusalOf(async () => {
+            if (!(await guardUniqueName(() => writes.activate(id), unique)))
+              await refuseChanged(id, 'toggle', true);
+          });
+          outcomes.set(id, refused ?? 'done');
+        }
+        return outcomes;
+      }
+      for (const id of allowed) outcomes.set(id, written.has(id) ? 'done' : await changedOutcome(id, true));
+      return outcomes;
+    },
+
+    async deactivate(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>> {
+      const { allowed, outcomes } = await sortByRule(
+        ids,
+        scope,
+        (record) => record.deletedAt !== null,
+        (record) => refuse(record, 'toggle'),
+      );
+      const written = new Set(await writes.deactivateMany(allowed));
+      for (const id of allowed) outcomes.set(id, written.has(id) ? 'done' : await changedOutcome(id, false));
+      return outcomes;
+    },
+  };
+
   return {
     assertAllowed,
+    bulk,
 
     /** Reactivates an inactive record the rule allows (toggle); an active one is only touched. */
     async activate(id: number): Promise<Row> {

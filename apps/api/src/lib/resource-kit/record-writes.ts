@@ -1,4 +1,16 @@
-import { type AnyColumn, and, eq, getTableName, isNotNull, isNull, not, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  eq,
+  getTableName,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/client.ts';
@@ -8,11 +20,17 @@ import { containsPattern } from '../search-text.ts';
 export type SoftDeleteTable = PgTable & { id: PgColumn; deletedAt: PgColumn; updatedAt: PgColumn };
 
 /**
+ * The record a hold is asked about: its id, or the table's id column when one statement writes many
+ * rows (`deactivateMany`), each row then checked against its own id.
+ */
+export type HeldRecord = number | AnyColumn;
+
+/**
  * One of the resource's own rules as SQL, true while the record must stay as it is (a category that
  * has fragrances, the default campaign). It is checked in the statement it guards, so a change made
  * between the service's check and the write cannot slip through.
  */
-type RecordHold = (id: number) => SQL;
+type RecordHold = (id: HeldRecord) => SQL;
 
 /** The state changes every soft-deleted resource has, as the kit's service side asks for them. */
 export type SoftDeleteWrites = {
@@ -25,6 +43,13 @@ export type SoftDeleteWrites = {
    * (releasing its files, say); false when nothing was deleted (and `alongside` did not run).
    */
   deleteInactive(id: number, alongside?: (tx: Database) => Promise<void>): Promise<boolean>;
+  /**
+   * `activate` of many records in one statement, each row with its own `activatesOnlyIf`: the ids
+   * written. A unique violation refuses the whole statement (its caller then goes row by row).
+   */
+  activateMany(ids: number[]): Promise<number[]>;
+  /** `deactivate` of many records in one statement, each row with its own `keepsActive`: the ids written. */
+  deactivateMany(ids: number[]): Promise<number[]>;
 };
 
 /**
@@ -36,6 +61,16 @@ export type SoftDeleteWrites = {
  */
 async function lockRecord(db: Database, table: SoftDeleteTable, id: number) {
   await db.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+}
+
+/** `lockRecord` of many records, in the order of their ids (two bulk actions never wait on each other's). */
+async function lockRecords(db: Database, table: SoftDeleteTable, ids: number[]) {
+  await db
+    .select({ id: table.id })
+    .from(table)
+    .where(inArray(table.id, ids))
+    .orderBy(asc(table.id))
+    .for('update');
 }
 
 /**
@@ -92,6 +127,35 @@ export function softDeleteWrites(db: Database, rules: SoftDeleteRules): SoftDele
         await alongside?.(tx as unknown as Database);
         return true;
       }),
+
+    async activateMany(ids) {
+      if (ids.length === 0) return [];
+      const now = new Date();
+      const rows = await db.transaction((tx) =>
+        tx
+          .update(table)
+          .set({ deletedAt: null, updatedAt: now } as never)
+          .where(and(inArray(table.id, ids), activatesOnlyIf?.(table.id)))
+          .returning(returningId),
+      );
+      return rows.map((row) => row.id as number);
+    },
+
+    async deactivateMany(ids) {
+      if (ids.length === 0) return [];
+      const now = new Date();
+      const rows = await db.transaction(async (tx) => {
+        if (keepsActive) await lockRecords(tx as unknown as Database, table, ids);
+        return tx
+          .update(table)
+          .set({ deletedAt: now, updatedAt: now } as never)
+          .where(
+            and(inArray(table.id, ids), isNull(table.deletedAt), keepsActive && not(keepsActive(table.id))),
+          )
+          .returning(returningId);
+      });
+      return rows.map((row) => row.id as number);
+    },
   };
 }
 

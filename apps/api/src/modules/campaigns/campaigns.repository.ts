@@ -13,7 +13,12 @@ import {
   quizzes,
 } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import { insertRecord, isVersion, replaceChildRows } from '../../lib/resource-kit/record-writes.ts';
+import {
+  type HeldRecord,
+  insertRecord,
+  isVersion,
+  replaceChildRows,
+} from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 const slotsUsed = sql<number>`(select count(*)::int from ${campaignSlots} where ${campaignSlots.campaignId} = ${campaigns.id})`;
@@ -28,7 +33,7 @@ const hasQuiz = sql<boolean>`exists (select 1 from ${quizzes} where ${quizzes}.c
  * Devices playing the campaign (the active ones only, or any): an active device keeps it active (give
  * it another campaign first), any device keeps its row. Qualified by hand, like `hasQuiz`.
  */
-const devicesPlaying = (campaign: SQL | number, activeOnly: boolean) =>
+const devicesPlaying = (campaign: SQL | HeldRecord, activeOnly: boolean) =>
   sql<boolean>`exists (select 1 from ${devices} where ${devices}.campaign_id = ${campaign}${
     activeOnly ? sql` and ${devices}.deleted_at is null` : sql``
   })`;
@@ -131,7 +136,7 @@ export type Description = { language: Language; description: string };
 /** The default campaign stays active and is not deleted until another one is the default. */
 const isDefault = () => sql`${campaigns.isDefault}`;
 /** Nor is one with a quiz deleted (the delete locks the campaign first: a quiz's creation waits, or is seen). */
-const isDefaultOrHasQuiz = (id: number) =>
+const isDefaultOrHasQuiz = (id: HeldRecord) =>
   sql`(${campaigns.isDefault} or exists (select 1 from ${quizzes} where ${quizzes}.campaign_id = ${id}))`;
 
 type CampaignOption = { campaignId: typeof campaigns.id; name: typeof campaigns.name };

@@ -225,6 +225,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
     activate: states.activate,
     deactivate: states.deactivate,
     deletePermanently: states.deletePermanently,
+    bulkStates: states.bulk,
 
     /**
      * `POST /campaigns/qr-prints/{id}`: records that the QR code was printed or downloaded, with the

@@ -4,7 +4,12 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, categoryTranslations, fragrances } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import { insertRecord, replaceChildRows, updateRecord } from '../../lib/resource-kit/record-writes.ts';
+import {
+  type HeldRecord,
+  insertRecord,
+  replaceChildRows,
+  updateRecord,
+} from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 // Qualified by hand: in a single-table query Drizzle writes columns without their table, and inside
@@ -101,7 +106,7 @@ export const categoriesList = resourceList({
 export type CategoryRecord = RecordOf<typeof categoriesList>;
 
 /** A category with fragrances stays active and is not deleted (spec §4 Category). */
-const hasFragrances = (id: number) =>
+const hasFragrances = (id: HeldRecord) =>
   sql`exists (select 1 from ${fragrances} where ${fragrances.categoryId} = ${id})`;
 
 type CategoryOption = { categoryId: typeof categories.id; name: typeof categories.name };

@@ -78,6 +78,7 @@ function createService(repository: CategoriesRepository) {
     activate: states.activate,
     deactivate: states.deactivate,
     deletePermanently: states.deletePermanently,
+    bulkStates: states.bulk,
   };
 }
 

@@ -18,7 +18,12 @@ import {
 } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { byOrganizationAndLocation } from '../../lib/resource-kit/record-scope.ts';
-import { isVersion, lockActive, updateRecord } from '../../lib/resource-kit/record-writes.ts';
+import {
+  type HeldRecord,
+  isVersion,
+  lockActive,
+  updateRecord,
+} from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /** Whether the device was heard from after `since` (online), before it (offline), or never. */
@@ -112,10 +117,10 @@ type DeviceOption = { deviceId: typeof devices.id; macAddress: typeof devices.ma
 export type DeviceValues = { macAddress: string; locationId: number; campaignId: number };
 
 /** A device that ever sent a batch keeps its row: the statistics name it. */
-const hasShots = (id: number) =>
+const hasShots = (id: HeldRecord) =>
   sql`exists (select 1 from ${shotBatches} where ${shotBatches.deviceId} = ${id})`;
 /** A device is reactivated only while its location is active (locked until the change ends). */
-const locationActive = (_id: number) =>
+const locationActive = (_id: HeldRecord) =>
   sql`exists (select 1 from ${locations} where ${locations}.id = ${devices}.location_id and ${locations}.deleted_at is null for share)`;
 
 /** What provisioning gave the device: cleared when it is retired or staff allow a new provisioning. */

@@ -3,7 +3,12 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaignSlots, categories, fragrances, fragranceTranslations } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import { insertRecord, replaceChildRows, updateRecord } from '../../lib/resource-kit/record-writes.ts';
+import {
+  type HeldRecord,
+  insertRecord,
+  replaceChildRows,
+  updateRecord,
+} from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /** Adds each row's translations and the campaign collections it sits in (two queries per page). */
@@ -86,7 +91,7 @@ export type FragranceValues = {
 };
 
 /** A fragrance in a campaign's collection stays active and is not deleted (spec §4 Fragrance). */
-const inCollection = (id: number) =>
+const inCollection = (id: HeldRecord) =>
   sql`exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`;
 
 type FragranceOption = { fragranceId: typeof fragrances.id; name: typeof fragrances.name };

@@ -191,6 +191,7 @@ function createService({ repository, storage, log }: FragrancesServiceDeps) {
     activate: states.activate,
     deactivate: states.deactivate,
     deletePermanently: states.deletePermanently,
+    bulkStates: states.bulk,
   };
 }
 

@@ -6,7 +6,7 @@ import { devices, locations, organizations } from '../../db/schema/index.ts';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { byOrganizationAndLocation } from '../../lib/resource-kit/record-scope.ts';
-import { lockActive, updateRecord } from '../../lib/resource-kit/record-writes.ts';
+import { type HeldRecord, lockActive, updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 type LocationListQuery = z.infer<typeof locationListQuerySchema>;
@@ -19,7 +19,7 @@ const ofOrganization = (organizationId: number | undefined) =>
  * Devices standing at the location (the active ones only, or any): an active device keeps it active,
  * any device keeps its row. Qualified by hand, as the list's select from one table would not.
  */
-const devicesAt = (location: SQL | number, activeOnly: boolean) =>
+const devicesAt = (location: SQL | HeldRecord, activeOnly: boolean) =>
   sql<boolean>`exists (select 1 from ${devices} where ${devices}.location_id = ${location}${
     activeOnly ? sql` and ${devices}.deleted_at is null` : sql``
   })`;
@@ -84,7 +84,7 @@ type LocationOption = {
 export type LocationValues = Omit<typeof locations.$inferInsert, 'id' | 'searchText' | 'searchOrganization'>;
 
 /** A location is reactivated only while its organisation is active (locked until the change ends). */
-const organizationActive = (_id: number) =>
+const organizationActive = (_id: HeldRecord) =>
   sql`exists (select 1 from ${organizations} where ${organizations}.id = ${locations}.organization_id and ${organizations}.deleted_at is null for share)`;
 
 export class LocationsRepository extends KitRepository<LocationRecord, LocationOption> {

@@ -145,6 +145,7 @@ function createService(repository: LocationsRepository) {
     activate: states.activate,
     deactivate: states.deactivate,
     deletePermanently: states.deletePermanently,
+    bulkStates: states.bulk,
   };
 }
 

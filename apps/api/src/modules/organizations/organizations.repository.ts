@@ -4,7 +4,7 @@ import { locations, organizations } from '../../db/schema/index.ts';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { inMemberLocations } from '../../lib/resource-kit/record-scope.ts';
-import { updateRecord } from '../../lib/resource-kit/record-writes.ts';
+import { type HeldRecord, updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 import { cnpjSearchWord } from '../../lib/search-text.ts';
 
@@ -89,7 +89,7 @@ type OrganizationOption = { organizationId: typeof organizations.id; name: typeo
 export type OrganizationValues = Omit<typeof organizations.$inferInsert, 'id' | 'searchText'>;
 
 /** An organisation with active locations stays active; one with any location is not deleted. */
-const hasLocations = (activeOnly: boolean) => (id: number) =>
+const hasLocations = (activeOnly: boolean) => (id: HeldRecord) =>
   sql`exists (select 1 from ${locations} where ${locations.organizationId} = ${id}${
     activeOnly ? sql` and ${locations.deletedAt} is null` : sql``
   })`;

@@ -131,6 +131,7 @@ function createService(repository: OrganizationsRepository) {
     activate: states.activate,
     deactivate: states.deactivate,
     deletePermanently: states.deletePermanently,
+    bulkStates: states.bulk,
   };
 }
 

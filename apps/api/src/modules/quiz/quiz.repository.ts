@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaigns, quizQuestions, quizzes } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import { insertRecord } from '../../lib/resource-kit/record-writes.ts';
+import { type HeldRecord, insertRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /** Each quiz's question count, for a page's rows: one grouped statement a page. */
@@ -83,7 +83,7 @@ export type LockedQuiz = {
 };
 
 /** A quiz is reactivated only while its campaign is active (locked until the change ends). */
-const campaignActive = (_id: number) =>
+const campaignActive = (_id: HeldRecord) =>
   sql`exists (select 1 from ${campaigns} where ${campaigns}.id = ${quizzes}.campaign_id and ${campaigns}.deleted_at is null for share)`;
 
 export class QuizRepository extends KitRepository<QuizRecord> {

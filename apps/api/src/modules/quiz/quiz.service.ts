@@ -98,6 +98,7 @@ export function createQuizService({ repository, storage }: QuizServiceDeps) {
     activate: states.activate,
     deactivate: states.deactivate,
     deletePermanently: states.deletePermanently,
+    bulkStates: states.bulk,
 
     ...createQuizEditor({ repository, detail }),
     ...createQuizPublishing({ repository, detail }),

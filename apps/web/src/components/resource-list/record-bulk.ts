@@ -1,7 +1,8 @@
+import { type Access, DEFAULT_ACCESS } from '@scentia/shared/access.rules';
 import type { BulkAction } from '@scentia/shared/record-bulk.schemas';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { useSession } from '../../lib/use-session.ts';
+import { useMayPass } from '../../lib/access.ts';
 import type { ListBulk } from './bulk-selection.tsx';
 
 /** What a record list declares to offer bulk actions: `bulk` alone gives activate, deactivate and delete. */
@@ -16,17 +17,22 @@ const KIT_BULK_ACTIONS: readonly BulkAction[] = ['activate', 'deactivate', 'dele
 const NONE: readonly BulkAction[] = [];
 
 /**
- * The bulk actions the signed-in caller is offered: none for a member of a client organisation, whom
- * the server refuses every write of the kit's lists (docs/decisions/client-access.md), `actions` for
- * staff. The server still decides each row.
+ * The bulk actions the signed-in caller is offered: `actions` when the shared role table lets them
+ * through the actions' door (the single commands' `states` door; staff when the resource declares
+ * none, as the server's bulk routes), none otherwise. The server still decides each row.
  */
-export function useCallerBulkActions(actions: readonly BulkAction[]): readonly BulkAction[] {
-  const { user } = useSession();
-  return user && !user.membership ? actions : NONE;
+export function useCallerBulkActions(
+  actions: readonly BulkAction[],
+  door: Access = DEFAULT_ACCESS,
+): readonly BulkAction[] {
+  const mayPass = useMayPass();
+  return mayPass(door) ? actions : NONE;
 }
 
 type RecordBulkSource<Row> = {
   t: TFunction;
+  /** The door of the resource's state changes (`doors.states`); staff when it declares none. */
+  door: Access | undefined;
   declared: RecordBulk | undefined;
   writes: Pick<ListBulk<Row>, 'endpoint' | 'invalidate'> | undefined;
   record: (row: Row) => { id: number; name: string };
@@ -35,11 +41,12 @@ type RecordBulkSource<Row> = {
 /** `RecordList`'s bulk declaration, from the page's `bulk` and the resource's declared writes. */
 export function useRecordBulk<Row>({
   t,
+  door,
   declared,
   writes,
   record,
 }: RecordBulkSource<Row>): ListBulk<Row> | undefined {
-  const actions = useCallerBulkActions(declared?.actions ?? KIT_BULK_ACTIONS);
+  const actions = useCallerBulkActions(declared?.actions ?? KIT_BULK_ACTIONS, door);
   if (!declared || !writes) return undefined;
   return {
     ...writes,

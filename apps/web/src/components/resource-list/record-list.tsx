@@ -72,7 +72,13 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
 export function RecordList<Row extends { ativo: boolean }>(props: RecordListProps<Row>) {
   const { t, paths, mutations, record, statusNote } = props;
   const commands = useRecordCommands(mutations);
-  const bulk = useRecordBulk({ t, declared: props.bulk, writes: mutations.bulk, record });
+  const bulk = useRecordBulk({
+    t,
+    door: props.doors?.states,
+    declared: props.bulk,
+    writes: mutations.bulk,
+    record,
+  });
   const mayPass = useMayPass();
   const { doors } = props;
   const status: ResourceColumn<Row> = statusNote
