@@ -73,7 +73,8 @@ export function createImportJobs(options: ImportJobsOptions) {
   /** This instance's running jobs' progress, and the cancels asked here (read between chunks). */
   const steps = new Map<string, ImportStep>();
   const cancelsAsked = new Set<string>();
-  const runningHere = new Set<string>();
+  /** The jobs this instance runs, by id, with their caller (who may cancel them without a query). */
+  const runningHere = new Map<string, number>();
   const defaultWorkerId = `${hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   async function releaseFiles(keys: string[]) {
@@ -114,7 +115,7 @@ export function createImportJobs(options: ImportJobsOptions) {
   async function run(job: ImportJobRow, workerId: string): Promise<void> {
     const registered = registry.get(job.recordType);
     let file: ImportFile | undefined;
-    runningHere.add(job.id);
+    runningHere.set(job.id, job.accountId);
     try {
       if (!registered) throw new Error(`No import is declared for ${job.recordType}`);
       file = await download(job);
@@ -194,6 +195,9 @@ export function createImportJobs(options: ImportJobsOptions) {
       });
     },
 
+    /** The import registered for a record type (the worker runs its jobs with it). */
+    registered: (recordType: string) => registry.get(recordType),
+
     isLarge: (file: ImportFile) => isLargeImport(file, options.minRows),
 
     /** Stores the upload and queues its import; answers the queued report (the route's 202). */
@@ -237,8 +241,12 @@ export function createImportJobs(options: ImportJobsOptions) {
      * query), then in the table for a run in another instance. A finished job is answered as it is.
      */
     async cancel(id: string, account: Account): Promise<ImportReport> {
+      // Before any query: on PGlite the running apply holds the one connection until it ends.
+      const runner = runningHere.get(id);
+      if (runner === account.id || (runner !== undefined && isAdminProfile(account.profileName))) {
+        cancelsAsked.add(id);
+      }
       await visible(id, account);
-      if (runningHere.has(id)) cancelsAsked.add(id);
       const { job, releasedKey } = await db.transaction(async (tx) => {
         const handle = tx as unknown as Database;
         const asked = await store.requestCancel(handle, id);
