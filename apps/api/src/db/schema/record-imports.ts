@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export const RECORD_IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+const RECORD_IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 
 /** A refused cell or row of a job's report, as `ImportRowError` (capped at IMPORT_MAX_ERRORS). */
 type StoredImportError = {

@@ -169,4 +169,3 @@ export function importJobStore(db: Database) {
   };
 }
 
-export type ImportJobStore = ReturnType<typeof importJobStore>;
