@@ -1,7 +1,7 @@
 import { importReportSchema } from '@scentia/shared/record-import.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentAccount } from '../../../plugins/auth.ts';
+import type { Account } from '../../account.ts';
 import { errorResponses } from '../../http-schemas.ts';
 import type { ImportJobs } from './import-jobs.ts';
 
@@ -26,7 +26,7 @@ export const importJobsRoutes: FastifyPluginAsyncZod<{ jobs: ImportJobs }> = asy
         response: { 200: importReportSchema, ...errorResponses },
       },
     },
-    async (request) => jobs.find(request.params.id, currentAccount(request)),
+    async (request) => jobs.find(request.params.id, request.account as Account),
   );
 
   app.post(
@@ -40,6 +40,6 @@ export const importJobsRoutes: FastifyPluginAsyncZod<{ jobs: ImportJobs }> = asy
         response: { 200: importReportSchema, ...errorResponses },
       },
     },
-    async (request) => jobs.cancel(request.params.id, currentAccount(request)),
+    async (request) => jobs.cancel(request.params.id, request.account as Account),
   );
 };

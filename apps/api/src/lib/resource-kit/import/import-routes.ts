@@ -4,7 +4,7 @@ import type { FastifyContextConfig, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { translate } from '../../../i18n/translate.ts';
-import { currentAccount } from '../../../plugins/auth.ts';
+import type { Account } from '../../account.ts';
 import { errorResponses } from '../../http-schemas.ts';
 import { XLSX_TYPE } from '../../xlsx-export.ts';
 import { uploadErrors, type ZodApp } from '../resource-routes.ts';
@@ -76,7 +76,7 @@ export function registerImportRoutes<Body>(app: ZodApp, routes: ImportRoutes<Bod
           const queued = await app.importJobs.enqueue(declaration as ImportDeclaration<unknown>, {
             mode,
             file,
-            account: currentAccount(request),
+            account: request.account as Account,
             language: request.language,
           });
           return reply.code(202).send(queued);
