@@ -13,6 +13,8 @@ import { routeLimitStore } from './lib/limits/route-limit-store.ts';
 import type { MailOutbox } from './lib/mail/mail-outbox.ts';
 import { validatorCompiler } from './lib/null-as-absent.ts';
 import { closeRedis, pingRedis } from './lib/redis.ts';
+import { importJobsRoutes } from './lib/resource-kit/import/import-job-routes.ts';
+import type { ImportJobs } from './lib/resource-kit/import/import-jobs.ts';
 import { s3FileOrigins } from './lib/storage/s3-storage.ts';
 import { notificationsRoutes } from './modules/alerts/notifications.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -131,6 +133,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
     if (!READ_ONLY_METHODS.has(request.method)) services.auth.forgetCheckedSessions();
   });
   app.decorate('mailOutbox', mailOutbox);
+  app.decorate('importJobs', services.importJobs);
   app.decorate('afterAnswer', services.afterAnswer);
   app.addHook('onClose', async () => services.afterAnswer.settled());
   app.addHook('onReady', async () => services.jobs.start());
@@ -217,6 +220,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       });
       await api.register(quizAnalyticsRoutes, { service: services.quizAnalytics });
       await api.register(auditRoutes, { service: services.audit });
+      await api.register(importJobsRoutes, { jobs: services.importJobs });
       await api.register(deviceApiRoutes, {
         service: services.deviceApi,
         requestsPerMinute: config.DEVICE_REQUESTS_PER_MINUTE,
@@ -244,6 +248,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
 declare module 'fastify' {
   interface FastifyInstance {
     mailOutbox: MailOutbox;
+    importJobs: ImportJobs;
     afterAnswer: AfterAnswer;
     drain: ConnectionDrain;
   }

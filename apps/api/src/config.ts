@@ -114,6 +114,13 @@ const configSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3_600).default(30),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3_600).default(15),
+  // Spreadsheet imports (issue 40): a file of more data rows runs as a job, followed by its progress.
+  IMPORT_JOB_MIN_ROWS: z.coerce.number().int().min(1).max(200_000).default(1_000),
+  IMPORT_JOB_POLL_SECONDS: z.coerce.number().min(0.05).max(3_600).default(5),
+  // A worker renews its lease every chunk of 1,000 rows; one that died lets another retake the job.
+  IMPORT_JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  // Whether this instance runs import jobs (every instance queues them and answers their progress).
+  IMPORT_JOB_WORKER: booleanFromEnv.default(true),
   ACTIVATION_LINK_TTL_HOURS: z.coerce.number().min(0.01).max(720).default(168),
   REGISTRATION_LINK_TTL_HOURS: z.coerce.number().min(0.01).max(720).default(168),
   RECOVERY_LINK_TTL_MINUTES: z.coerce.number().min(1).max(1_440).default(60),

@@ -18,6 +18,7 @@ import { createLimitStore } from './lib/limits/limit-store.ts';
 import { createRateLimiter } from './lib/limits/rate-limiter.ts';
 import { MailOutbox } from './lib/mail/mail-outbox.ts';
 import { openRedis } from './lib/redis.ts';
+import { createImportJobs } from './lib/resource-kit/import/import-jobs.ts';
 import { resolveSigningKey } from './lib/signing-key.ts';
 import { createLocalStorage, type LocalStorage } from './lib/storage/local-storage.ts';
 import { createS3Storage } from './lib/storage/s3-storage.ts';
@@ -279,6 +280,21 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     },
   });
 
+  // Large spreadsheet imports, queued and run by a worker of any instance (issue 40).
+  const importJobs = createImportJobs({
+    db: database.db,
+    isSingleConnection: database.driver === 'pglite',
+    storage,
+    storedFiles,
+    jobs,
+    log,
+    minRows: config.IMPORT_JOB_MIN_ROWS,
+    pollMs: config.IMPORT_JOB_POLL_SECONDS * 1000,
+    leaseSeconds: config.IMPORT_JOB_LEASE_SECONDS,
+    isWorker: config.IMPORT_JOB_WORKER,
+    accountOf: (id) => new AuthRepository(database.db).findActiveAccount(id),
+  });
+
   // Access-log records past their retention (Marco Civil art. 15 sets the floor, config the period).
   addMaintenanceJob(jobs, database.db, {
     name: 'access-log-prune',
@@ -372,6 +388,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   return {
     localStorage,
     jobs,
+    importJobs,
     limitStore,
     /** The limiters' Redis connection, when configured (closed with the app; readiness may ping it). */
     redis,

@@ -49,6 +49,8 @@ const TAGS: Record<string, string> = {
   health: 'Health check, and the settings the sign-in page reads',
   privacy: 'A person’s data: everything held about an account, as JSON or .xlsx, and its anonymisation',
   audit: 'The audit trail: who changed which record, when, from where, and what changed',
+  imports:
+    'Spreadsheet imports run as jobs (files over IMPORT_JOB_MIN_ROWS rows): their progress and their report, and cancelling them',
   device:
     'The device API, what the diffusers call with their own credential (`deviceCredential`, never a staff token): provisioning, heartbeats, shot batches, the configuration to play',
   'device-pairings':

@@ -14,6 +14,7 @@ export * from './organizations.ts';
 export * from './profiles.ts';
 export * from './quiz-sessions.ts';
 export * from './quizzes.ts';
+export * from './record-imports.ts';
 export * from './refresh-tokens.ts';
 export * from './row-counts.ts';
 export * from './settings.ts';

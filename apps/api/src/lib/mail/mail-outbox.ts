@@ -5,6 +5,7 @@ import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
+import { claimLeased } from '../jobs/leased-claims.ts';
 import type { PeriodicJob } from '../jobs/periodic-job.ts';
 import type { RenderedMail } from './render-mail.ts';
 
@@ -110,19 +111,15 @@ export class MailOutbox {
   }
 
   private async claimDue(): Promise<ClaimedMail[]> {
-    const result = (await this.options.db.execute(sql`
-      update ${mailOutbox}
-      set attempts = attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}::interval
-      where id in (
-        select id from ${mailOutbox}
-        where status = 'pending' and next_attempt_at <= now()
-        order by id
-        limit ${BATCH_SIZE}
-        for update skip locked)
-      returning id, kind, to_address, to_name, subject, html, text, link, attempts`)) as unknown as {
-      rows: ClaimedMail[];
-    };
-    return result.rows;
+    return claimLeased<ClaimedMail>(this.options.db, {
+      table: mailOutbox,
+      due: sql`status = 'pending' and next_attempt_at <= now()`,
+      order: sql`id`,
+      limit: BATCH_SIZE,
+      // The lease is the next attempt's time: a mail whose sender died is retried once it passes.
+      set: sql`attempts = attempts + 1, next_attempt_at = now() + ${CLAIM_LEASE}::interval`,
+      returning: sql`id, kind, to_address, to_name, subject, html, text, link, attempts`,
+    });
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {

@@ -9,6 +9,8 @@ export type FileStorage = {
   put: (key: string, body: Buffer, contentType: string) => Promise<void>;
   remove: (key: string) => Promise<void>;
   urlFor: (key: string) => Promise<string>;
+  /** The stored file's bytes as a stream, undefined when there is none (an import job reads its upload). */
+  get?: (key: string) => Promise<Readable | undefined>;
   /** Only the local driver serves files itself (through GET /api/files/...). */
   read?: (key: string) => Promise<{ body: Readable; size: number } | undefined>;
   /**

@@ -59,6 +59,9 @@ export function createLocalStorage(options: LocalStorageOptions) {
       const expires = (Math.floor(Date.now() / 1000 / period) + 2) * period;
       return `/api/files/${key}?expires=${expires}&signature=${sign(key, expires)}`;
     },
+    async get(key) {
+      return (await storage.read?.(key))?.body;
+    },
     async read(key) {
       const path = pathOf(key);
       const info = await stat(path).catch(() => undefined);

@@ -45,6 +45,16 @@ export class AuthRepository {
     return row;
   }
 
+  /** An active account by its id (who queued a job that runs later, outside any request). */
+  async findActiveAccount(id: number): Promise<Account | undefined> {
+    const [row] = await this.db
+      .select(accountColumns)
+      .from(users)
+      .innerJoin(profiles, eq(users.profileId, profiles.id))
+      .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    return row;
+  }
+
   /**
    * The account behind an access token, only while that session is alive: the account active and
    * confirmed, and its refresh-token family still holding an unrevoked, unexpired token.

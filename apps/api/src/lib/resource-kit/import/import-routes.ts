@@ -4,6 +4,7 @@ import type { FastifyContextConfig, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { translate } from '../../../i18n/translate.ts';
+import type { Account } from '../../account.ts';
 import { errorResponses } from '../../http-schemas.ts';
 import { XLSX_TYPE } from '../../xlsx-export.ts';
 import { uploadErrors, type ZodApp } from '../resource-routes.ts';
@@ -54,6 +55,7 @@ export function registerImportRoutes<Body>(app: ZodApp, routes: ImportRoutes<Bod
     },
   );
 
+  app.importJobs.register(declaration, db);
   app.post(
     `${path}/import`,
     {
@@ -61,20 +63,30 @@ export function registerImportRoutes<Body>(app: ZodApp, routes: ImportRoutes<Bod
       schema: {
         tags,
         summary:
-          'Checks a spreadsheet (xlsx or CSV, UTF-8 or Latin-1, `,` or `;`) row by row (mode=check), or checks and applies it all or nothing, inserting or updating by the natural key (mode=apply)',
+          'Checks a spreadsheet (xlsx or CSV, UTF-8 or Latin-1, `,` or `;`) row by row (mode=check), or checks and applies it all or nothing, inserting or updating by the natural key (mode=apply). A small file is answered when done (200); a large one is queued as a job (202), followed with GET /api/imports/{id}',
         consumes: ['multipart/form-data'],
         querystring: importQuerySchema,
-        response: { 200: importReportSchema, ...uploadErrors },
+        response: { 200: importReportSchema, 202: importReportSchema, ...uploadErrors },
       },
     },
-    async (request) =>
-      withUploadedImport(request, (file) =>
-        runImport(db, declaration, {
-          mode: request.query.mode,
+    async (request, reply) =>
+      withUploadedImport(request, async (file) => {
+        const { mode } = request.query;
+        if (await app.importJobs.isLarge(file)) {
+          const queued = await app.importJobs.enqueue(declaration as ImportDeclaration<unknown>, {
+            mode,
+            file,
+            account: request.account as Account,
+            language: request.language,
+          });
+          return reply.code(202).send(queued);
+        }
+        return runImport(db, declaration, {
+          mode,
           language: request.language,
           file,
           caller: { account: request.account ?? undefined, language: request.language },
-        }),
-      ),
+        });
+      }),
   );
 }

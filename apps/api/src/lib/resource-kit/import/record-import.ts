@@ -3,13 +3,31 @@ import type { Language } from '@scentia/shared/locales';
 import type { ImportMode, ImportReport } from '@scentia/shared/record-import.schemas';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../app-error.ts';
-import { currentAuditContext, runWithAuditContext } from '../../audit/audit-context.ts';
-import { importCheck } from './import-check.ts';
+import { auditedDatabase, runAsAction } from '../../audit/audit-context.ts';
+import { type CheckedRow, importCheck } from './import-check.ts';
 import { type ImportFileKind, importChunks } from './import-chunks.ts';
-import type { ImportCaller, ImportDeclaration } from './import-declaration.ts';
+import type { ImportCaller, ImportDeclaration, ImportSaves } from './import-declaration.ts';
 import { ImportErrors } from './import-errors.ts';
 
 export type ImportFile = { path: string; kind: ImportFileKind; fileName: string };
+
+/** Where an import stands after a chunk: the phase (the check, then the writes) and its rows so far. */
+export type ImportStep = { phase: 'check' | 'apply'; processed: number; total: number | null };
+
+export type ImportOptions = {
+  mode: ImportMode;
+  language: Language;
+  file: ImportFile;
+  id?: string;
+  createdAt?: string;
+  /** Who imports, for the saves that decide by their caller; nobody in particular when absent. */
+  caller?: ImportCaller;
+  /**
+   * Called after every chunk (a job records its progress and looks for a cancel here). What it throws
+   * stops the import; thrown during the writes, it rolls them all back.
+   */
+  onStep?: (step: ImportStep) => Promise<void>;
+};
 
 /** The audit trail's action of an import's writes: `importOrganization`. */
 const importAction = (recordType: string) =>
@@ -21,27 +39,31 @@ class RowRefused extends Error {}
 /**
  * Checks a file against a resource's import declaration and, for `apply` when no row has an error,
  * writes it: every row inserted or updated by its natural key through the resource's own saves, in
- * ONE transaction (all or nothing), each write audited under the import's id as the request id and
- * `import<RecordType>` as the action. The file is read twice (the check, then the writes), in chunks,
- * so memory holds a chunk and the keys met, never the file.
+ * ONE transaction (all or nothing), each row's write audited as an event of its own under the import's
+ * id as the request id and `import<RecordType>` as the action. The file is read twice (the check, then
+ * the writes), in chunks, so memory holds a chunk and the keys met, never the file.
  */
 export async function runImport<Body>(
   db: Database,
   declaration: ImportDeclaration<Body>,
-  options: { mode: ImportMode; language: Language; file: ImportFile; id?: string; caller?: ImportCaller },
+  options: ImportOptions,
 ): Promise<ImportReport> {
   const id = options.id ?? randomUUID();
-  const createdAt = new Date().toISOString();
+  const createdAt = options.createdAt ?? new Date().toISOString();
   const errors = new ImportErrors(options.language, declaration.columns);
   const check = importCheck(declaration, errors);
   let processed = 0;
   for await (const rows of importChunks(options.file, declaration.columns, errors)) {
     await check.chunk(db, rows);
     processed += rows.length;
+    await options.onStep?.({ phase: 'check', processed, total: null });
   }
   const canApply = options.mode === 'apply' && errors.list.length === 0 && !errors.isTruncated;
-  const caller = options.caller ?? { account: undefined, language: options.language };
-  const applied = canApply ? await apply(db, declaration, options.file, id, errors, caller) : false;
+  const applied = canApply
+    ? await runAsAction({ action: importAction(declaration.recordType), requestId: id }, () =>
+        apply(db, declaration, { ...options, total: processed }, errors),
+      )
+    : false;
   if (applied) declaration.afterApply?.();
   return {
     id,
@@ -60,59 +82,64 @@ export async function runImport<Body>(
   };
 }
 
+/**
+ * The writes, in one transaction; false (nothing written) when a row is refused while written. Each
+ * record written has an audit event of its own (`runAsAction`), even when a chunk is one statement.
+ */
 async function apply<Body>(
   db: Database,
   declaration: ImportDeclaration<Body>,
-  file: ImportFile,
-  id: string,
+  options: ImportOptions & { total: number },
   errors: ImportErrors,
-  importer: ImportCaller,
 ): Promise<boolean> {
-  const caller = currentAuditContext();
-  const context = () => ({
-    actorId: caller?.actorId ?? null,
-    ip: caller?.ip ?? null,
-    userAgent: caller?.userAgent ?? null,
-    action: importAction(declaration.recordType),
-    requestId: id,
-    // A chunk written in one statement still records one event per row (record), as a save per row does.
-    isEventPerRecord: declaration.saveChunk !== undefined,
-  });
+  const caller = options.caller ?? { account: undefined, language: options.language };
   try {
-    await runWithAuditContext(context, () =>
-      db.transaction(async (tx) => {
-        const handle = tx as unknown as Database;
-        const saves = declaration.saves(handle, importer);
-        // A second check on the transaction: what changed since the first one is seen here.
-        const recheck = importCheck(declaration, errors);
-        for await (const rows of importChunks(file, declaration.columns)) {
-          const checked = await recheck.chunk(handle, rows);
-          if (declaration.saveChunk) {
-            const changed = checked.filter((row) => !recheck.isUnchanged(row));
-            const refused = changed.length > 0 ? await declaration.saveChunk(handle, changed) : [];
-            for (const { row, column, error } of refused)
-              errors.add(row, column, error.code, error.code, error.params);
-            if (errors.list.length > 0) throw new RowRefused();
-            continue;
-          }
-          for (const row of checked) {
-            if (recheck.isUnchanged(row)) continue;
-            try {
-              if (row.existing) await saves.update(row.existing.id, row.body);
-              else await saves.create(row.body);
-            } catch (error) {
-              if (!(error instanceof AppError)) throw error;
-              errors.add(row.row, null, error.code, error.code, error.params);
-              throw new RowRefused();
-            }
-          }
-          if (errors.list.length > 0) throw new RowRefused();
-        }
-      }),
-    );
+    await db.transaction(async (tx) => {
+      const handle = auditedDatabase(tx as unknown as Database);
+      const saves = declaration.saves(handle, caller);
+      // A second check on the transaction: what changed since the first one is seen here.
+      const recheck = importCheck(declaration, errors);
+      let processed = 0;
+      for await (const rows of importChunks(options.file, declaration.columns)) {
+        const changed = (await recheck.chunk(handle, rows)).filter((row) => !recheck.isUnchanged(row));
+        if (declaration.saveChunk) await writeChunk(handle, declaration.saveChunk, changed, errors);
+        else for (const row of changed) await writeRow(saves, row, errors);
+        if (errors.list.length > 0) throw new RowRefused();
+        processed += rows.length;
+        await options.onStep?.({ phase: 'apply', processed, total: options.total });
+      }
+    });
     return true;
   } catch (error) {
     if (error instanceof RowRefused) return false;
     throw error;
+  }
+}
+
+/** A chunk written by the resource's own chunk writes (`saveChunk`); its refusals are the rows'. */
+async function writeChunk<Body>(
+  handle: Database,
+  saveChunk: NonNullable<ImportDeclaration<Body>['saveChunk']>,
+  rows: CheckedRow<Body>[],
+  errors: ImportErrors,
+): Promise<void> {
+  if (rows.length === 0) return;
+  for (const { row, column, error } of await saveChunk(handle, rows))
+    errors.add(row, column, error.code, error.code, error.params);
+}
+
+/** One row inserted or updated through the resource's own saves. */
+async function writeRow<Body>(
+  saves: ImportSaves<Body>,
+  row: CheckedRow<Body>,
+  errors: ImportErrors,
+): Promise<void> {
+  try {
+    if (row.existing) await saves.update(row.existing.id, row.body);
+    else await saves.create(row.body);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    errors.add(row.row, null, error.code, error.code, error.params);
+    throw new RowRefused();
   }
 }
