@@ -7,7 +7,7 @@ import { useSession } from '../../lib/use-session.ts';
  * propose (staff and Managers), review (admins). `organizationId` is a member's organisation (null for
  * staff, who choose one); a member's role and organisation come with `/usuario/me`.
  */
-export type InitiativeAccess = {
+type InitiativeAccess = {
   isMember: boolean;
   organizationId: number | null;
   mayPropose: boolean;
