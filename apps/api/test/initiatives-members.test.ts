@@ -161,31 +161,6 @@ describe('GET /api/initiatives as a member', () => {
   });
 });
 
-describe('GET /api/initiatives/access', () => {
-  it('tells each caller what the server lets them do: Managers and staff propose, admins review', async () => {
-    const access = async (who: string) =>
-      (await as(who, { method: 'GET', url: '/api/initiatives/access' })).json();
-    expect(await access('Maria Gerente')).toEqual({
-      isMember: true,
-      organizationId: a.organizationId,
-      mayPropose: true,
-      mayReview: false,
-    });
-    expect(await access('Vera Leitora')).toMatchObject({
-      isMember: true,
-      mayPropose: false,
-      mayReview: false,
-    });
-    expect(await access('staff')).toEqual({
-      isMember: false,
-      organizationId: null,
-      mayPropose: true,
-      mayReview: false,
-    });
-    expect(await access('admin')).toMatchObject({ mayPropose: true, mayReview: true });
-  });
-});
-
 describe('POST /api/initiatives as a member', () => {
   it('lets a Manager propose for their sites: in review, proposed by them', async () => {
     const created = await propose('Maria Gerente', initiativeBody(a, { locationIds: a.locationIds }));

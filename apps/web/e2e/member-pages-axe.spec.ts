@@ -68,3 +68,19 @@ for (const { role, account } of [
     });
   }
 }
+
+test("a Manager's location form shows the staff's fields read-only and the contact data to edit", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openSignedIn(page, MEMBER_MANAGER);
+  await page.goto(PATHS.admin.locations.list);
+  await settled(page);
+  const record = await firstRecordPath(page);
+  expect(record).toMatch(/\/admin\/locations\/\d+\/update$/);
+  await page.goto(record ?? '');
+  await settled(page);
+  for (const label of ['Organização', 'Nome', 'Fuso horário'])
+    await expect(page.getByLabel(label, { exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Observação', { exact: true })).toBeEnabled();
+});

@@ -78,6 +78,11 @@ export const FLEET_DOORS = {
     create: 'staff',
     /** A Manager's update changes the contact data only (the API refuses the other fields). */
     update: 'organizationManager',
+    /**
+     * The fields of an update only the staff change (`LOCATION_STAFF_ONLY_FIELDS` of locations.rules.ts):
+     * the API refuses a change to one of them from anyone else, the form shows them read-only.
+     */
+    staffOnlyFields: 'staff',
     states: 'staff',
     schedules: 'organizationManager',
   },

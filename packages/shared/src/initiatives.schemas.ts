@@ -184,16 +184,3 @@ export const initiativeLocationOptionSchema = z.object({
   organizationId: z.number().int(),
 });
 export const initiativeLocationOptionsSchema = z.array(initiativeLocationOptionSchema);
-
-/**
- * `GET /api/initiatives/access`: what the caller may do with initiatives, as the server decides it, so
- * the screens hide exactly what it would refuse. `organizationId` is a member's organisation (null for
- * staff, who choose one).
- */
-export const initiativeAccessSchema = z.object({
-  isMember: z.boolean(),
-  organizationId: z.number().int().nullable(),
-  mayPropose: z.boolean(),
-  mayReview: z.boolean(),
-});
-export type InitiativeAccess = z.infer<typeof initiativeAccessSchema>;

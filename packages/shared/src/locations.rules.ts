@@ -1,5 +1,14 @@
 import { ErrorCode } from './error-codes.ts';
 
+/**
+ * What only the staff change on a location (the door `FLEET_DOORS.locations.staffOnlyFields`): which
+ * organisation it belongs to, its name and its time zone, which the contract, the reports and the
+ * schedules read. A Manager's update changes its address and note (a change to one of these is a 400
+ * `field.staffOnly` on the field); the form shows them read-only to a Manager.
+ */
+export const LOCATION_STAFF_ONLY_FIELDS = ['organizationId', 'name', 'timeZone'] as const;
+export type LocationStaffOnlyField = (typeof LOCATION_STAFF_ONLY_FIELDS)[number];
+
 export type LocationAction = 'toggle' | 'delete' | 'edit';
 
 const LOCATION_ACTIONS: readonly LocationAction[] = ['toggle', 'delete', 'edit'];

@@ -136,3 +136,24 @@ export const shotRollupsLocationHourly = pgTable(
   },
   (table) => [primaryKey({ columns: [table.hour, table.locationId] })],
 );
+
+/**
+ * Each organisation's shots per UTC day, campaign and fragrance, for every day, kept like
+ * `shotCountsFleetDaily` by the daily counts' triggers (migration 0042), under the organisation the
+ * location belongs to now (a location moved to another organisation takes its days along). A member who
+ * sees every location of their organisation, and the staff's charts filtered by one organisation, read
+ * a period here: one organisation's few rows per day, not its locations' daily counts.
+ */
+export const shotCountsOrganizationDaily = pgTable(
+  'shot_counts_organization_daily',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    fragranceId: integer('fragrance_id').notNull(),
+    shots: bigint('shots', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.day, table.campaignId, table.fragranceId] }),
+  ],
+);

@@ -136,17 +136,18 @@ const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
  * days up to the roll-ups' watermark from the roll-ups, the days after it from the daily counts, the
  * hours at both ends from the hourly counts. Unfiltered, from the fleet's roll-ups and daily counts
  * (`rolledUpCounts`: a year is at most 13 month rows, the days of the month it starts in, the days
- * after the watermark and a few hours per key, whatever the shots and the locations); by organisation or
- * location, the whole months from the monthly counts of their locations and the other days and hours
- * from the daily and hourly counts.
+ * after the watermark and a few hours per key, whatever the shots and the locations); by organisation
+ * alone (the staff's filter, or a member who sees every location), from its daily sums
+ * (`organizationCounts`); by location (one, or a location-limited member's), the whole months from the
+ * monthly counts of their locations and the other days and hours from the daily and hourly counts.
  */
 function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
   const columns = sql`campaign_id, fragrance_id, shots`;
-  const isFiltered =
-    filter.organizationId !== undefined ||
-    filter.locationId !== undefined ||
-    filter.locationIds !== undefined;
-  if (!isFiltered) return rolledUpCounts(FLEET_COUNTS, ranges, {}, rolledThrough);
+  const isByLocation = filter.locationId !== undefined || filter.locationIds !== undefined;
+  if (!isByLocation && filter.organizationId === undefined)
+    return rolledUpCounts(FLEET_COUNTS, ranges, {}, rolledThrough);
+  if (!isByLocation && filter.organizationId !== undefined)
+    return organizationCounts(ranges, filter.organizationId);
   const parts: SQL[] = hourCounts(ranges.hours, columns, filter);
   if (ranges.days) {
     const split = rollupRangesOf(ranges.days, rolledThrough);
@@ -166,6 +167,36 @@ function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: 
     for (const range of days) parts.push(dailyCounts(range, columns, filter));
   }
   return unionAll(parts);
+}
+
+/**
+ * One organisation's shots per campaign and fragrance in the period, from its daily sums (migration
+ * 0042): a few rows per day whatever its locations. An end that covers most of its UTC day is that day's
+ * row less the day's other hours, the other ends are hours; those hours come from the organisation's
+ * locations' hourly counts (at most half a day's at each end), as no hourly sum per organisation is kept.
+ */
+function organizationCounts(ranges: CountRanges, organizationId: number): SQL {
+  const columns = sql`campaign_id, fragrance_id, shots`;
+  const filter = { organizationId };
+  const daySums = (condition: SQL) =>
+    sql`select ${columns} from shot_counts_organization_daily
+      where organization_id = ${organizationId} and ${condition}`;
+  const ends = raggedEndsOf(ranges.hours);
+  const parts = [
+    ...hourCounts(ends.hours, columns, filter),
+    ...hourCounts(ends.lessHours, sql`campaign_id, fragrance_id, -shots`, filter),
+  ];
+  if (ends.days.length > 0) {
+    const days = sql.join(
+      ends.days.map((day) => sql`${day}::date`),
+      sql`, `,
+    );
+    parts.push(daySums(sql`day in (${days})`));
+  }
+  if (ranges.days) parts.push(daySums(dayRange(sql`day`, ranges.days)));
+  return parts.length === 0
+    ? sql`select 0 as campaign_id, 0 as fragrance_id, 0 as shots where false`
+    : unionAll(parts);
 }
 
 /**

@@ -1,8 +1,7 @@
-import { FLEET_DOORS, mayPass } from '@scentia/shared/access.rules';
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { dashboardQuerySchema } from '@scentia/shared/dashboard.schemas';
 import {
   type InitiativeListQuery,
-  initiativeAccessSchema,
   initiativeBodySchema,
   initiativeCampaignOptionsSchema,
   initiativeChangesRequestSchema,
@@ -19,7 +18,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '../../i18n/translate.ts';
-import { roleOf } from '../../lib/access-policy.ts';
 import { currentScope } from '../../lib/access-scope.ts';
 import { errorResponses, idParamsSchema } from '../../lib/http-schemas.ts';
 import { conflictErrors } from '../../lib/resource-kit/resource-routes.ts';
@@ -99,28 +97,6 @@ export const initiativesRoutes: FastifyPluginAsyncZod<{ service: InitiativesServ
       async (request, reply) => sendExport(request, request.query, reply),
     );
   }
-
-  app.get(
-    `${path}/access`,
-    {
-      config: scoped,
-      schema: {
-        tags,
-        summary: 'What the caller may do with initiatives: propose (staff, Managers), review (admins)',
-        response: { 200: initiativeAccessSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const scope = currentScope(request);
-      const role = roleOf(currentAccount(request));
-      return {
-        isMember: scope.kind === 'member',
-        organizationId: scope.kind === 'member' ? scope.organizationId : null,
-        mayPropose: mayPass(FLEET_DOORS.initiatives.propose, role),
-        mayReview: mayPass(FLEET_DOORS.initiatives.review, role),
-      };
-    },
-  );
 
   app.get(
     `${path}/campaign-options`,

@@ -1,6 +1,10 @@
 import { formatMacAddress } from '@scentia/shared/devices.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
-import { type LocationAction, locationActionRefusal } from '@scentia/shared/locations.rules';
+import {
+  LOCATION_STAFF_ONLY_FIELDS,
+  type LocationAction,
+  locationActionRefusal,
+} from '@scentia/shared/locations.rules';
 import type { LocationBody, LocationRow } from '@scentia/shared/locations.schemas';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { invalidFields } from '../../lib/app-error.ts';
@@ -45,14 +49,9 @@ function toLocationRow(record: LocationRecord): LocationRow {
   };
 }
 
-/**
- * What a Manager may not change on their location: which organisation it belongs to, its name and its
- * time zone (the contract, the reports and the schedules read them); its address and note are theirs.
- */
-const STAFF_ONLY_FIELDS = ['organizationId', 'name', 'timeZone'] as const;
-
+/** A Manager changes none of the staff's fields of their location (packages/shared locations.rules.ts). */
 function assertManagerChangesOnly(record: LocationRecord, body: LocationBody): void {
-  const changed = STAFF_ONLY_FIELDS.filter((field) => body[field] !== record[field]);
+  const changed = LOCATION_STAFF_ONLY_FIELDS.filter((field) => body[field] !== record[field]);
   if (changed.length > 0) {
     throw invalidFields(...changed.map((path) => ({ path, key: 'field.staffOnly' as const })));
   }

@@ -23,13 +23,15 @@ type KitFieldProps = {
   rule: (field: string, isRequired?: boolean) => Rule;
   isRequired?: boolean;
   extra?: ReactNode;
+  /** Shown read-only: a field the caller may not change (the server would refuse it). */
+  isDisabled?: boolean;
 };
 
 /** A record's display name (`recordNameSchema`): browsers suggest nothing. */
-export function NameField({ name, label, rule, isRequired = true, extra }: KitFieldProps) {
+export function NameField({ name, label, rule, isRequired = true, extra, isDisabled }: KitFieldProps) {
   return (
     <Field name={name} label={label} rules={[rule(name, isRequired)]} extra={extra}>
-      <Input maxLength={RECORD_NAME_MAX_LENGTH} autoComplete="off" />
+      <Input maxLength={RECORD_NAME_MAX_LENGTH} autoComplete="off" disabled={isDisabled} />
     </Field>
   );
 }

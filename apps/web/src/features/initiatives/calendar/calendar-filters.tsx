@@ -7,8 +7,8 @@ import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { locationRecord } from '../../locations/api/get-location.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
 import { organizationOptionsSource } from '../../organizations/api/search-organizations.ts';
-import { useInitiativeAccess } from '../api/get-initiative-access.ts';
 import { initiativeLocationOptionsSource } from '../api/initiative-options.ts';
+import { useInitiativeAccess } from '../use-initiative-access.ts';
 import { type CalendarFilter, EMPTY_FILTER } from './calendar-state.ts';
 
 type CalendarFiltersProps = { filter: CalendarFilter; onChange: (filter: CalendarFilter) => void };
@@ -21,7 +21,7 @@ export function CalendarFilters({ filter, onChange }: CalendarFiltersProps) {
   const { t } = useTranslation('initiatives-calendar');
   const id = useId();
   const statusName = useInitiativeStatusName();
-  const isMember = useInitiativeAccess()?.isMember ?? false;
+  const isMember = useInitiativeAccess().isMember;
   // A remembered organisation or location shows its name (one request each, as the dashboard does).
   const organizationName = useOrganizationName(isMember ? null : filter.organizationId);
   const locationNumber = Number(filter.locationId ?? 0);

@@ -4,7 +4,7 @@ import {
   type InitiativeRow,
   initiativeBodySchema,
 } from '@scentia/shared/initiatives.schemas';
-import { Form, Input, Spin } from 'antd';
+import { Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/resource-form/date-field.tsx';
@@ -19,13 +19,13 @@ import { PATHS } from '../../../lib/paths.ts';
 import { campaignRecord } from '../../campaigns/api/get-campaign.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
 import { organizationOptionsSource } from '../../organizations/api/search-organizations.ts';
-import { useInitiativeAccess } from '../api/get-initiative-access.ts';
 import { initiativeCampaignOptionsSource } from '../api/initiative-options.ts';
 import {
   INITIATIVE_FORM_FIELDS,
   type InitiativeFormValues,
   initiativeFormToBody,
 } from '../initiative-form-values.ts';
+import { useInitiativeAccess } from '../use-initiative-access.ts';
 import { InitiativeLocationsSelect } from './initiative-locations-select.tsx';
 
 /**
@@ -33,11 +33,10 @@ import { InitiativeLocationsSelect } from './initiative-locations-select.tsx';
  * locations (a new organisation clears them), the active campaign, and the days it plays, all checked
  * by the shared body schema the API validates with (the end not before the start, at most 366 days).
  * A member proposes for their own organisation: the field is theirs, not shown, and the locations
- * offered are their own. The form waits for what the caller may do (one small request, cached).
+ * offered are their own. What the caller may do comes from the shared doors (use-initiative-access.ts).
  */
 export function InitiativeForm(props: ResourceFormComponentProps<InitiativeFormValues, InitiativeRow>) {
   const access = useInitiativeAccess();
-  if (!access) return <Spin className="initiative-form-loading" />;
   if (!access.isMember || props.record || access.organizationId === null) {
     return <InitiativeFormFields {...props} isMember={access.isMember} />;
   }

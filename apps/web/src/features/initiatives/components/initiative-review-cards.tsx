@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { InitiativeStatusTag } from '../../../components/initiative-status/initiative-status.tsx';
 import { RecordCard } from '../../../components/record-card.tsx';
 import { formatTimestamp } from '../../../lib/date-format.ts';
-import { useInitiativeAccess } from '../api/get-initiative-access.ts';
 import { initiativeViewerActions } from '../initiative-actions.ts';
+import { useInitiativeAccess } from '../use-initiative-access.ts';
 import { useInitiativeReview } from './use-initiative-review.tsx';
 
 type CardsProps = { row: InitiativeDetail; reload: () => Promise<unknown> };
@@ -27,7 +27,7 @@ export function InitiativeReviewCards({ row, reload }: CardsProps) {
 
 function ReviewCard({ row, reload }: CardsProps) {
   const { t } = useTranslation('initiatives');
-  const isAdmin = useInitiativeAccess()?.mayReview ?? false;
+  const isAdmin = useInitiativeAccess().mayReview;
   const review = useInitiativeReview(reload);
   const actions = initiativeViewerActions(row.status, isAdmin).flatMap((action) =>
     action === 'edit' ? [] : [review.reviewAction(action, row)],

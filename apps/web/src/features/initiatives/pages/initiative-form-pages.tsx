@@ -1,15 +1,14 @@
 import type { InitiativeDetail } from '@scentia/shared/initiatives.schemas';
-import { Spin } from 'antd';
 import type { TFunction } from 'i18next';
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { initiativeRecord } from '../api/get-initiative.ts';
-import { useInitiativeAccess } from '../api/get-initiative-access.ts';
 import { initiativeMutations } from '../api/initiative-mutations.ts';
 import { InitiativeForm } from '../components/initiative-form.tsx';
 import { InitiativeReviewCards } from '../components/initiative-review-cards.tsx';
 import { initiativeReadOnlyReason } from '../initiative-actions.ts';
 import { emptyInitiativeForm, initiativeFormToBody, initiativeToForm } from '../initiative-form-values.ts';
+import { useInitiativeAccess } from '../use-initiative-access.ts';
 import '../components/initiatives.css';
 
 /** The pages of someone who may propose (staff, Managers): editable in review or when changes are asked. */
@@ -46,9 +45,7 @@ const readerPages = pagesFor((_initiative, t) => t('readOnly.viewer'));
 export const initiativeFormPages = {
   CreatePage: proposerPages.CreatePage,
   UpdatePage() {
-    const access = useInitiativeAccess();
-    if (!access) return <Spin className="initiative-form-loading" />;
-    const Page = access.mayPropose ? proposerPages.UpdatePage : readerPages.UpdatePage;
+    const Page = useInitiativeAccess().mayPropose ? proposerPages.UpdatePage : readerPages.UpdatePage;
     return <Page />;
   },
 };

@@ -9,12 +9,12 @@ import { ResourceList } from '../../../components/resource-list/resource-list.ts
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
 import { formatDate } from '../../../lib/date-format.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { useInitiativeAccess } from '../api/get-initiative-access.ts';
 import { exportInitiatives } from '../api/initiative-mutations.ts';
 import { type InitiativeRow, initiativesList } from '../api/list-initiatives.ts';
 import { useInitiativeFilters } from '../components/initiative-filters.tsx';
 import { useInitiativeReview } from '../components/use-initiative-review.tsx';
 import { initiativeViewerActions } from '../initiative-actions.ts';
+import { useInitiativeAccess } from '../use-initiative-access.ts';
 import '../components/initiatives.css';
 
 /** The initiatives list's `orderBy` values (docs/api.md). */
@@ -38,8 +38,8 @@ const SHOWN_LOCATIONS = 2;
 export default function InitiativesListPage() {
   const { t } = useTranslation('initiatives');
   const access = useInitiativeAccess();
-  const isAdmin = access?.mayReview ?? false;
-  const filters = useInitiativeFilters(access?.isMember ?? false);
+  const isAdmin = access.mayReview;
+  const filters = useInitiativeFilters(access.isMember);
   const review = useInitiativeReview();
 
   const columns: ResourceColumn<InitiativeRow>[] = [
@@ -72,8 +72,7 @@ export default function InitiativesListPage() {
   ];
 
   function rowActions(row: InitiativeRow): RowAction[] {
-    const isEditable =
-      access?.mayPropose === true && initiativeActionRefusal(row.status, 'edit') === undefined;
+    const isEditable = access.mayPropose && initiativeActionRefusal(row.status, 'edit') === undefined;
     const open: RowAction = {
       key: 'open',
       label: isEditable ? t('actions.edit') : t('actions.view'),
@@ -103,7 +102,7 @@ export default function InitiativesListPage() {
         searchLabel={t('searchLabel')}
         filters={filters}
         add={
-          access?.mayPropose ? { path: PATHS.admin.initiatives.create, label: t('actions.add') } : undefined
+          access.mayPropose ? { path: PATHS.admin.initiatives.create, label: t('actions.add') } : undefined
         }
         onExport={exportInitiatives}
         rowActions={rowActions}

@@ -1,3 +1,5 @@
+import { FLEET_DOORS } from '@scentia/shared/access.rules';
+import { LOCATION_STAFF_ONLY_FIELDS, type LocationStaffOnlyField } from '@scentia/shared/locations.rules';
 import { type LocationRow, locationBodySchema } from '@scentia/shared/locations.schemas';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +12,7 @@ import {
 } from '../../../components/resource-form/resource-form.tsx';
 import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
+import { useMayPass } from '../../../lib/access.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { addressGeo } from '../../geo/api/address-geo.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
@@ -28,7 +31,8 @@ const REQUIRED_ADDRESS = ['country', 'city'] as const;
 /**
  * The location form (issue 23): its organisation (a typeahead of the active ones), its name (unique
  * within the organisation), its address with the postcode prefill, its time zone and a note, checked
- * by the shared body schema the API validates with.
+ * by the shared body schema the API validates with. The staff's own fields (`LOCATION_STAFF_ONLY_FIELDS`)
+ * are read-only to anyone the door `staffOnlyFields` does not admit (a Manager edits the address and note).
  */
 export function LocationForm(props: ResourceFormComponentProps<LocationFormValues, LocationRow>) {
   const { t } = useTranslation('locations');
@@ -37,6 +41,10 @@ export function LocationForm(props: ResourceFormComponentProps<LocationFormValue
   // The loaded location's organisation, or the one a link prefilled: its name until the typeahead searches.
   const prefilledName = useOrganizationName(props.record ? undefined : props.initialValues.organizationId);
   const required = { required: true, message: t('common:validation.required') };
+  const mayChangeStaffFields = useMayPass()(FLEET_DOORS.locations.staffOnlyFields);
+  const isReadOnly = (field: LocationStaffOnlyField) =>
+    !mayChangeStaffFields && LOCATION_STAFF_ONLY_FIELDS.includes(field);
+  const staffOnlyHint = mayChangeStaffFields ? undefined : t('staffOnlyHint');
 
   return (
     <ResourceForm<LocationFormValues>
@@ -47,15 +55,27 @@ export function LocationForm(props: ResourceFormComponentProps<LocationFormValue
       codeFields={CODE_FIELDS}
     >
       <FormSection>
-        <Field name="organizationId" label={t('fields.organization')} rules={[required]}>
+        <Field
+          name="organizationId"
+          label={t('fields.organization')}
+          rules={[required]}
+          extra={isReadOnly('organizationId') ? staffOnlyHint : undefined}
+        >
           <TypeaheadSelect
             {...organizationOptionsSource()}
             valueLabel={props.record?.organization.name ?? prefilledName}
             placeholder={t('organizationPlaceholder')}
+            disabled={isReadOnly('organizationId')}
             aria-required
           />
         </Field>
-        <NameField name="name" label={t('fields.name')} rule={rule} extra={t('nameHint')} />
+        <NameField
+          name="name"
+          label={t('fields.name')}
+          rule={rule}
+          extra={isReadOnly('name') ? staffOnlyHint : t('nameHint')}
+          isDisabled={isReadOnly('name')}
+        />
       </FormSection>
       <AddressBlock geo={addressGeo} required={REQUIRED_ADDRESS} />
       <FormSection>
@@ -63,9 +83,9 @@ export function LocationForm(props: ResourceFormComponentProps<LocationFormValue
           name="timeZone"
           label={t('fields.timeZone')}
           rules={[rule('timeZone', true)]}
-          extra={t('timeZoneHint')}
+          extra={isReadOnly('timeZone') ? staffOnlyHint : t('timeZoneHint')}
         >
-          <TimeZoneSelect />
+          <TimeZoneSelect disabled={isReadOnly('timeZone')} />
         </Field>
         <NotesField name="note" label={t('fields.note')} rule={rule} />
       </FormSection>

@@ -7,6 +7,7 @@ type TimeZoneSelectProps = {
   id?: string;
   value?: string;
   onChange?: (value: string) => void;
+  disabled?: boolean;
 };
 
 /**

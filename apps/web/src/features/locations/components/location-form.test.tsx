@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '../../../test/i18n-for-tests.ts';
+import { stubWideScreen } from '../../../test/wide-screen.ts';
+import { emptyLocationForm } from '../location-form-values.ts';
+import { LocationForm } from './location-form.tsx';
+
+const session = vi.hoisted(() => ({
+  user: { profile: { nome: 'Operador' }, membership: null as { role: 'manager' | 'viewer' } | null },
+}));
+vi.mock('../../../lib/use-session.ts', () => ({
+  useSession: () => ({ user: session.user, tokens: null }),
+}));
+vi.hoisted(() => {
+  globalThis.fetch = async () => Response.json([]);
+});
+
+let i18n: I18n;
+beforeAll(async () => {
+  stubWideScreen();
+  i18n = await createTestI18n();
+});
+afterEach(cleanup);
+
+function renderForm() {
+  const values = { ...emptyLocationForm(), organizationId: '4', name: 'Loja Centro' };
+  const form = (
+    <LocationForm mode="edit" title="Loja Centro" initialValues={values} onSubmit={async () => undefined} />
+  );
+  const router = createMemoryRouter([{ path: '/', element: form }]);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+/** The organisation, name and time zone controls, and the note's, by their labels. */
+const controls = () =>
+  ['Organização', 'Nome', 'Fuso horário', 'Observação'].map((label) => screen.getByLabelText(label));
+
+describe('LocationForm', () => {
+  it('shows a Manager the staff’s fields read-only, with why, and the note to edit', {
+    timeout: 60_000,
+  }, () => {
+    session.user = { profile: { nome: 'CLIENT' }, membership: { role: 'manager' } };
+    renderForm();
+    const [organization, name, timeZone, note] = controls();
+    expect([organization, name, timeZone].map((control) => (control as HTMLInputElement).disabled)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect((note as HTMLTextAreaElement).disabled).toBe(false);
+    expect(screen.getAllByText('Somente a equipe da Scentia altera este campo: peça a ela.')).toHaveLength(3);
+  });
+
+  it('lets the staff change every field', { timeout: 60_000 }, () => {
+    session.user = { profile: { nome: 'Operador' }, membership: null };
+    renderForm();
+    expect(controls().map((control) => (control as HTMLInputElement).disabled)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(screen.queryByText('Somente a equipe da Scentia altera este campo: peça a ela.')).toBeNull();
+  });
+});
