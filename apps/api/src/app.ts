@@ -15,6 +15,7 @@ import { validatorCompiler } from './lib/null-as-absent.ts';
 import { closeRedis, pingRedis } from './lib/redis.ts';
 import { importJobsRoutes } from './lib/resource-kit/import/import-job-routes.ts';
 import type { ImportJobs } from './lib/resource-kit/import/import-jobs.ts';
+import { mayChangeSessions } from './lib/session-changing-request.ts';
 import { s3FileOrigins } from './lib/storage/s3-storage.ts';
 import { notificationsRoutes } from './modules/alerts/notifications.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -58,8 +59,6 @@ import { securityPlugin } from './plugins/security.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { unreadBodyPlugin } from './plugins/unread-body.ts';
 import { createServices, PAIRING_FAILURES } from './services.ts';
-
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type AppDeps = {
   config: Config;
@@ -130,7 +129,8 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   // Any request that may change state (a logout, a user deactivated…) makes later requests check their
   // session in the database again, before its answer leaves (lib/session-check-cache.ts).
   app.addHook('onSend', async (request) => {
-    if (!READ_ONLY_METHODS.has(request.method)) services.auth.forgetCheckedSessions();
+    if (mayChangeSessions(request.method, request.routeOptions.config?.access))
+      services.auth.forgetCheckedSessions();
   });
   app.decorate('mailOutbox', mailOutbox);
   app.decorate('importJobs', services.importJobs);

@@ -42,37 +42,58 @@ function printableKey(key: string): string {
   );
 }
 
+/** Where a walked value sits: its parent's place and its own key or index, joined only when reported. */
+type Place = { parent: Place; segment: string; isKey: boolean } | { root: string };
+
+function pathOf(place: Place): string {
+  const segments: string[] = [];
+  let at = place;
+  while (!('root' in at)) {
+    segments.push(at.isKey ? printableKey(at.segment) : at.segment);
+    at = at.parent;
+  }
+  let path = at.root;
+  for (let index = segments.length - 1; index >= 0; index -= 1) {
+    const segment = segments[index] as string;
+    path = path ? `${path}.${segment}` : segment;
+  }
+  return path;
+}
+
 /**
  * The first refused character in any string or object key of `value` (parsed JSON, a query, path
  * parameters or form fields), depth first in the value's own order. Walked with an explicit stack, so a
- * deeply nested body cannot overflow the call stack.
+ * deeply nested body cannot overflow the call stack. Paths are written only for what is found: every
+ * request's body passes here, and a clean one (nearly all) should cost a walk, not a string per key.
  */
 export function findUnsafeText(value: unknown, rootPath = ''): UnsafeText | undefined {
-  type Entry = { text: string; path: string } | { value: unknown; path: string };
-  const stack: Entry[] = [{ value, path: rootPath }];
-  const join = (path: string, segment: string) => (path ? `${path}.${segment}` : segment);
+  type Entry = { text: string; place: Place } | { value: unknown; place: Place };
+  const stack: Entry[] = [{ value, place: { root: rootPath } }];
   while (stack.length > 0) {
     const entry = stack.pop() as Entry;
     const text = 'text' in entry ? entry.text : entry.value;
     if (typeof text === 'string') {
       const character = findUnsafeCharacter(text);
-      if (character) return { path: entry.path, character };
+      if (character) return { path: pathOf(entry.place), character };
       continue;
     }
     if (text === null || typeof text !== 'object') continue;
-    const children: Entry[] = [];
+    // Pushed in reverse, so the walk keeps the value's own order: a key, its value, the next key…
     if (Array.isArray(text)) {
-      text.forEach((item, index) => {
-        children.push({ value: item, path: join(entry.path, String(index)) });
-      });
+      for (let index = text.length - 1; index >= 0; index -= 1) {
+        stack.push({
+          value: text[index],
+          place: { parent: entry.place, segment: String(index), isKey: false },
+        });
+      }
     } else {
-      for (const [key, item] of Object.entries(text)) {
-        const path = join(entry.path, printableKey(key));
-        children.push({ text: key, path }, { value: item, path });
+      const entries = Object.entries(text);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, item] = entries[index] as [string, unknown];
+        const place: Place = { parent: entry.place, segment: key, isKey: true };
+        stack.push({ value: item, place }, { text: key, place });
       }
     }
-    // Pushed in reverse, so the walk keeps the value's own order: a key, its value, the next key…
-    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index] as Entry);
   }
   return undefined;
 }

@@ -9,6 +9,7 @@ import {
 } from '@scentia/shared/device-api.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { serializeAsBuilt } from '../../lib/built-answer-serializer.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { errorBodySchema, errorResponses } from '../../lib/http-schemas.ts';
 import type { DeviceApiService } from './device-api.service.ts';
@@ -87,6 +88,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
       bodyLimit: HEARTBEAT_BODY_LIMIT,
       config: { access: 'device', deviceLookup: 'hash' },
       logLevel: DEVICE_LOG_LEVEL,
+      serializerCompiler: serializeAsBuilt,
       schema: {
         tags,
         summary: 'Report the firmware and the capsules present in each slot; marks the device seen',
@@ -120,6 +122,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
       bodyLimit: SHOTS_BODY_LIMIT,
       config: { access: 'device', deviceLookup: 'hash' },
       logLevel: DEVICE_LOG_LEVEL,
+      serializerCompiler: serializeAsBuilt,
       schema: {
         tags,
         summary: 'Record a batch of shots (at most 1,000 entries); a sequence received before counts once',
@@ -149,6 +152,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'device', deviceLookup: 'hash' },
       logLevel: DEVICE_LOG_LEVEL,
+      serializerCompiler: serializeAsBuilt,
       schema: {
         tags,
         summary: 'The campaign and the weekly schedule to play, with their version (also the ETag)',
