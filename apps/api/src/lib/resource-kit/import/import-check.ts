@@ -1,8 +1,7 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { ImportCounts } from '@scentia/shared/record-import.schemas';
 import type { Database } from '../../../db/client.ts';
-import type { ImportRow } from './import-chunks.ts';
-import type { ExistingRecord, ImportDeclaration, ImportReference } from './import-declaration.ts';
+import type { ExistingRecord, ImportDeclaration, ImportReference, ImportRow } from './import-declaration.ts';
 import type { ImportErrors } from './import-errors.ts';
 
 /** A row that passed its checks: what it does to its record. */

@@ -1,5 +1,5 @@
 import { csvRows } from './csv-rows.ts';
-import type { ImportColumn, ImportValues } from './import-declaration.ts';
+import type { ImportColumn, ImportRow, ImportValues } from './import-declaration.ts';
 import type { ImportErrors } from './import-errors.ts';
 import { isCellProblem, MAX_CELL_CHARACTERS, type SheetRow } from './sheet-cells.ts';
 import { type HeaderProblem, matchHeader } from './sheet-header.ts';
@@ -12,9 +12,6 @@ const IMPORT_CHUNK_ROWS = 1_000;
 const IMPORT_MAX_ROWS = 200_000;
 
 export type ImportFileKind = 'csv' | 'xlsx';
-
-/** A data row: its number in the spreadsheet, its cells by column key, the columns whose cell was unreadable. */
-export type ImportRow = { row: number; values: ImportValues; refusedColumns: string[] };
 
 /** An xlsx file is a zip (it starts with `PK`); anything else is read as CSV text. */
 export function fileKindOf(firstBytes: Buffer): ImportFileKind {

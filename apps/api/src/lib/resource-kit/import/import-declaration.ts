@@ -6,10 +6,12 @@ import type { Database } from '../../../db/client.ts';
 import type { MessageKey } from '../../../i18n/translate.ts';
 import type { Account } from '../../account.ts';
 import type { AppError } from '../../app-error.ts';
-import type { ImportRow } from './import-chunks.ts';
 
 /** A row's cells by column key, trimmed; an empty cell is null. */
 export type ImportValues = Record<string, string | null>;
+
+/** A data row: its number in the spreadsheet, its cells by column key, the columns whose cell was unreadable. */
+export type ImportRow = { row: number; values: ImportValues; refusedColumns: string[] };
 
 /** One column of the file and of the template. */
 export type ImportColumn = {

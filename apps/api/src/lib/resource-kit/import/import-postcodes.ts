@@ -1,7 +1,6 @@
 import { cepDigits, isValidCep } from '@scentia/shared/br-documents';
 import type { PostcodeAnswer } from '@scentia/shared/geo.schemas';
-import type { ImportRow } from './import-chunks.ts';
-import type { ImportRefusal } from './import-declaration.ts';
+import type { ImportRefusal, ImportRow } from './import-declaration.ts';
 
 /** The product's postcode lookup (the address forms' prefill): undefined for an unknown CEP. */
 export type PostcodeLookup = { lookup: (digits: string) => Promise<PostcodeAnswer | undefined> };
