@@ -9,12 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { freshDatabase, signIn, startServer } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
+
+// exceljs is the API's dependency (its xlsx writer), resolved from there.
+const ExcelJS = createRequire(new URL('../apps/api/package.json', import.meta.url))('exceljs');
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const ORGANIZATIONS = 100;
