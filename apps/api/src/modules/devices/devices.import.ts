@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaigns, devices, locations, organizations } from '../../db/schema/index.ts';
 import type { ImportDeclaration, ImportValues } from '../../lib/resource-kit/import/import-declaration.ts';
+import { organizationByCnpj } from '../../lib/resource-kit/import/organization-reference.ts';
 import { toSearchText } from '../../lib/search-text.ts';
 import { saveDeviceChunk } from './devices-import.repository.ts';
 
@@ -31,15 +32,6 @@ async function findExisting(db: Database, macs: string[]) {
       { id: row.id, isActive: row.deletedAt === null, values: comparable(row) },
     ]),
   );
-}
-
-/** Active organisations by CNPJ (as stored, without its mask). */
-async function findOrganizations(db: Database, cnpjs: string[]) {
-  const rows = await db
-    .select({ id: organizations.id, cnpj: organizations.cnpj })
-    .from(organizations)
-    .where(and(inArray(organizations.cnpj, cnpjs), isNull(organizations.deletedAt)));
-  return new Map(rows.map((row) => [row.cnpj, row.id]));
 }
 
 /** A location's key in a row: its organisation's CNPJ and its name as the unique index compares it. */
@@ -129,7 +121,7 @@ export function deviceImport(saves: ImportDeclaration<DeviceBody>['saves']): Imp
       },
     ],
     references: [
-      { column: 'organizationCnpj', normalize: normalizeTaxId, find: findOrganizations },
+      organizationByCnpj,
       {
         column: 'locationName',
         normalize: (name: string, values: ImportValues) =>

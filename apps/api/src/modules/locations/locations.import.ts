@@ -1,13 +1,13 @@
-import { normalizeTaxId } from '@scentia/shared/br-documents';
 import { type LocationBody, locationBodySchema } from '@scentia/shared/locations.schemas';
 import { scheduleTextSchema } from '@scentia/shared/schedule-text';
 import type { Schedule } from '@scentia/shared/schedules.schemas';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { locations, organizations } from '../../db/schema/index.ts';
+import { locations } from '../../db/schema/index.ts';
 import { addressImportColumns, addressInput } from '../../lib/resource-kit/import/import-address.ts';
 import type { ImportDeclaration } from '../../lib/resource-kit/import/import-declaration.ts';
 import { type PostcodeLookup, postcodePrefill } from '../../lib/resource-kit/import/import-postcodes.ts';
+import { organizationByCnpj } from '../../lib/resource-kit/import/organization-reference.ts';
 import { toSearchText } from '../../lib/search-text.ts';
 import { LocationSchedulesRepository } from './location-schedules.repository.ts';
 
@@ -35,15 +35,6 @@ async function findExisting(db: Database, keys: string[]) {
       { id: row.id, isActive: row.deletedAt === null, values: row },
     ]),
   );
-}
-
-/** Active organisations by CNPJ (as stored, without its mask): an inactive one takes no new location. */
-async function findOrganizations(db: Database, cnpjs: string[]) {
-  const rows = await db
-    .select({ id: organizations.id, cnpj: organizations.cnpj })
-    .from(organizations)
-    .where(and(inArray(organizations.cnpj, cnpjs), isNull(organizations.deletedAt)));
-  return new Map(rows.map((row) => [row.cnpj, row.id]));
 }
 
 /**
@@ -119,7 +110,7 @@ export function locationImport(service: {
         example: 'Seg–Sex 09:00–18:00; Sáb 09:00–13:00',
       },
     ],
-    references: [{ column: 'organizationCnpj', normalize: normalizeTaxId, find: findOrganizations }],
+    references: [organizationByCnpj],
     toInput: (values, references) => ({
       organizationId: references.organizationCnpj ?? undefined,
       name: values.name ?? '',
