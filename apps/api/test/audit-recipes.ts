@@ -37,6 +37,8 @@ export const OUTSIDE_THE_TRAIL: Record<string, string> = {
   'PUT /api/notifications/read-all': 'a person’s own read marks: bookkeeping of their attention',
   'PUT /api/notification-settings':
     'a person’s own choice of the digest mail, no business record (shown in their personal-data export)',
+  'POST /api/imports/{id}/cancel':
+    'an import job’s own bookkeeping: what a cancelled apply wrote is rolled back, so no record changes',
 };
 
 /**
@@ -135,6 +137,14 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
     const response = await send({ method: 'POST', url: '/api/organizations', payload: organizationBody() });
     expect(response.statusCode).toBe(201);
     return response.json().organizationId;
+  }
+
+  /** An active campaign's name, for a device imported into it. */
+  async function campaignName(): Promise<string> {
+    const [campaign] = await ctx.query<{ name: string }>(
+      sql`select name from campaigns where id = ${await createCampaign()}`,
+    );
+    return campaign?.name ?? '';
   }
 
   const devices = adminDeviceAuditRecipes(ctx, send, { createOrganization, createCampaign });
@@ -268,6 +278,96 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
             caller: 'admin',
             record: { type: 'location', id: Number.NaN },
             action: 'importLocation',
+          };
+        },
+      },
+    ],
+    'POST /api/usuario/import': [
+      {
+        describe: 'an account imported from a spreadsheet, under the import’s action',
+        prepare: async () => {
+          const email = `importada${++sequence}@scentia.test`;
+          const csv = `email;name;profile\r\n${email};${unique('Pessoa Importada')};OPERADOR`;
+          return {
+            request: {
+              method: 'POST',
+              url: '/api/usuario/import?mode=apply',
+              ...importUpload(Buffer.from(csv)),
+            },
+            caller: 'admin',
+            record: { type: 'user', id: Number.NaN },
+            action: 'importUser',
+          };
+        },
+      },
+    ],
+    'POST /api/categories/import': [
+      {
+        describe: 'a category imported from a spreadsheet, under the import’s action',
+        prepare: async () => ({
+          request: {
+            method: 'POST',
+            url: '/api/categories/import?mode=apply',
+            ...importUpload(Buffer.from(`name\r\n${unique('Categoria Importada')}`)),
+          },
+          caller: 'admin',
+          record: { type: 'category', id: Number.NaN },
+          action: 'importCategory',
+        }),
+      },
+    ],
+    'POST /api/fragrances/import': [
+      {
+        describe: 'a fragrance imported from a spreadsheet under its category’s name',
+        prepare: async () => {
+          const [category] = await ctx.query<{ name: string }>(
+            sql`select name from categories where id = ${await createCategory()}`,
+          );
+          const csv = `name;category;ofactoryWay\r\n${unique('Fragrância Importada')};${category?.name};Cítrico fresco`;
+          return {
+            request: {
+              method: 'POST',
+              url: '/api/fragrances/import?mode=apply',
+              ...importUpload(Buffer.from(csv)),
+            },
+            caller: 'admin',
+            record: { type: 'fragrance', id: Number.NaN },
+            action: 'importFragrance',
+          };
+        },
+      },
+    ],
+    'POST /api/devices/import': [
+      {
+        describe: 'a device imported from a spreadsheet at its organisation’s location',
+        prepare: async () => {
+          const organizationId = await createOrganization();
+          const locationName = unique('Loja');
+          const created = await send({
+            method: 'POST',
+            url: '/api/locations',
+            payload: {
+              organizationId,
+              name: locationName,
+              address: { country: 'BR', zipcode: '50030-230', city: 'Recife', state: 'PE' },
+              timeZone: 'America/Recife',
+            },
+          });
+          expect(created.statusCode, created.body).toBe(201);
+          const [organization] = await ctx.query<{ cnpj: string }>(
+            sql`select cnpj from organizations where id = ${organizationId}`,
+          );
+          const mac = (++sequence).toString(16).padStart(12, '0').match(/../g)?.join(':');
+          const csv = `macAddress;organizationCnpj;locationName;campaignName\r\n${mac};${organization?.cnpj};${locationName};${await campaignName()}`;
+          return {
+            request: {
+              method: 'POST',
+              url: '/api/devices/import?mode=apply',
+              ...importUpload(Buffer.from(csv)),
+            },
+            caller: 'admin',
+            record: { type: 'device', id: Number.NaN },
+            action: 'importDevice',
           };
         },
       },

@@ -178,6 +178,7 @@ describe('the audit trail', () => {
       'PUT /api/notifications/read/{alertId}',
       'PUT /api/notifications/read-all',
       'PUT /api/notification-settings',
+      'POST /api/imports/{id}/cancel',
     ]);
     expect(operations.map(({ key }) => key)).toEqual(expect.arrayContaining(Object.keys(OUTSIDE_THE_TRAIL)));
     const quiz = await publishedQuizFixture(ctx);

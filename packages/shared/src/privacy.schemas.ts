@@ -207,6 +207,22 @@ export const personalDataSchema = z.object({
   membersInvited: z.array(
     z.object({ id: z.number().int(), organizationId: z.number().int(), createdAt: timestamp }),
   ),
+  /**
+   * The spreadsheet imports they ran as jobs (`record_imports.account_id`): what, when, from which
+   * address, how it ended; the file itself is released when a job ends.
+   */
+  imports: z.array(
+    z.object({
+      id: z.string(),
+      recordType: z.string(),
+      mode: z.string(),
+      state: z.string(),
+      fileName: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      createdAt: timestamp,
+    }),
+  ),
   /** The mails about initiatives they sent (`initiative_mails.sent_by`), without their body. */
   initiativeMails: z.array(
     z.object({

@@ -177,6 +177,7 @@ export const enUS: Record<MessageKey, string> = {
   'export.privacy.alertReads': 'Alerts read',
   'export.privacy.memberships': 'Organisation membership',
   'export.privacy.membersInvited': 'Members invited',
+  'export.privacy.imports': 'Spreadsheet imports',
   'export.privacy.initiativesProposed': 'Initiatives proposed',
   'export.privacy.initiativeStatusChanges': 'Initiative status changes',
   'export.privacy.initiativeMails': 'Initiative mails',

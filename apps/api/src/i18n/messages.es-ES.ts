@@ -179,6 +179,7 @@ export const esES: Record<MessageKey, string> = {
   'export.privacy.alertReads': 'Alertas leídas',
   'export.privacy.memberships': 'Participación en organización',
   'export.privacy.membersInvited': 'Miembros invitados',
+  'export.privacy.imports': 'Importaciones de planillas',
   'export.privacy.initiativesProposed': 'Iniciativas propuestas',
   'export.privacy.initiativeStatusChanges': 'Estados de iniciativas',
   'export.privacy.initiativeMails': 'Correos de iniciativas',

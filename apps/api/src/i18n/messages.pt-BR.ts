@@ -174,6 +174,7 @@ export const ptBR = {
   'export.privacy.alertReads': 'Alertas lidos',
   'export.privacy.memberships': 'Participação em organização',
   'export.privacy.membersInvited': 'Membros convidados',
+  'export.privacy.imports': 'Importações de planilhas',
   'export.privacy.initiativesProposed': 'Iniciativas propostas',
   'export.privacy.initiativeStatusChanges': 'Situações de iniciativas',
   'export.privacy.initiativeMails': 'E-mails de iniciativas',

@@ -56,6 +56,7 @@ function sheetsOf(data: PersonalData): Sheet[] {
     { title: 'export.privacy.initiativeMails', rows: data.initiativeMails.map(flat) },
     { title: 'export.privacy.memberships', rows: data.memberships.map(flat) },
     { title: 'export.privacy.membersInvited', rows: data.membersInvited.map(flat) },
+    { title: 'export.privacy.imports', rows: data.imports.map(flat) },
   ];
 }
 

@@ -20,6 +20,7 @@ import {
   quizPublications,
   quizSessions,
   quizzes,
+  recordImports,
   refreshTokens,
   temporaryRequests,
   users,
@@ -75,6 +76,7 @@ export class PrivacyRepository {
       initiativeMailsSent,
       membershipRows,
       invitedRows,
+      importRows,
     ] = await Promise.all([
       this.db.select().from(accountActivity).where(eq(accountActivity.userId, userId)),
       this.db
@@ -168,6 +170,20 @@ export class PrivacyRepository {
         .from(organizationMembers)
         .where(eq(organizationMembers.invitedById, userId))
         .orderBy(asc(organizationMembers.id)),
+      this.db
+        .select({
+          id: recordImports.id,
+          recordType: recordImports.recordType,
+          mode: recordImports.mode,
+          state: recordImports.state,
+          fileName: recordImports.fileName,
+          ip: recordImports.ip,
+          userAgent: recordImports.userAgent,
+          createdAt: recordImports.createdAt,
+        })
+        .from(recordImports)
+        .where(eq(recordImports.accountId, userId))
+        .orderBy(asc(recordImports.createdAt)),
     ]);
     return {
       generatedAt: now.toISOString(),
@@ -294,6 +310,7 @@ export class PrivacyRepository {
         createdAt: row.createdAt.toISOString(),
       })),
       membersInvited: invitedRows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      imports: importRows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
       initiativeMails: initiativeMailsSent.map((mail) => ({
         id: mail.id,
         initiativeId: mail.initiativeId,

@@ -113,6 +113,9 @@ beforeAll(async () => {
   );
   await ctx.query(sql`insert into organization_members (organization_id, user_id, role, accepted_at)
     values (${invitee.organizationId}, ${person.id}, 'manager', now())`);
+  // An import they ran as a job.
+  await ctx.query(sql`insert into record_imports (id, record_type, mode, state, file_name, file_kind, account_id, language, ip)
+    values (gen_random_uuid(), 'organization', 'check', 'done', 'lojas.csv', 'csv', ${person.id}, 'pt-BR', '203.0.113.9')`);
 });
 afterAll(() => ctx.close());
 
@@ -161,6 +164,7 @@ const SECTION_OF_COLUMN: Record<string, string> = {
   'initiative_mails.sent_by': 'initiativeMails',
   'organization_members.user_id': 'memberships',
   'organization_members.invited_by_id': 'membersInvited',
+  'record_imports.account_id': 'imports',
 };
 
 /** What a row of each table is told by in the answer, when not its `id` (null: the section's size). */
@@ -288,6 +292,7 @@ describe('GET /api/usuario/personal-data/{id}', () => {
       'E-mails de iniciativas',
       'Participação em organização',
       'Membros convidados',
+      'Importações de planilhas',
     ]);
     const sessions = workbook.getWorksheet('Sessões');
     expect(sessions?.actualRowCount).toBeGreaterThan(1);
