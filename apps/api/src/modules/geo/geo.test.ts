@@ -3,6 +3,7 @@ import { Country } from 'country-state-city';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpStub } from '../../../test/http-stub.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { startViaCepStub } from '../../../test/viacep-stub.ts';
 
 type Stub = Awaited<ReturnType<typeof startHttpStub>>;
 let viaCep: Stub;
@@ -13,23 +14,21 @@ let token: string;
 let externalToken: string;
 
 beforeAll(async () => {
-  // Answers like ViaCEP: a known CEP, `{"erro": true}` for an unknown one, a slow one, a broken one.
-  viaCep = await startHttpStub((request, response) => {
-    const cep = /\/ws\/(\d{8})\/json\//.exec(request.url ?? '')?.[1];
-    const json = (body: object) =>
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (cep === '01310100')
-      return json({
+  // A known CEP, `{"erro": true}` for an unknown one, a slow one (only our own timeout can end its
+  // lookup), a broken one.
+  viaCep = await startViaCepStub({
+    addresses: {
+      '01310100': {
         cep: '01310-100',
         logradouro: 'Avenida Paulista',
         bairro: 'Bela Vista',
         localidade: 'São Paulo',
         uf: 'SP',
-      });
-    if (cep === '99999999') return json({ erro: 'true' });
-    // A service that never answers: only our own timeout can end the lookup.
-    if (cep === '30130010') return;
-    response.writeHead(500).end('boom');
+      },
+      '99999999': { erro: 'true' },
+    },
+    silent: ['30130010'],
+    otherwise: (response) => response.writeHead(500).end('boom'),
   });
   geoService = await startHttpStub((request, response) => {
     const url = new URL(request.url ?? '', 'http://stub');

@@ -2,31 +2,23 @@ import { formatCnpj, withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import type { ImportReport } from '@scentia/shared/record-import.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpStub } from '../../../test/http-stub.ts';
+
 import { csvFile, importCall } from '../../../test/import-files.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { startViaCepStub } from '../../../test/viacep-stub.ts';
 
-let viaCep: Awaited<ReturnType<typeof startHttpStub>>;
+let viaCep: Awaited<ReturnType<typeof startViaCepStub>>;
 let ctx: TestContext;
 let token = '';
 
 beforeAll(async () => {
-  // Answers like ViaCEP: two known CEPs, `{"erro": true}` for an unknown one, silence for a slow one.
-  viaCep = await startHttpStub((request, response) => {
-    const cep = /\/ws\/(\d{8})\/json\//.exec(request.url ?? '')?.[1];
-    const json = (body: object) =>
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (cep === '01310100')
-      return json({
-        logradouro: 'Avenida Paulista',
-        bairro: 'Bela Vista',
-        localidade: 'São Paulo',
-        uf: 'SP',
-      });
-    if (cep === '50030230')
-      return json({ logradouro: 'Rua do Bom Jesus', bairro: 'Recife', localidade: 'Recife', uf: 'PE' });
-    if (cep === '30130010') return;
-    json({ erro: 'true' });
+  // Two known CEPs, `{"erro": true}` for an unknown one, silence for a slow one.
+  viaCep = await startViaCepStub({
+    addresses: {
+      '01310100': { logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' },
+      '50030230': { logradouro: 'Rua do Bom Jesus', bairro: 'Recife', localidade: 'Recife', uf: 'PE' },
+    },
+    silent: ['30130010'],
   });
   ctx = await createTestApp({ VIACEP_URL: viaCep.url, VIACEP_TIMEOUT_MS: '300' });
   const operator = await ctx.createAccount({ profile: 'OPERADOR' });
