@@ -5,9 +5,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { adminDeviceAuditRecipes } from './admin-device-audit-recipes.ts';
 import { DEVICE_TELEMETRY, deviceAuditRecipes } from './device-audit-recipes.ts';
-import { importUpload } from './import-files.ts';
 import { initiativeAuditRecipes } from './initiative-audit-recipes.ts';
-import { type KitSample, kitRecipes, type Recipe } from './kit-recipes.ts';
+import { importRecipe, type KitSample, kitRecipes, type Recipe } from './kit-recipes.ts';
 import { memberAuditRecipes } from './member-audit-recipes.ts';
 import { multipart, pngImage } from './multipart.ts';
 import { quizAuditRecipes } from './quiz-audit-recipes.ts';
@@ -139,6 +138,13 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
     return response.json().organizationId;
   }
 
+  async function cnpjOf(organizationId: number): Promise<string> {
+    const [organization] = await ctx.query<{ cnpj: string }>(
+      sql`select cnpj from organizations where id = ${organizationId}`,
+    );
+    return organization?.cnpj ?? '';
+  }
+
   /** An active campaign's name, for a device imported into it. */
   async function campaignName(): Promise<string> {
     const [campaign] = await ctx.query<{ name: string }>(
@@ -241,137 +247,45 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
         },
       },
     ],
-    'POST /api/organizations/import': [
-      {
-        describe: 'an organisation imported from a spreadsheet, under the import’s action',
-        prepare: async () => {
-          const body = organizationBody();
-          const csv = `name;legalName;cnpj;city\r\n${body.name};${body.legalName};${body.cnpj};Recife`;
-          return {
-            request: {
-              method: 'POST',
-              url: '/api/organizations/import?mode=apply',
-              ...importUpload(Buffer.from(csv)),
-            },
-            caller: 'admin',
-            record: { type: 'organization', id: Number.NaN },
-            action: 'importOrganization',
-          };
+    ...importRecipe('organization', 'an organisation imported from a spreadsheet', async () => {
+      const body = organizationBody();
+      return `name;legalName;cnpj;city\r\n${body.name};${body.legalName};${body.cnpj};Recife`;
+    }),
+    ...importRecipe('location', 'a location imported under its organisation’s CNPJ', async () => {
+      const cnpj = await cnpjOf(await createOrganization());
+      return `organizationCnpj;name;city\r\n${cnpj};${unique('Loja')};Recife`;
+    }),
+    ...importRecipe('user', 'an account imported from a spreadsheet', async () => {
+      const email = `importada${++sequence}@scentia.test`;
+      return `email;name;profile\r\n${email};${unique('Pessoa Importada')};OPERADOR`;
+    }),
+    ...importRecipe('category', 'a category imported from a spreadsheet', async () => {
+      return `name\r\n${unique('Categoria Importada')}`;
+    }),
+    ...importRecipe('fragrance', 'a fragrance imported under its category’s name', async () => {
+      const [category] = await ctx.query<{ name: string }>(
+        sql`select name from categories where id = ${await createCategory()}`,
+      );
+      return `name;category;ofactoryWay\r\n${unique('Fragrância Importada')};${category?.name};Cítrico fresco`;
+    }),
+    ...importRecipe('device', 'a device imported at its organisation’s location', async () => {
+      const organizationId = await createOrganization();
+      const locationName = unique('Loja');
+      const created = await send({
+        method: 'POST',
+        url: '/api/locations',
+        payload: {
+          organizationId,
+          name: locationName,
+          address: { country: 'BR', zipcode: '50030-230', city: 'Recife', state: 'PE' },
+          timeZone: 'America/Recife',
         },
-      },
-    ],
-    'POST /api/locations/import': [
-      {
-        describe: 'a location imported from a spreadsheet under its organisation’s CNPJ',
-        prepare: async () => {
-          const organizationId = await createOrganization();
-          const [organization] = await ctx.query<{ cnpj: string }>(
-            sql`select cnpj from organizations where id = ${organizationId}`,
-          );
-          const csv = `organizationCnpj;name;city\r\n${organization?.cnpj};${unique('Loja')};Recife`;
-          return {
-            request: {
-              method: 'POST',
-              url: '/api/locations/import?mode=apply',
-              ...importUpload(Buffer.from(csv)),
-            },
-            caller: 'admin',
-            record: { type: 'location', id: Number.NaN },
-            action: 'importLocation',
-          };
-        },
-      },
-    ],
-    'POST /api/usuario/import': [
-      {
-        describe: 'an account imported from a spreadsheet, under the import’s action',
-        prepare: async () => {
-          const email = `importada${++sequence}@scentia.test`;
-          const csv = `email;name;profile\r\n${email};${unique('Pessoa Importada')};OPERADOR`;
-          return {
-            request: {
-              method: 'POST',
-              url: '/api/usuario/import?mode=apply',
-              ...importUpload(Buffer.from(csv)),
-            },
-            caller: 'admin',
-            record: { type: 'user', id: Number.NaN },
-            action: 'importUser',
-          };
-        },
-      },
-    ],
-    'POST /api/categories/import': [
-      {
-        describe: 'a category imported from a spreadsheet, under the import’s action',
-        prepare: async () => ({
-          request: {
-            method: 'POST',
-            url: '/api/categories/import?mode=apply',
-            ...importUpload(Buffer.from(`name\r\n${unique('Categoria Importada')}`)),
-          },
-          caller: 'admin',
-          record: { type: 'category', id: Number.NaN },
-          action: 'importCategory',
-        }),
-      },
-    ],
-    'POST /api/fragrances/import': [
-      {
-        describe: 'a fragrance imported from a spreadsheet under its category’s name',
-        prepare: async () => {
-          const [category] = await ctx.query<{ name: string }>(
-            sql`select name from categories where id = ${await createCategory()}`,
-          );
-          const csv = `name;category;ofactoryWay\r\n${unique('Fragrância Importada')};${category?.name};Cítrico fresco`;
-          return {
-            request: {
-              method: 'POST',
-              url: '/api/fragrances/import?mode=apply',
-              ...importUpload(Buffer.from(csv)),
-            },
-            caller: 'admin',
-            record: { type: 'fragrance', id: Number.NaN },
-            action: 'importFragrance',
-          };
-        },
-      },
-    ],
-    'POST /api/devices/import': [
-      {
-        describe: 'a device imported from a spreadsheet at its organisation’s location',
-        prepare: async () => {
-          const organizationId = await createOrganization();
-          const locationName = unique('Loja');
-          const created = await send({
-            method: 'POST',
-            url: '/api/locations',
-            payload: {
-              organizationId,
-              name: locationName,
-              address: { country: 'BR', zipcode: '50030-230', city: 'Recife', state: 'PE' },
-              timeZone: 'America/Recife',
-            },
-          });
-          expect(created.statusCode, created.body).toBe(201);
-          const [organization] = await ctx.query<{ cnpj: string }>(
-            sql`select cnpj from organizations where id = ${organizationId}`,
-          );
-          const mac = (++sequence).toString(16).padStart(12, '0').match(/../g)?.join(':');
-          const csv = `macAddress;organizationCnpj;locationName;campaignName\r\n${mac};${organization?.cnpj};${locationName};${await campaignName()}`;
-          return {
-            request: {
-              method: 'POST',
-              url: '/api/devices/import?mode=apply',
-              ...importUpload(Buffer.from(csv)),
-            },
-            caller: 'admin',
-            record: { type: 'device', id: Number.NaN },
-            action: 'importDevice',
-          };
-        },
-      },
-    ],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const mac = (++sequence).toString(16).padStart(12, '0').match(/../g)?.join(':');
+      const cnpj = await cnpjOf(organizationId);
+      return `macAddress;organizationCnpj;locationName;campaignName\r\n${mac};${cnpj};${locationName};${await campaignName()}`;
+    }),
     'POST /api/organizations/contact-erasure/{id}': [
       {
         describe: 'erases an organisation’s contact person',

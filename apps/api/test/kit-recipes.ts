@@ -1,6 +1,7 @@
 import { type KitRecordType, RECORD_PATHS } from '@scentia/shared/audit.schemas';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { importUpload } from './import-files.ts';
 
 type Caller = 'admin' | 'anonymous';
 type Call = {
@@ -85,6 +86,32 @@ export function kitRecipes(
         const id = await createInactive();
         return { request: { method: 'PUT', url: `${url}/activate/${id}` }, id };
       }),
+    ],
+  };
+}
+
+/**
+ * The recipe of a resource's spreadsheet import (`POST {path}/import`): one row applied from the CSV
+ * that `csv` writes (after making whatever the row refers to), recorded as `import<RecordType>`.
+ */
+export function importRecipe(
+  type: KitRecordType,
+  describe: string,
+  csv: () => Promise<string>,
+): Record<string, Recipe[]> {
+  const url = `/api${RECORD_PATHS[type]}/import`;
+  const action = `import${type.charAt(0).toUpperCase()}${type.slice(1)}`;
+  return {
+    [`POST ${url}`]: [
+      {
+        describe,
+        prepare: async () => ({
+          request: { method: 'POST', url: `${url}?mode=apply`, ...importUpload(Buffer.from(await csv())) },
+          caller: 'admin',
+          record: { type, id: Number.NaN },
+          action,
+        }),
+      },
     ],
   };
 }
