@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { createLocalStorage } from '../src/lib/storage/local-storage.ts';
 import { createStoredFiles } from '../src/lib/storage/stored-files.ts';
+import { crashDrivers } from './crash-databases.ts';
 import { multipart, pngImage } from './multipart.ts';
 import { freePort, killStartedServers, startServer } from './spawned-server.ts';
 
@@ -21,7 +19,6 @@ import { freePort, killStartedServers, startServer } from './spawned-server.ts';
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const WORKERS = 8;
 const ADMIN = { email: 'crash@scentia.test', password: 'Crash#1234' };
-const serverUrl = process.env.TEST_DATABASE_URL;
 
 afterEach(killStartedServers);
 
@@ -35,52 +32,7 @@ function listFiles(folder: string): string[] {
 
 type Attempt = { width: number; fragranceId?: number };
 
-const drivers: { name: string; skip: string | false; open: (dataDir: string) => Promise<Database> }[] = [
-  {
-    name: 'PostgreSQL',
-    skip: serverUrl ? false : 'set TEST_DATABASE_URL to a PostgreSQL server to run it',
-    open: async () => createDatabase(serverUrl ?? ''),
-  },
-  {
-    // PGlite writes through to the operating system at each commit (with fsync off), so a killed
-    // process loses nothing committed; an operating-system crash could (see docs/decisions/catalog.md).
-    name: 'PGlite',
-    skip: serverUrl ? 'the PGlite suite runs it (TEST_DATABASE_URL is set)' : false,
-    open: async (dataDir) => ({
-      env: { DATABASE_URL: '' },
-      open: () => openDatabase({ dataDir }),
-      drop: async () => {},
-    }),
-  },
-];
-
-type Database = {
-  env: Record<string, string>;
-  open: () => Promise<DatabaseHandle>;
-  drop: () => Promise<void>;
-};
-
-async function createDatabase(url: string): Promise<Database> {
-  const name = `scentia_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: databaseUrl.toString() },
-    open: () => openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '', poolSize: 2 }),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
-for (const driver of drivers) {
+for (const driver of crashDrivers) {
   describe.skipIf(driver.skip)(
     `stored files when the server is killed (${driver.name}${driver.skip ? `: ${driver.skip}` : ''})`,
     () => {
