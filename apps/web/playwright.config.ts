@@ -12,6 +12,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // The SMTP catcher the API delivers to, and the HTTP port the specs read the mails from.
 const MAIL_SMTP_PORT = 2599;
 const MAIL_HTTP_PORT = 2598;
+/** Journeys that hold the server's database for seconds at a time (see the `alone` project). */
+const RUN_ALONE = /import-job-progress\.spec\.ts$/;
 
 // Playwright loads this file in its runner and in each worker; the environment variable makes the
 // workers reuse the runner's directory instead of creating directories nobody uses.
@@ -55,7 +57,10 @@ export default defineConfig({
   projects: [
     // Signs each shared demo account in once and saves its browser state (e2e/sign-in.setup.ts).
     { name: 'sign-in', testMatch: /\.setup\.ts$/ },
-    { name: 'journeys', dependencies: ['sign-in'] },
+    { name: 'journeys', dependencies: ['sign-in'], testIgnore: RUN_ALONE },
+    // A large import's writes hold PGlite's one connection for seconds, and every journey beside them
+    // waits that long for its answers: those journeys run once the others are done.
+    { name: 'alone', dependencies: ['journeys'], testMatch: RUN_ALONE },
   ],
   webServer: [
     {
