@@ -1,4 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { withCnpjCheckDigits } from '@scentia/shared/br-documents';
+import type { ImportReport } from '@scentia/shared/record-import.schemas';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -11,6 +16,7 @@ import { seedProfiles } from '../src/db/seed.ts';
 import { createJobRunner } from '../src/lib/jobs/job-runner.ts';
 import { addMaintenanceJob } from '../src/lib/jobs/period-claims.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { csvFile, importUpload } from './import-files.ts';
 import { redisForTests, type TestRedis } from './redis-for-tests.ts';
 import { startSmtpCatcher } from './smtp-catcher.ts';
 import { TEST_JWT_SECRET } from './test-app.ts';
@@ -18,7 +24,7 @@ import { TEST_JWT_SECRET } from './test-app.ts';
 /**
  * Three instances of the server on one PostgreSQL database and one Redis, as an operator runs them
  * behind a proxy: a limit is reached whichever instance counts, a maintenance job runs once per period
- * whichever instances are up, and a queued mail goes out once.
+ * whichever instances are up, and a queued mail or import job is done once.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redis = serverUrl ? await redisForTests() : undefined;
@@ -85,6 +91,10 @@ describe.skipIf(skipReason)(
         REDIS_KEY_PREFIX: shared.keyPrefix,
         SMTP_URL: smtp.url,
         MAIL_POLL_SECONDS: '0.05',
+        // One file storage for the three, as an operator shares it: a job queued by one is read by another.
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'scentia-three-instances-')),
+        IMPORT_JOB_MIN_ROWS: '20',
+        IMPORT_JOB_POLL_SECONDS: '0.05',
       });
       const built = await Promise.all(
         handles.map((database, instance) => {
@@ -193,6 +203,56 @@ describe.skipIf(skipReason)(
       await Promise.all(runners.map(({ runner }) => runner.stop()));
       expect(runsByPeriod.size).toBeGreaterThanOrEqual(5);
       expect([...runsByPeriod.values()].every((runs) => runs === 1)).toBe(true);
+    });
+
+    it('runs a queued import job once, whichever instances poll for jobs', async () => {
+      const email = `importer-${randomBytes(4).toString('hex')}@scentia.test`;
+      const db = handle(0).db;
+      await db.execute(sql`
+        insert into users (name, email, password_hash, profile_id, confirmed_at)
+        select 'Pessoa Importadora', ${email}, ${await hashPassword('Secret#123')}, id, now()
+        from profiles where upper(name) = 'ADMIN'`);
+      const signedIn = await instance(0).inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: 'Secret#123' },
+      });
+      const authorization = `Bearer ${(signedIn.json() as { token: string }).token}`;
+      const rows = Array.from({ length: 60 }, (_, index) => {
+        const cnpj = withCnpjCheckDigits(String(62_000_000_0001 + index * 10_000));
+        return [`Três ${index}`, `Três ${cnpj} Ltda`, cnpj, 'Recife'];
+      });
+      const { payload, headers } = importUpload(
+        Buffer.from(csvFile([['name', 'legalName', 'cnpj', 'city'], ...rows], ',')),
+      );
+      const queued = await instance(0).inject({
+        method: 'POST',
+        url: '/api/organizations/import?mode=apply',
+        payload,
+        headers: { ...headers, authorization },
+      });
+      expect(queued.statusCode, queued.body).toBe(202);
+      const { id } = queued.json() as ImportReport;
+      let report: ImportReport;
+      for (;;) {
+        const answer = await instance(2).inject({
+          method: 'GET',
+          url: `/api/imports/${id}`,
+          headers: { authorization },
+        });
+        report = answer.json() as ImportReport;
+        if (report.state !== 'queued' && report.state !== 'running') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(report).toMatchObject({ state: 'done', applied: true, counts: { insert: rows.length } });
+      const counted = (await db.execute(sql`
+        select (select attempts from record_imports where id = ${id}) as attempts,
+          (select count(*)::int from organizations where name like 'Três %') as organizations,
+          (select count(*)::int from audit_events where request_id = ${id}) as events`)) as unknown as {
+        rows: { attempts: number; organizations: number; events: number }[];
+      };
+      // Claimed once (no second attempt), each row written and audited once.
+      expect(counted.rows[0]).toEqual({ attempts: 1, organizations: rows.length, events: rows.length });
     });
 
     it('sends each queued mail once, whichever instances poll the outbox', async () => {
