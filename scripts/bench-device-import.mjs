@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freshDatabase, signIn, startServer } from './bench-support.mjs';
@@ -129,14 +129,75 @@ function upload(route) {
   });
 }
 
-/** An import run: its wall time, its report, and the server's memory sampled while it ran. */
+/** A process's CPU time (user + system, seconds) from /proc; 0 once it has ended. */
+async function cpuOf(pid) {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are the stat line's 14th and 15th fields, in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The PostgreSQL processes working on the bench's database (the bench's own connection apart): the
+ * server's connections, and the autovacuum workers its writes set off.
+ */
+async function backendPids() {
+  const { rows } = await client.query(
+    `select pid, backend_type = 'client backend' as is_client from pg_stat_activity
+     where datname = $1 and pid <> pg_backend_pid()`,
+    [DATABASE],
+  );
+  return rows;
+}
+
+/**
+ * The CPU spent by the server and by the database's backends since `cpuMeter()`: each backend's
+ * time is read at every sample and its last reading kept, so a backend that ends between samples
+ * loses at most one sample's worth.
+ */
+async function cpuMeter() {
+  const serverStart = await cpuOf(server.pid);
+  const start = new Map();
+  const last = new Map();
+  const isClient = new Map();
+  for (const { pid } of await backendPids()) start.set(pid, await cpuOf(pid));
+  const sample = async () => {
+    for (const { pid, is_client } of await backendPids()) {
+      const cpu = await cpuOf(pid);
+      isClient.set(pid, is_client);
+      if (cpu > 0) last.set(pid, cpu);
+    }
+  };
+  return {
+    sample,
+    async read() {
+      await sample();
+      let database = 0;
+      let autovacuum = 0;
+      for (const [pid, cpu] of last) {
+        const spent = cpu - (start.get(pid) ?? 0);
+        if (isClient.get(pid)) database += spent;
+        else autovacuum += spent;
+      }
+      return { server: (await cpuOf(server.pid)) - serverStart, database, autovacuum };
+    },
+  };
+}
+
+/** An import run: its wall time, its CPU, its report, and the server's memory sampled while it ran. */
 async function run(mode) {
   const samples = [await rssOf(server.pid)];
+  const cpu = await cpuMeter();
   const sampler = setInterval(() => {
     rssOf(server.pid).then(
       (rss) => samples.push(rss),
       () => {},
     );
+    cpu.sample().catch(() => {});
   }, RSS_SAMPLE_MS);
   const started = performance.now();
   const response = await upload(`/api/devices/import?mode=${mode}`);
@@ -150,7 +211,7 @@ async function run(mode) {
   }
   const wallMs = performance.now() - started;
   clearInterval(sampler);
-  return { mode, wallMs, report, samples };
+  return { mode, wallMs, report, samples, cpu: await cpu.read() };
 }
 
 /** Each run's line as it ends, so that a run stopped later leaves the earlier ones' figures. */
@@ -158,11 +219,12 @@ async function reported(mode) {
   const result = await run(mode);
   const { counts, applied } = result.report;
   console.log(
-    `${mode}: ${(result.wallMs / 1000).toFixed(1)} s, peak RSS ${Math.round(Math.max(...result.samples))} MiB, ${JSON.stringify(counts)}, applied ${applied}`,
+    `${mode}: ${(result.wallMs / 1000).toFixed(1)} s, CPU server ${result.cpu.server.toFixed(1)} s + database ${result.cpu.database.toFixed(1)} s (+ autovacuum ${result.cpu.autovacuum.toFixed(1)} s), peak RSS ${Math.round(Math.max(...result.samples))} MiB, ${JSON.stringify(counts)}, applied ${applied}`,
   );
   return result;
 }
 
+const loadAtStart = loadavg()[0];
 const check = await reported('check');
 const apply = await reported('apply');
 const again = await reported('apply');
@@ -177,19 +239,25 @@ await client.end();
 server.stop();
 await rm(path, { force: true });
 
+const loadAtEnd = loadavg()[0];
 const seconds = (value) => `${(value / 1000).toFixed(1)} s`;
+/** CPU time (server + database) per row, in microseconds. */
+const perRow = ({ server: own, database }) => `${Math.round(((own + database) * 1e6) / ROWS)} µs`;
 const mib = (value) => `${Math.round(value)} MiB`;
 console.log(
   `${ROWS.toLocaleString('en-US')} rows, ${(fileBytes / 1024 / 1024).toFixed(1)} MiB xlsx written in ${seconds(writeMs)}; ${written.devices.toLocaleString('en-US')} devices and ${written.events.toLocaleString('en-US')} audit events after the apply.`,
 );
 console.log(
-  '| run | wall time | within 60 s | insert / update / unchanged / invalid | applied | RSS before | peak RSS | RSS at the end |',
+  `Load average (1 min): ${loadAtStart.toFixed(2)} at the start, ${loadAtEnd.toFixed(2)} at the end.`,
 );
-console.log('|---|---|---|---|---|---|---|---|');
-for (const { mode, wallMs, report, samples } of [check, apply, { ...again, mode: 'apply again' }]) {
+console.log(
+  '| run | wall time | within 60 s | CPU server / database | CPU a row | insert / update / unchanged / invalid | applied | RSS before | peak RSS | RSS at the end |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const { mode, wallMs, cpu, report, samples } of [check, apply, { ...again, mode: 'apply again' }]) {
   const { insert, update, unchanged, invalid } = report.counts;
   console.log(
-    `| ${mode} | ${seconds(wallMs)} | ${wallMs <= BUDGET_MS ? 'yes' : 'NO'} | ${[
+    `| ${mode} | ${seconds(wallMs)} | ${wallMs <= BUDGET_MS ? 'yes' : 'NO'} | ${cpu.server.toFixed(1)} s / ${cpu.database.toFixed(1)} s | ${perRow(cpu)} | ${[
       insert,
       update,
       unchanged,

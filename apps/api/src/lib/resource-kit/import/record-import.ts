@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@scentia/shared/locales';
 import type { ImportMode, ImportReport } from '@scentia/shared/record-import.schemas';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../app-error.ts';
 import { auditedDatabase, runAsAction } from '../../audit/audit-context.ts';
@@ -32,6 +33,15 @@ export type ImportOptions = {
 /** The audit trail's action of an import's writes: `importOrganization`. */
 const importAction = (recordType: string) =>
   `import${recordType.charAt(0).toUpperCase()}${recordType.slice(1)}`;
+
+/**
+ * The apply's statements, the triggers' own above all, planned once and kept: every connection plans
+ * each statement with its values (db/client.ts), which for the key lookups a trigger makes for each
+ * row written (a device's location and campaign names, its audit event, the foreign keys' checks)
+ * meant planning them again for every row — more than half the database's time of an apply
+ * (docs/performance/device-import.md). Their plans do not depend on the values.
+ */
+const PLANNED_ONCE = sql`set local plan_cache_mode = force_generic_plan`;
 
 /** Thrown inside the apply's transaction to roll it back when a row is refused while written. */
 class RowRefused extends Error {}
@@ -95,6 +105,7 @@ async function apply<Body>(
   const caller = options.caller ?? { account: undefined, language: options.language };
   try {
     await db.transaction(async (tx) => {
+      await tx.execute(PLANNED_ONCE);
       const handle = auditedDatabase(tx as unknown as Database);
       const saves = declaration.saves(handle, caller);
       // A second check on the transaction: what changed since the first one is seen here.
