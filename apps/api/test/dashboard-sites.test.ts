@@ -1,4 +1,4 @@
-import { type DashboardSite, SITE_SORTS } from '@scentia/shared/dashboard.schemas';
+import { type DashboardSite, type DashboardSitesPage, SITE_SORTS } from '@scentia/shared/dashboard.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
@@ -111,10 +111,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function sites(params: Record<string, string>): Promise<DashboardSite[]> {
+async function page(params: Record<string, string>): Promise<DashboardSitesPage> {
   const response = await get(`/api/dashboard/sites?${new URLSearchParams(params)}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
+}
+
+/** The sites on one page of 50 (every one, in these tests). */
+async function sites(params: Record<string, string>): Promise<DashboardSite[]> {
+  return (await page({ perPage: '50', ...params })).data;
 }
 
 describe('GET /api/dashboard/sites', () => {
