@@ -5,7 +5,6 @@ import { type CampaignFragranceCount, campaignCounts, type SiteFilter } from './
 import { type SitesRead, sitesPageStatement } from './dashboard-sites.sql.ts';
 
 export type { CampaignFragranceCount, SiteFilter } from './dashboard-counts.sql.ts';
-export type { SitesRead } from './dashboard-sites.sql.ts';
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
