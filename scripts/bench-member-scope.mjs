@@ -7,12 +7,15 @@
 // at each location, 60 days of counts for the first 10 chains. The Manager's chain is one of those 10.
 //
 // BENCH_MEMBER_ROUNDS rounds (default 20) of BENCH_MEMBER_CONCURRENCY requests (default 4) per call
-// and caller; p50 and p95 of each, and member / staff. The data set is seeded once into
+// and caller; p50 and p95 of each, and member / staff. BENCH_MEMBER_CALLS (words, comma-separated)
+// keeps the calls whose name holds one of them (`sites`: the sites table alone). Alone, each request's
+// CPU is read from /proc as well: the server's and the bench database's PostgreSQL backends'. The data set is seeded once into
 // `scentia_bench_member_scope` (a minute or two) and kept; BENCH_MEMBER_FRESH=1 seeds it again.
 // Budget (issue 39 §8): member p95 within 1.1× of the staff's.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
+import { processCpuSeconds } from './bench-cpu.mjs';
 import {
   BENCH_ADMIN,
   freshDatabase,
@@ -38,7 +41,7 @@ const DAYS = 60;
 const CHAIN = 7;
 const MANAGER = { email: 'gerente.bench@scentia.test', password: BENCH_ADMIN.password };
 
-const CALLS = [
+const ALL_CALLS = [
   ['devices, first page', '/api/devices'],
   ['capsules, first page', '/api/capsules'],
   ['locations, first page', '/api/locations'],
@@ -46,6 +49,8 @@ const CALLS = [
   ['dashboard: shots by fragrance, 30 days', '/api/shots-fragrance?limit=true'],
   ['dashboard: sites, 30 days', '/api/dashboard/sites'],
 ];
+const ONLY = process.env.BENCH_MEMBER_CALLS?.split(',').map((word) => word.trim());
+const CALLS = ONLY ? ALL_CALLS.filter(([name]) => ONLY.some((word) => name.includes(word))) : ALL_CALLS;
 
 async function seed(client) {
   await client.query(`begin; select set_config('scentia.audit', 'off', true);
@@ -139,7 +144,8 @@ async function measure(postgres) {
     const staff = await signIn(server.base);
     const member = await signIn(server.base, MANAGER);
     const headersOf = { staff: staff.headers, member: member.headers };
-    const quiet = await alone(server.base, headersOf);
+    const cpu = cpuReader(client, server.pid);
+    const quiet = await alone(server.base, headersOf, cpu);
     const result = await alternate(server.base, headersOf);
     report(result, quiet);
   } finally {
@@ -158,14 +164,44 @@ const fire = async (url, headers, times) => {
   times?.push(performance.now() - begun);
 };
 
-/** Each call by each caller ALONE_RUNS times, one after the other, alternating: the p50 without load. */
-async function alone(base, headersOf) {
+/**
+ * CPU seconds so far of the server and of the bench database's backends (the server's pool; a backend
+ * that ended between two readings is lost, and so are parallel workers: the plans here use none).
+ */
+function cpuReader(client, serverPid) {
+  return async () => {
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [DATABASE],
+    );
+    const backends = Object.fromEntries(rows.map(({ pid }) => [pid, processCpuSeconds(pid)]));
+    return { server: processCpuSeconds(serverPid), backends };
+  };
+}
+
+const cpuSpent = (before, after) =>
+  after.server -
+  before.server +
+  Object.entries(after.backends).reduce(
+    (sum, [pid, seconds]) => sum + seconds - (before.backends[pid] ?? 0),
+    0,
+  );
+
+/**
+ * Each call by each caller ALONE_RUNS times, one after the other, alternating: the p50 without load,
+ * and each request's CPU (server and backends, ms).
+ */
+async function alone(base, headersOf, cpu) {
   const times = Object.fromEntries(CALLS.map(([name]) => [name, { staff: [], member: [] }]));
+  const cpus = Object.fromEntries(CALLS.map(([name]) => [name, { staff: [], member: [] }]));
   for (let run = 0; run < ALONE_RUNS; run += 1)
     for (const [name, path] of CALLS)
-      for (const [caller, headers] of Object.entries(headersOf))
+      for (const [caller, headers] of Object.entries(headersOf)) {
+        const before = await cpu();
         await fire(`${base}${path}`, headers, run === 0 ? undefined : times[name][caller]);
-  return times;
+        if (run > 0) cpus[name][caller].push(cpuSpent(before, await cpu()) * 1000);
+      }
+  return { times, cpus };
 }
 
 /**
@@ -198,12 +234,17 @@ function report({ times, load }, quiet) {
       `| ${name} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(m.p50)} | ${ms(m.p95)} | ${(m.p95 / s.p95).toFixed(2)}× |`,
     );
   }
-  console.log(`\nalone (one request at a time, ${ALONE_RUNS - 1} each after a first), p50:`);
-  console.log('| call | staff | member | member − staff |');
-  console.log('|---|---|---|---|');
-  for (const [name, { staff, member }] of Object.entries(quiet)) {
+  console.log(
+    `\nalone (one request at a time, ${ALONE_RUNS - 1} each after a first), p50; CPU a request (server + backends), p50; load average ${loadavg()[0].toFixed(1)}:`,
+  );
+  console.log('| call | staff | member | member − staff | staff CPU | member CPU |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, { staff, member }] of Object.entries(quiet.times)) {
     const [s, m] = [summarize(staff).p50, summarize(member).p50];
-    console.log(`| ${name} | ${ms(s)} | ${ms(m)} | ${ms(m - s)} |`);
+    const cpu = quiet.cpus[name];
+    console.log(
+      `| ${name} | ${ms(s)} | ${ms(m)} | ${ms(m - s)} | ${ms(summarize(cpu.staff).p50)} | ${ms(summarize(cpu.member).p50)} |`,
+    );
   }
 }
 

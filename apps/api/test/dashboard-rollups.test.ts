@@ -190,14 +190,14 @@ async function answeredByFragrance(period: Period, filter: { organizationId?: nu
 
 async function answeredByLocation(period: Period) {
   const response = await get(
-    `/api/dashboard/sites?${new URLSearchParams({ ...period, groupBy: 'location' })}`,
+    `/api/dashboard/sites?${new URLSearchParams({ ...period, groupBy: 'location', perPage: '50' })}`,
   );
   expect(response.statusCode, response.body).toBe(200);
-  const answer = response.json() as { rows?: unknown[] } | unknown[];
-  const rows = (Array.isArray(answer) ? answer : (answer.rows ?? [])) as {
-    locationId: number;
-    shots: number;
-  }[];
+  const { data: rows, total } = response.json() as {
+    data: { locationId: number; shots: number }[];
+    total: number;
+  };
+  expect(total).toBeLessThanOrEqual(50);
   return Object.fromEntries(rows.filter((row) => row.shots > 0).map((row) => [row.locationId, row.shots]));
 }
 

@@ -1,4 +1,4 @@
-import { type DashboardSite, SITE_SORTS } from '@scentia/shared/dashboard.schemas';
+import { type DashboardSite, type DashboardSitesPage, SITE_SORTS } from '@scentia/shared/dashboard.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
@@ -111,10 +111,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function sites(params: Record<string, string>): Promise<DashboardSite[]> {
+async function page(params: Record<string, string>): Promise<DashboardSitesPage> {
   const response = await get(`/api/dashboard/sites?${new URLSearchParams(params)}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
+}
+
+/** The sites on one page of 50 (every one, in these tests). */
+async function sites(params: Record<string, string>): Promise<DashboardSite[]> {
+  return (await page({ perPage: '50', ...params })).data;
 }
 
 describe('GET /api/dashboard/sites', () => {
@@ -254,5 +259,97 @@ describe('GET /api/dashboard/sites/export', () => {
       'Cápsulas por agotarse',
     ]);
     expect(perOrganization.rows).toHaveLength(2);
+  });
+});
+
+describe('GET /api/dashboard/sites, paged', () => {
+  // 21 organisations more, without locations: 23 in all, the two with shots first.
+  beforeAll(async () => {
+    await ctx.query(sql`insert into organizations (name, legal_name, cnpj, city)
+      select 'Paginada ' || lpad(i::text, 2, '0'), 'Paginada ' || i || ' Ltda',
+        lpad((90000000 + i)::text, 8, '0') || '000100', 'Campinas'
+      from generate_series(1, 21) i`);
+  });
+
+  async function pages(params: Record<string, string>) {
+    const answers = [];
+    for (let number = 1; number <= 3; number += 1)
+      answers.push(await page({ ...params, page: String(number), perPage: '10' }));
+    return answers;
+  }
+
+  it.each([
+    ['shots', 'desc'],
+    ['shots', 'asc'],
+    ['name', 'asc'],
+    ['name', 'desc'],
+  ])('pages the whole fleet by %s %s as one list would have it, with its total', async (sort, order) => {
+    const whole = await page({ sort, order, perPage: '50' });
+    expect([whole.total, whole.totalPages, whole.data.length]).toEqual([23, 1, 23]);
+    const answers = await pages({ sort, order });
+    expect(answers.map((answer) => [answer.data.length, answer.total, answer.totalPages])).toEqual([
+      [10, 23, 3],
+      [10, 23, 3],
+      [3, 23, 3],
+    ]);
+    // Figures and order alike: each page's rows are the whole list's, cut.
+    expect(answers.flatMap((answer) => answer.data)).toEqual(whole.data);
+  });
+
+  it('puts the most shots first, the figures of a page’s sites read for them', async () => {
+    const [first] = await pages({});
+    expect(first?.data.slice(0, 2).map((row) => [row.organizationId, row.shots, row.activeDevices])).toEqual([
+      [network.organizationId, 15, 3],
+      [other.organizationId, 7, 1],
+    ]);
+    expect(first?.data.slice(2).every((row) => row.shots === 0 && row.activeDevices === 0)).toBe(true);
+  });
+
+  it('answers a page past the end with no rows and the total', async () => {
+    expect(await page({ page: '4', perPage: '10' })).toEqual({ data: [], total: 23, totalPages: 3 });
+    const byLocation = await page({
+      organizationId: String(network.organizationId),
+      groupBy: 'location',
+      sort: 'capsulesRunningOut',
+      page: '2',
+      perPage: '10',
+    });
+    expect(byLocation).toEqual({ data: [], total: 3, totalPages: 1 });
+  });
+
+  it('refuses a device or capsule sort over the whole fleet, in the request’s language', async () => {
+    for (const sort of ['activeDevices', 'offlineDevices', 'capsulesRunningOut']) {
+      for (const path of ['/api/dashboard/sites', '/api/dashboard/sites/export']) {
+        const response = await get(`${path}?sort=${sort}&groupBy=location`, 'en-US');
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().fields).toEqual([
+          {
+            path: 'sort',
+            message:
+              'Choose an organization to sort the sites by devices or capsules; across the whole fleet, sort by name or by shots.',
+          },
+        ]);
+      }
+    }
+    // Within one organisation (or one location), every sort is offered.
+    const location = String(network.locationIds[0]);
+    expect((await page({ sort: 'offlineDevices', locationId: location })).data).toHaveLength(1);
+  });
+
+  it.each([
+    ['page=0', 'page'],
+    ['perPage=15', 'perPage'],
+    ['perPage=100', 'perPage'],
+    ['page=abc', 'page'],
+  ])('refuses %s, naming the field', async (params, field) => {
+    const response = await get(`/api/dashboard/sites?${params}`, 'en-US');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[0].path).toBe(field);
+  });
+
+  it('exports every site, whatever page the table shows', async () => {
+    const sheet = await firstSheetOf(await get('/api/dashboard/sites/export?sort=name&page=2&perPage=10'));
+    const whole = await page({ sort: 'name', perPage: '50' });
+    expect(sheet.rows.map((row) => row[0])).toEqual(whole.data.map((row) => row.organizationName));
   });
 });

@@ -88,11 +88,18 @@ describe('a member’s dashboard', () => {
   it('compares their own locations, and counts their shots only', async () => {
     const sites = async (who: keyof typeof tokens) =>
       (
-        (await as(who, 'GET', '/dashboard/sites?groupBy=location')).json() as { organizationId: number }[]
-      ).map((site) => site.organizationId);
+        (await as(who, 'GET', '/dashboard/sites?groupBy=location')).json() as {
+          data: { organizationId: number }[];
+        }
+      ).data.map((site) => site.organizationId);
     const own = tenantA.organizationId;
     expect(await sites('manager')).toEqual([own, own]);
     expect(await sites('limited')).toEqual([own]);
+    // A member's sites are one organisation's: every sort is offered, and the total counts theirs only.
+    const byDevices = '/dashboard/sites?groupBy=location&sort=activeDevices&perPage=10';
+    expect([await totalOf('manager', byDevices), await totalOf('limited', byDevices)]).toEqual([2, 1]);
+    expect(await totalOf('manager', '/dashboard/sites?sort=capsulesRunningOut')).toBe(1);
+    expect((await as('staff', 'GET', byDevices)).statusCode).toBe(400);
     const shots = async (who: keyof typeof tokens) =>
       ((await as(who, 'GET', '/shots-fragrance')).json() as { shotsTotal: number }[]).reduce(
         (sum, row) => sum + row.shotsTotal,

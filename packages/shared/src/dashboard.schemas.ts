@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { periodDaySchema } from './dates.schemas.ts';
 import { idTextSchema } from './integers.schemas.ts';
+import { listQuerySchema, pageOf } from './list.schemas.ts';
 import { timeZoneSchema } from './locations.schemas.ts';
 
 /** The period the dashboard shows when none is chosen: the last 30 days, today included. */
@@ -82,17 +83,40 @@ export type ShotsFragrance = z.infer<typeof shotsFragranceSchema>;
 /** The sites table: per organisation or per location. */
 export const SITE_GROUPS = ['organization', 'location'] as const;
 export const SITE_SORTS = ['name', 'shots', 'activeDevices', 'offlineDevices', 'capsulesRunningOut'] as const;
+export type SiteSort = (typeof SITE_SORTS)[number];
+/**
+ * The sorts a page of the whole fleet can be chosen by without every site's figures: the name, and the
+ * period's shots (from the roll-ups). The device and capsule sorts need every site's figures as they are
+ * now, so they are offered within one organisation (a filter, or a member's own), not fleet-wide.
+ */
+export const FLEET_SITE_SORTS = ['name', 'shots'] as const satisfies readonly SiteSort[];
 
+/** Whether `sort` may be asked for over these sites (`isOneOrganization`: filtered to one, or a member's). */
+export function isSiteSortOffered(sort: SiteSort, isOneOrganization: boolean): boolean {
+  return isOneOrganization || (FLEET_SITE_SORTS as readonly SiteSort[]).includes(sort);
+}
+
+const sitesFilterFields = {
+  from: periodDaySchema.optional(),
+  to: periodDaySchema.optional(),
+  timeZone: timeZoneSchema.optional(),
+  organizationId: idTextSchema.optional(),
+  locationId: idTextSchema.optional(),
+  groupBy: z.enum(SITE_GROUPS).optional(),
+  sort: z.enum(SITE_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+};
+
+/** `GET /api/dashboard/sites/export`: the table's filters and sort, every site (never paged). */
+export const dashboardSitesExportQuerySchema = z.object(sitesFilterFields).superRefine(refinePeriod);
+export type DashboardSitesExportQuery = z.infer<typeof dashboardSitesExportQuerySchema>;
+
+/** `GET /api/dashboard/sites`: the same, one page of them (the list contract's `page` and `perPage`). */
 export const dashboardSitesQuerySchema = z
   .object({
-    from: periodDaySchema.optional(),
-    to: periodDaySchema.optional(),
-    timeZone: timeZoneSchema.optional(),
-    organizationId: idTextSchema.optional(),
-    locationId: idTextSchema.optional(),
-    groupBy: z.enum(SITE_GROUPS).optional(),
-    sort: z.enum(SITE_SORTS).optional(),
-    order: z.enum(['asc', 'desc']).optional(),
+    ...sitesFilterFields,
+    page: listQuerySchema.shape.page,
+    perPage: listQuerySchema.shape.perPage,
   })
   .superRefine(refinePeriod);
 export type DashboardSitesQuery = z.infer<typeof dashboardSitesQuerySchema>;
@@ -114,3 +138,7 @@ export const dashboardSiteSchema = z.object({
   capsulesRunningOut: z.number().int(),
 });
 export type DashboardSite = z.infer<typeof dashboardSiteSchema>;
+
+/** One page of sites, with how many there are in all (the list contract's answer). */
+export const dashboardSitesPageSchema = pageOf(dashboardSiteSchema);
+export type DashboardSitesPage = z.infer<typeof dashboardSitesPageSchema>;

@@ -224,6 +224,8 @@ export const enUS: Record<MessageKey, string> = {
     'The fragrance is not recommended by the published version being played.',
   'field.periodOrder': 'The start date must be on or before the end date.',
   'field.periodTooLong': 'Choose a period of at most {{max}} days.',
+  'field.siteSortNeedsOrganization':
+    'Choose an organization to sort the sites by devices or capsules; across the whole fleet, sort by name or by shots.',
   'export.quizSessions.fileName': 'quiz-sessions',
   'export.quizSessions.sheet': 'Sessions',
   'export.quizSessions.funnelSheet': 'Funnel',

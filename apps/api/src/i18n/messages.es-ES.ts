@@ -226,6 +226,8 @@ export const esES: Record<MessageKey, string> = {
   'field.quizFragranceNotPublished': 'La fragancia no la recomienda la versión publicada que se juega.',
   'field.periodOrder': 'La fecha inicial debe ser anterior o igual a la final.',
   'field.periodTooLong': 'Elija un período de como máximo {{max}} días.',
+  'field.siteSortNeedsOrganization':
+    'Elija una organización para ordenar los locales por dispositivos o cápsulas; en toda la flota, ordene por nombre o por disparos.',
   'export.quizSessions.fileName': 'sesiones-quiz',
   'export.quizSessions.sheet': 'Sesiones',
   'export.quizSessions.funnelSheet': 'Embudo',

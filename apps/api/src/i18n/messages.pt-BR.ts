@@ -220,6 +220,8 @@ export const ptBR = {
   'field.quizFragranceNotPublished': 'A fragrância não é recomendada pela versão publicada jogada.',
   'field.periodOrder': 'A data inicial deve ser anterior ou igual à final.',
   'field.periodTooLong': 'Escolha um período de no máximo {{max}} dias.',
+  'field.siteSortNeedsOrganization':
+    'Escolha uma organização para ordenar os locais por dispositivos ou cápsulas; na frota toda, ordene por nome ou por disparos.',
   'export.quizSessions.fileName': 'sessoes-quiz',
   'export.quizSessions.sheet': 'Sessões',
   'export.quizSessions.funnelSheet': 'Funil',

@@ -1,22 +1,12 @@
-import type { SITE_SORTS } from '@scentia/shared/dashboard.schemas';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { CountRanges, HourRange } from '../../lib/count-period.ts';
-import { type DayRange, type RollupRanges, raggedEndsOf, rollupRangesOf } from './dashboard-period.ts';
+import type { CountRanges } from '../../lib/count-period.ts';
+import { type CampaignFragranceCount, campaignCounts, type SiteFilter } from './dashboard-counts.sql.ts';
+import { type SitesRead, sitesPageStatement } from './dashboard-sites.sql.ts';
+
+export type { CampaignFragranceCount, SiteFilter } from './dashboard-counts.sql.ts';
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
-
-/** Which locations count: one organisation's, one location, both (then that location if it is the organisation's), or all. */
-/** `locationIds`: a member limited to some locations (lib/access-scope.ts) counts theirs only. */
-export type SiteFilter = { organizationId?: number; locationId?: number; locationIds?: number[] };
-
-export type CampaignFragranceCount = {
-  campaignId: number;
-  campaignName: string;
-  fragranceId: number;
-  fragranceName: string;
-  shots: number;
-};
 
 export type SiteFigures = {
   organizationId: number;
@@ -29,259 +19,16 @@ export type SiteFigures = {
   capsulesRunningOut: number;
 };
 
-export type SitesRead = {
-  ranges: CountRanges;
-  filter: SiteFilter;
-  groupBy: 'organization' | 'location';
-  sort: (typeof SITE_SORTS)[number];
-  order: 'asc' | 'desc';
-  offlineAfterMinutes: number;
-  /** Capsules forecast to run out within this many days of today (in their location's zone) count as running out. */
-  runningOutDays: number;
-};
-
-function locationCondition(column: SQL, filter: SiteFilter): SQL {
-  const conditions: SQL[] = [];
-  if (filter.organizationId !== undefined)
-    conditions.push(
-      sql`${column} in (select id from locations where organization_id = ${filter.organizationId})`,
-    );
-  if (filter.locationId !== undefined) conditions.push(sql`${column} = ${filter.locationId}`);
-  if (filter.locationIds !== undefined) {
-    const ids = filter.locationIds.map((id) => sql`${id}::int`);
-    conditions.push(ids.length === 0 ? sql`false` : sql`${column} in (${sql.join(ids, sql`, `)})`);
-  }
-  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
-}
-
-const dayRange = (column: SQL, range: DayRange) =>
-  sql`(${column} >= ${range.from}::date and ${column} < ${range.to}::date)`;
-
-const hourRanges = (ranges: HourRange[]) =>
-  sql.join(
-    ranges.map(
-      (range) =>
-        sql`(hour >= ${range.from.toISOString()}::timestamptz and hour < ${range.to.toISOString()}::timestamptz)`,
-    ),
-    sql` or `,
-  );
-
-/**
- * The period's ragged ends (hours) as rows to sum: with `rolled`, the hours of the days rolled up from
- * that hourly roll-up (`rolled.until`: the first instant after the watermark's day), the others from
- * every location's hourly counts.
- */
-function hourCounts(
-  hours: HourRange[],
-  columns: SQL,
-  filter: SiteFilter,
-  rolled?: { table: SQL; until: Date },
-): SQL[] {
-  const until = rolled?.until.getTime() ?? Number.NEGATIVE_INFINITY;
-  const early = hours
-    .filter((range) => range.from.getTime() < until)
-    .map((range) => ({ from: range.from, to: new Date(Math.min(range.to.getTime(), until)) }));
-  const late = hours
-    .filter((range) => range.to.getTime() > until)
-    .map((range) => ({ from: new Date(Math.max(range.from.getTime(), until)), to: range.to }));
-  const parts: SQL[] = [];
-  if (rolled && early.length > 0)
-    parts.push(sql`select ${columns} from ${rolled.table}
-      where (${hourRanges(early)}) and ${locationCondition(sql`location_id`, filter)}`);
-  if (late.length > 0)
-    parts.push(sql`select ${columns} from shot_counts_hourly
-      where (${hourRanges(late)}) and ${locationCondition(sql`location_id`, filter)}`);
-  return parts;
-}
-
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
-
-function dailyCounts(range: DayRange, columns: SQL, filter: SiteFilter): SQL {
-  return sql`select ${columns} from shot_counts_daily
-    where ${dayRange(sql`day`, range)} and ${locationCondition(sql`location_id`, filter)}`;
-}
-
-/**
- * The watermark's month so far (`RollupRanges.monthToDate`): `monthRow` while the watermark is still
- * the one the reader read, checked in the same statement (one snapshot), else `dayRows`. Both are
- * `select … where …` over the range; the check is added to their conditions.
- */
-function monthToDateCounts(toDate: { rolledThrough: string }, monthRow: SQL, dayRows: SQL): SQL[] {
-  const isUnchanged = sql`(select rolled_through from shot_rollup_state where id = 1) = ${toDate.rolledThrough}::date`;
-  return [sql`${monthRow} and ${isUnchanged}`, sql`${dayRows} and not ${isUnchanged}`];
-}
-
-function rolledCounts(table: SQL, columns: SQL, split: RollupRanges, filter: SiteFilter): SQL[] {
-  const rows = (grain: 'day' | 'month', range: DayRange) =>
-    sql`select ${columns} from ${table} where grain = ${sql.raw(`'${grain}'`)} and ${dayRange(sql`starts_on`, range)}
-      and ${locationCondition(sql`location_id`, filter)}`;
-  const parts: SQL[] = [];
-  if (split.months) parts.push(rows('month', split.months));
-  if (split.monthToDate)
-    parts.push(
-      ...monthToDateCounts(
-        split.monthToDate,
-        rows('month', split.monthToDate),
-        rows('day', split.monthToDate),
-      ),
-    );
-  for (const range of split.rolledDays) parts.push(rows('day', range));
-  return parts;
-}
-
-const unionAll = (parts: SQL[]) => sql.join(parts, sql` union all `);
-
-/**
- * The period's shots per campaign and fragrance, as rows to sum (never `shots`): whole months and
- * days up to the roll-ups' watermark from the roll-ups, the days after it from the daily counts, the
- * hours at both ends from the hourly counts. Unfiltered, from the fleet's roll-ups and daily counts
- * (`rolledUpCounts`: a year is at most 13 month rows, the days of the month it starts in, the days
- * after the watermark and a few hours per key, whatever the shots and the locations); by organisation
- * alone (the staff's filter, or a member who sees every location), from its daily sums
- * (`organizationCounts`); by location (one, or a location-limited member's), the whole months from the
- * monthly counts of their locations and the other days and hours from the daily and hourly counts.
- */
-function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
-  const columns = sql`campaign_id, fragrance_id, shots`;
-  const isByLocation = filter.locationId !== undefined || filter.locationIds !== undefined;
-  if (!isByLocation && filter.organizationId === undefined)
-    return rolledUpCounts(FLEET_COUNTS, ranges, {}, rolledThrough);
-  if (!isByLocation && filter.organizationId !== undefined)
-    return organizationCounts(ranges, filter.organizationId);
-  const parts: SQL[] = hourCounts(ranges.hours, columns, filter);
-  if (ranges.days) {
-    const split = rollupRangesOf(ranges.days, rolledThrough);
-    const monthly = (range: DayRange) =>
-      sql`select ${columns} from shot_counts_monthly
-        where ${dayRange(sql`month`, range)} and ${locationCondition(sql`location_id`, filter)}`;
-    if (split.months) parts.push(monthly(split.months));
-    if (split.monthToDate)
-      parts.push(
-        ...monthToDateCounts(
-          split.monthToDate,
-          monthly(split.monthToDate),
-          dailyCounts(split.monthToDate, columns, filter),
-        ),
-      );
-    const days = [...split.rolledDays, ...(split.openDays ? [split.openDays] : [])];
-    for (const range of days) parts.push(dailyCounts(range, columns, filter));
-  }
-  return unionAll(parts);
-}
-
-/**
- * One organisation's shots per campaign and fragrance in the period, from its daily sums (migration
- * 0042): a few rows per day whatever its locations. An end that covers most of its UTC day is that day's
- * row less the day's other hours, the other ends are hours; those hours come from the organisation's
- * locations' hourly counts (at most half a day's at each end), as no hourly sum per organisation is kept.
- */
-function organizationCounts(ranges: CountRanges, organizationId: number): SQL {
-  const columns = sql`campaign_id, fragrance_id, shots`;
-  const filter = { organizationId };
-  const daySums = (condition: SQL) =>
-    sql`select ${columns} from shot_counts_organization_daily
-      where organization_id = ${organizationId} and ${condition}`;
-  const ends = raggedEndsOf(ranges.hours);
-  const parts = [
-    ...hourCounts(ends.hours, columns, filter),
-    ...hourCounts(ends.lessHours, sql`campaign_id, fragrance_id, -shots`, filter),
-  ];
-  if (ends.days.length > 0) {
-    const days = sql.join(
-      ends.days.map((day) => sql`${day}::date`),
-      sql`, `,
-    );
-    parts.push(daySums(sql`day in (${days})`));
-  }
-  if (ranges.days) parts.push(daySums(dayRange(sql`day`, ranges.days)));
-  return parts.length === 0
-    ? sql`select 0 as campaign_id, 0 as fragrance_id, 0 as shots where false`
-    : unionAll(parts);
-}
-
-/**
- * Where `rolledUpCounts` reads one grain of shots: the fleet's per campaign and fragrance (tables without
- * a location, read with an empty filter), or per location.
- */
-type RolledUpSource = {
-  /** The key columns, without `shots`. */
-  keys: SQL;
-  /** The roll-ups by day and month, and by hour, up to the watermark (migration 0029). */
-  rollups: SQL;
-  hourlyRollups: SQL;
-  /** The sums of the daily counts for every day (migration 0034). */
-  daySums: SQL;
-};
-
-/**
- * A period's shots from the roll-ups and the daily sums of one grain, in a few rows per key whatever
- * the shots and the locations: the rolled-up days from the roll-ups, the days after the watermark and an
- * end that covers most of its UTC day from the daily sums (that day less its other hours), the other
- * ends' hours from the hourly roll-up, or every location's hourly counts after the watermark.
- */
-function rolledUpCounts(
-  source: RolledUpSource,
-  ranges: CountRanges,
-  filter: SiteFilter,
-  rolledThrough: string,
-): SQL {
-  const columns = sql`${source.keys}, shots`;
-  const rolled = { table: source.hourlyRollups, until: dayAfter(rolledThrough) };
-  const daySums = (condition: SQL) =>
-    sql`select ${columns} from ${source.daySums}
-      where ${condition} and ${locationCondition(sql`location_id`, filter)}`;
-  const ends = raggedEndsOf(ranges.hours);
-  const parts = [
-    ...hourCounts(ends.hours, columns, filter, rolled),
-    ...hourCounts(ends.lessHours, sql`${source.keys}, -shots`, filter, rolled),
-  ];
-  if (ends.days.length > 0) {
-    const days = sql.join(
-      ends.days.map((day) => sql`${day}::date`),
-      sql`, `,
-    );
-    parts.push(daySums(sql`day in (${days})`));
-  }
-  if (ranges.days) {
-    const split = rollupRangesOf(ranges.days, rolledThrough);
-    parts.push(...rolledCounts(source.rollups, columns, split, filter));
-    if (split.openDays) parts.push(daySums(dayRange(sql`day`, split.openDays)));
-  }
-  return unionAll(parts);
-}
-
-const FLEET_COUNTS: RolledUpSource = {
-  keys: sql`campaign_id, fragrance_id`,
-  rollups: sql`shot_rollups_fleet`,
-  hourlyRollups: sql`shot_rollups_fleet_hourly`,
-  daySums: sql`shot_counts_fleet_daily`,
-};
-
-const LOCATION_COUNTS: RolledUpSource = {
-  keys: sql`location_id`,
-  rollups: sql`shot_rollups_location`,
-  hourlyRollups: sql`shot_rollups_location_hourly`,
-  daySums: sql`shot_counts_location_daily`,
-};
-
-/** The period's shots per location, as rows to sum: from the locations' roll-ups and daily sums. */
-function locationCounts(ranges: CountRanges, filter: SiteFilter, rolledThrough: string): SQL {
-  return rolledUpCounts(LOCATION_COUNTS, ranges, filter, rolledThrough);
-}
-
-const SITE_SORT_COLUMNS: Record<SitesRead['sort'], SQL> = {
-  name: sql`s.name`,
-  shots: sql`s.shot_total`,
-  activeDevices: sql`s."activeDevices"`,
-  offlineDevices: sql`s."offlineDevices"`,
-  capsulesRunningOut: sql`s."capsulesRunningOut"`,
+type SiteRow = Omit<SiteFigures, 'shots' | 'organizationId'> & {
+  total: string;
+  organizationId: number | null;
+  shots: string;
 };
 
 /** The dashboard's reads: sums of the pre-aggregated shot counts, and the fleet as it is now. */
 export class DashboardRepository {
   constructor(private readonly db: Database) {}
 
-  /** Shots per campaign and fragrance in the period; zero totals left out. */
   /** The last UTC day the roll-ups hold (migration 0029). */
   private async rolledThrough(): Promise<string> {
     const [row] = await rowsOf<{ day: string }>(
@@ -290,6 +37,7 @@ export class DashboardRepository {
     return row?.day ?? '0001-01-01';
   }
 
+  /** Shots per campaign and fragrance in the period; zero totals left out. */
   async campaignFragranceCounts(ranges: CountRanges, filter: SiteFilter): Promise<CampaignFragranceCount[]> {
     const counts = campaignCounts(ranges, filter, await this.rolledThrough());
     const rows = await rowsOf<CampaignFragranceCount>(
@@ -306,84 +54,18 @@ export class DashboardRepository {
   }
 
   /**
-   * Every active organisation (or location, with its organisation) the filter keeps, even without
-   * shots: the period's shots, and its active devices, the offline ones among them, and the capsules
-   * in them running out, as they are now. Sorted by `sort`, ties by name then id.
+   * One page of the active organisations (or locations, with their organisation) the filter keeps,
+   * even without shots: the period's shots, and the active devices, the offline ones among them and the
+   * capsules in them running out, as they are now; sorted by `sort`, ties by name then id. `total`:
+   * how many sites there are in all.
    */
-  async sites(read: SitesRead): Promise<SiteFigures[]> {
-    const { filter } = read;
-    const counts = locationCounts(read.ranges, filter, await this.rolledThrough());
-    const offlineSince = sql`now() - make_interval(mins => ${read.offlineAfterMinutes})`;
-    // Materialised, all three: each summed once, however the planner joins it to the organisations and
-    // locations. Under a member's row-level security the planner's row estimates are guesses, and left
-    // inlined it re-ran the capsules' count once per location (docs/performance/member-cost.md).
-    const perLocation = sql`
-      period_shots as materialized (
-        select location_id, sum(shots) as shots from (${counts}) u group by location_id
+  async sitesPage(read: SitesRead): Promise<{ rows: SiteFigures[]; total: number }> {
+    const rows = await rowsOf<SiteRow>(this.db.execute(sitesPageStatement(read, await this.rolledThrough())));
+    return {
+      total: Number(rows[0]?.total ?? 0),
+      rows: rows.flatMap(({ total: _total, organizationId, shots, ...row }) =>
+        organizationId === null ? [] : [{ ...row, organizationId, shots: Number(shots) }],
       ),
-      fleet as materialized (
-        select d.location_id, count(*) as active_devices,
-          count(*) filter (where s.last_seen_at is null or s.last_seen_at <= ${offlineSince}) as offline_devices
-        from devices d left join device_states s on s.device_id = d.id
-        where d.deleted_at is null and ${locationCondition(sql`d.location_id`, filter)}
-        group by d.location_id
-      ),
-      running_out as materialized (
-        select d.location_id, count(*) as capsules
-        from capsules c
-        join devices d on d.id = c.device_id and d.deleted_at is null
-        join locations loc on loc.id = d.location_id
-        join capsule_levels l on l.capsule_id = c.id
-        left join capsule_forecasts f on f.capsule_id = c.id
-        where c.deleted_at is null and ${locationCondition(sql`d.location_id`, filter)}
-          and (l.remaining_shots = 0
-            or f.runs_out_on <= (now() at time zone loc.time_zone)::date + ${read.runningOutDays}::int)
-        group by d.location_id
-      ),
-      per_location as (
-        select l.id, l.organization_id, l.name, l.deleted_at, coalesce(p.shots, 0) as shots,
-          coalesce(fl.active_devices, 0) as active_devices, coalesce(fl.offline_devices, 0) as offline_devices,
-          coalesce(r.capsules, 0) as capsules
-        from locations l
-        left join period_shots p on p.location_id = l.id
-        left join fleet fl on fl.location_id = l.id
-        left join running_out r on r.location_id = l.id
-        where ${locationCondition(sql`l.id`, filter)}
-      )`;
-    const sites =
-      read.groupBy === 'location'
-        ? sql`
-          select o.id as "organizationId", o.name as "organizationName", pl.id as "locationId",
-            pl.name as "locationName", pl.name as name, pl.id as id, pl.shots as shot_total,
-            pl.active_devices::int as "activeDevices", pl.offline_devices::int as "offlineDevices",
-            pl.capsules::int as "capsulesRunningOut"
-          from per_location pl join organizations o on o.id = pl.organization_id
-          where pl.deleted_at is null and o.deleted_at is null`
-        : sql`
-          select o.id as "organizationId", o.name as "organizationName", null::int as "locationId",
-            null::text as "locationName", o.name as name, o.id as id, coalesce(sum(pl.shots), 0) as shot_total,
-            coalesce(sum(pl.active_devices), 0)::int as "activeDevices",
-            coalesce(sum(pl.offline_devices), 0)::int as "offlineDevices",
-            coalesce(sum(pl.capsules), 0)::int as "capsulesRunningOut"
-          from organizations o left join per_location pl on pl.organization_id = o.id
-          where o.deleted_at is null
-            ${filter.organizationId !== undefined ? sql`and o.id = ${filter.organizationId}` : sql``}
-            ${filter.locationId !== undefined || filter.locationIds !== undefined ? sql`and pl.id is not null` : sql``}
-          group by o.id, o.name`;
-    const direction = read.order === 'desc' ? sql`desc` : sql`asc`;
-    const sortKey =
-      read.sort === 'name'
-        ? sql`s.name ${direction}, s.id ${direction}`
-        : sql`${SITE_SORT_COLUMNS[read.sort]} ${direction}, s.name, s.id`;
-    // A bigint leaves the database as text (drivers differ on bigints); it sorts as the number inside.
-    const rows = await rowsOf<SiteFigures>(
-      this.db.execute(sql`
-        with ${perLocation}
-        select s."organizationId", s."organizationName", s."locationId", s."locationName",
-          s.shot_total::text as shots, s."activeDevices", s."offlineDevices", s."capsulesRunningOut"
-        from (${sites}) s
-        order by ${sortKey}`),
-    );
-    return rows.map((row) => ({ ...row, shots: Number(row.shots) }));
+    };
   }
 }

@@ -1,7 +1,8 @@
 import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import {
   dashboardQuerySchema,
-  dashboardSiteSchema,
+  dashboardSitesExportQuerySchema,
+  dashboardSitesPageSchema,
   dashboardSitesQuerySchema,
   shotsCampaignSchema,
   shotsFragranceSchema,
@@ -22,6 +23,13 @@ const PERIOD =
 /** One batch, for the spreadsheet writer: the dashboard's answers are small (one row per fragrance, campaign or site). */
 async function* once<Row>(rows: Row[]) {
   yield rows;
+}
+
+/** The batches of a generator whose first step has been taken already. */
+async function* prepended<Row>(first: IteratorResult<Row[]>, rest: AsyncGenerator<Row[]>) {
+  if (first.done) return;
+  yield first.value;
+  yield* rest;
 }
 
 /**
@@ -121,9 +129,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
       config,
       schema: {
         tags,
-        summary: `The sites compared, per organisation (default) or per location: every active one, with its shots ${PERIOD}, and its active devices, those offline and the capsules in them running out, as they are now. Sorted by any column (default shots, most first), ties by name then id`,
+        summary: `The sites compared, one page (\`page\`, \`perPage\`) and how many in all, per organisation (default) or per location: every active one, with its shots ${PERIOD}, and its active devices, those offline and the capsules in them running out, as they are now. Sorted by name or shots (default, most first), ties by name then id; by a device or capsule figure only within one organisation (a filter, or a member's own), else a 400`,
         querystring: dashboardSitesQuerySchema,
-        response: { 200: z.array(dashboardSiteSchema), ...errorResponses },
+        response: { 200: dashboardSitesPageSchema, ...errorResponses },
       },
     },
     async (request) => service.sites(request.query, currentScope(request)),
@@ -135,18 +143,21 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
       config: { ...config, fileAnswer: XLSX_TYPE },
       schema: {
         tags,
-        summary: 'The sites table (same filters and sort) as an .xlsx spreadsheet',
-        querystring: dashboardSitesQuerySchema,
+        summary:
+          'The sites table (same filters and sort) as an .xlsx spreadsheet: every site, never paged, read and written a batch at a time',
+        querystring: dashboardSitesExportQuerySchema,
         response: errorResponses,
       },
     },
     async (request, reply) => {
-      const rows = await service.sites(request.query, currentScope(request));
+      const batches = service.sitesBatches(request.query, currentScope(request));
+      // The first batch is read before the answer starts: a refused sort is still a 400.
+      const first = await batches.next();
       return sendXlsx(reply, {
         fileName: datedFileName(translate(request.language, 'export.sites.fileName')),
         sheetName: translate(request.language, 'export.sites.sheet'),
         columns: siteColumns(request.language, request.query.groupBy === 'location'),
-        batches: once(rows),
+        batches: prepended(first, batches),
       });
     },
   );

@@ -3,11 +3,15 @@ import {
   DASHBOARD_TOP_FRAGRANCES,
   type DashboardQuery,
   type DashboardSite,
+  type DashboardSitesExportQuery,
+  type DashboardSitesPage,
   type DashboardSitesQuery,
+  isSiteSortOffered,
   type ShotsCampaign,
   type ShotsFragrance,
 } from '@scentia/shared/dashboard.schemas';
 import { type AccessScope, STAFF_SCOPE } from '../../lib/access-scope.ts';
+import { invalidFields } from '../../lib/app-error.ts';
 import { countRangesFor } from '../../lib/count-period.ts';
 import type { CampaignFragranceCount, DashboardRepository, SiteFilter } from './dashboard.repository.ts';
 
@@ -46,6 +50,9 @@ function filterOf(query: SiteFilter, scope: AccessScope = STAFF_SCOPE): SiteFilt
     return null;
   return { ...filter, organizationId: scope.organizationId, ...(locationIds ? { locationIds } : {}) };
 }
+
+/** How many sites the export reads at a time. */
+const SITES_EXPORT_BATCH = 1_000;
 
 export type ShotCampaignExportRow = { campaignName: string; fragranceName: string; shots: number };
 
@@ -121,6 +128,27 @@ export function createDashboardService(deps: {
     }));
   }
 
+  /** What the sites table reads for these filters and sort, or null when the scope leaves nothing. */
+  function sitesRead(query: DashboardSitesExportQuery, scope?: AccessScope) {
+    const sort = query.sort ?? 'shots';
+    const filter = filterOf(query, scope);
+    const isOneOrganization =
+      filter === null || filter.organizationId !== undefined || filter.locationId !== undefined;
+    if (!isSiteSortOffered(sort, isOneOrganization))
+      throw invalidFields({ path: 'sort', key: 'field.siteSortNeedsOrganization' });
+    const ranges = rangesOf(query);
+    if (!filter) return null;
+    return {
+      ranges,
+      filter,
+      groupBy: query.groupBy ?? 'organization',
+      sort,
+      order: query.order ?? (sort === 'name' ? 'asc' : 'desc'),
+      offlineAfterMinutes: deps.offlineAfterMinutes,
+      runningOutDays: deps.capsuleAlertDays,
+    } as const;
+  }
+
   return {
     /** `GET /shots-campaign`: campaigns most fired first, each with its fragrances (spec §3). */
     async shotsCampaign(
@@ -157,22 +185,35 @@ export function createDashboardService(deps: {
     },
 
     /**
-     * The sites compared: per organisation (default) or location, most shots first by default; a
-     * member compares their own organisation's locations.
+     * The sites compared, one page: per organisation (default) or location, most shots first by
+     * default; a member compares their own organisation's locations. A device or capsule sort needs
+     * every site's figures: it is refused over the whole fleet (docs/decisions), offered within one
+     * organisation.
      */
-    async sites(query: DashboardSitesQuery, scope?: AccessScope): Promise<DashboardSite[]> {
-      const ranges = rangesOf(query);
-      const filter = filterOf(query, scope);
-      if (!filter) return [];
-      return deps.repository.sites({
-        ranges,
-        filter,
-        groupBy: query.groupBy ?? 'organization',
-        sort: query.sort ?? 'shots',
-        order: query.order ?? (query.sort === 'name' ? 'asc' : 'desc'),
-        offlineAfterMinutes: deps.offlineAfterMinutes,
-        runningOutDays: deps.capsuleAlertDays,
+    async sites(query: DashboardSitesQuery, scope?: AccessScope): Promise<DashboardSitesPage> {
+      const { page, perPage } = query;
+      const read = sitesRead(query, scope);
+      if (!read) return { data: [], total: 0, totalPages: 0 };
+      const { rows, total } = await deps.repository.sitesPage({
+        ...read,
+        limit: perPage,
+        offset: (page - 1) * perPage,
       });
+      return { data: rows, total, totalPages: Math.ceil(total / perPage) };
+    },
+
+    /** Every site of the table (same filters and sort), a batch at a time, for the export. */
+    async *sitesBatches(
+      query: DashboardSitesExportQuery,
+      scope?: AccessScope,
+    ): AsyncGenerator<DashboardSite[]> {
+      const read = sitesRead(query, scope);
+      if (!read) return;
+      for (let offset = 0; ; offset += SITES_EXPORT_BATCH) {
+        const { rows } = await deps.repository.sitesPage({ ...read, limit: SITES_EXPORT_BATCH, offset });
+        if (rows.length > 0) yield rows;
+        if (rows.length < SITES_EXPORT_BATCH) return;
+      }
     },
   };
 }

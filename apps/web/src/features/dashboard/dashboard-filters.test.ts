@@ -5,6 +5,8 @@ import {
   type DashboardFilters,
   dashboardQuery,
   defaultFilters,
+  isOneOrganization,
+  offeredSitesView,
   periodOf,
   periodProblem,
   readDashboardFilters,
@@ -103,3 +105,25 @@ describe('the remembered dashboard filters', () => {
 function periodFields(filters: DashboardFilters) {
   return { preset: filters.preset, from: filters.from, to: filters.to };
 }
+
+describe('the sites table’s sorts', () => {
+  const fleet: DashboardFilters = { ...chosen, organizationId: null, locationId: null };
+
+  it('covers one organisation when one or a location is chosen, or for a member', () => {
+    expect(isOneOrganization(chosen, false)).toBe(true);
+    expect(isOneOrganization({ ...fleet, locationId: '12' }, false)).toBe(true);
+    expect(isOneOrganization(fleet, true)).toBe(true);
+    expect(isOneOrganization(fleet, false)).toBe(false);
+  });
+
+  it('keeps every sort within one organisation, the name and the shots only over the fleet', () => {
+    expect(offeredSitesView(chosen.sites, true)).toEqual(chosen.sites);
+    expect(offeredSitesView(chosen.sites, false)).toEqual({
+      groupBy: 'location',
+      sort: 'shots',
+      order: 'desc',
+    });
+    const byName = { groupBy: 'organization', sort: 'name', order: 'asc' } as const;
+    expect(offeredSitesView(byName, false)).toEqual(byName);
+  });
+});

@@ -2,6 +2,7 @@ import { STORAGE_DEFAULT_TTL_MS } from '@scentia/shared/constants';
 import {
   DASHBOARD_DEFAULT_DAYS,
   dashboardQuerySchema,
+  isSiteSortOffered,
   SITE_GROUPS,
   SITE_SORTS,
 } from '@scentia/shared/dashboard.schemas';
@@ -103,6 +104,22 @@ export function dashboardQuery(filters: DashboardFilters, now: number): Dashboar
     organizationId: filters.organizationId ?? undefined,
     locationId: filters.locationId ?? undefined,
   };
+}
+
+/** The sites table shows this many sites a page, read a page at a time from the server. */
+export const SITES_PAGE_SIZE = 20;
+
+/**
+ * Whether the sites table covers one organisation (one chosen, a location chosen, or a member's own):
+ * then every column sorts; over the whole fleet only the name and the shots do (the server's rule).
+ */
+export function isOneOrganization(filters: DashboardFilters, isMember: boolean): boolean {
+  return isMember || filters.organizationId !== null || filters.locationId !== null;
+}
+
+/** The sites view asked for: a sort no longer offered (an organisation unchosen) falls back to the default. */
+export function offeredSitesView(view: SitesView, isOneOrganization: boolean): SitesView {
+  return isSiteSortOffered(view.sort, isOneOrganization) ? view : { ...view, sort: 'shots', order: 'desc' };
 }
 
 const idSchema = z.string().regex(ID).nullable();

@@ -1,20 +1,17 @@
-import { type DashboardSite, dashboardSiteSchema } from '@scentia/shared/dashboard.schemas';
+import { type DashboardSitesPage, dashboardSitesPageSchema } from '@scentia/shared/dashboard.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { http } from '../../../lib/api-client.ts';
 import { type DashboardSitesRequest, dashboardKeys } from './query-keys.ts';
 
-const answerSchema = z.array(dashboardSiteSchema);
-
 /**
- * GET /api/dashboard/sites: per organisation or per location, the period's shots and the devices and
- * capsules as they are now, sorted by the server.
+ * GET /api/dashboard/sites: one page of the sites, per organisation or per location, the period's
+ * shots and the devices and capsules as they are now, sorted and paged by the server.
  */
 export function fetchDashboardSites(
   query: DashboardSitesRequest,
   signal?: AbortSignal,
-): Promise<DashboardSite[]> {
-  return http.get('/dashboard/sites', { query, signal, schema: answerSchema });
+): Promise<DashboardSitesPage> {
+  return http.get('/dashboard/sites', { query, signal, schema: dashboardSitesPageSchema });
 }
 
 export function useDashboardSites(query: DashboardSitesRequest, isEnabled: boolean) {

@@ -8,9 +8,12 @@ export type DashboardRequest = {
   organizationId?: string;
   locationId?: string;
 };
-/** The sites table's: the same, with its grouping and sort (`dashboardSitesQuerySchema`). */
-export type DashboardSitesRequest = DashboardRequest &
+/** The sites table's export: the same, with its grouping and sort (`dashboardSitesExportQuerySchema`). */
+export type DashboardSitesExportRequest = DashboardRequest &
   Pick<DashboardSitesQuery, 'groupBy' | 'sort' | 'order'>;
+/** The sites table's: the export's, and the page shown (`dashboardSitesQuerySchema`). */
+export type DashboardSitesRequest = DashboardSitesExportRequest &
+  Pick<DashboardSitesQuery, 'page' | 'perPage'>;
 
 /** Every query of the dashboard is keyed under `['dashboard']`, then by chart and filters. */
 export const dashboardKeys = {

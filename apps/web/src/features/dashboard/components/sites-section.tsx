@@ -5,22 +5,27 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportDashboardSites } from '../api/export-dashboard-sites.ts';
 import type { useDashboardSites } from '../api/get-dashboard-sites.ts';
-import type { DashboardSitesRequest } from '../api/query-keys.ts';
-import type { SitesView } from '../dashboard-filters.ts';
+import type { DashboardSitesExportRequest } from '../api/query-keys.ts';
+import { SITES_PAGE_SIZE, type SitesView } from '../dashboard-filters.ts';
 import { siteDevicesPath } from '../slice-links.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 import { useFormats } from './formats.ts';
 
 type SitesSectionProps = {
   query: ReturnType<typeof useDashboardSites>;
-  filters: DashboardSitesRequest;
+  filters: DashboardSitesExportRequest;
   view: SitesView;
+  /** Over one organisation every column sorts; over the whole fleet, the name and the shots only. */
+  isEverySortOffered: boolean;
+  page: number;
+  onPageChange: (page: number) => void;
   onViewChange: (view: SitesView) => void;
   isWaiting: boolean;
 };
 
 type Sort = SitesView['sort'];
 const NUMBER_COLUMNS = ['shots', 'activeDevices', 'offlineDevices', 'capsulesRunningOut'] as const;
+const FLEET_SORTS: readonly Sort[] = ['name', 'shots'];
 
 const rowKey = (site: DashboardSite) => `${site.organizationId}-${site.locationId ?? ''}`;
 
@@ -28,17 +33,33 @@ const rowKey = (site: DashboardSite) => `${site.organizationId}-${site.locationI
 
 /**
  * The sites compared (GET /api/dashboard/sites): per organisation or per location, the period's shots
- * and the fleet as it is now; sorted by the server by any column (the sort is remembered with the
- * filters). A site's name opens its devices.
+ * and the fleet as it is now; sorted and paged by the server (the sort is remembered with the filters,
+ * the page is not). Over the whole fleet only the name and the shots sort. A site's name opens its
+ * devices; the export holds every site, not the page.
  */
-export function SitesSection({ query, filters, view, onViewChange, isWaiting }: SitesSectionProps) {
+export function SitesSection({
+  query,
+  filters,
+  view,
+  isEverySortOffered,
+  page,
+  onPageChange,
+  onViewChange,
+  isWaiting,
+}: SitesSectionProps) {
   const { t } = useTranslation('dashboard');
   const formats = useFormats();
-  const sites = query.data ?? [];
+  const sites = query.data?.data ?? [];
+  const total = query.data?.total ?? 0;
+  const isSortable = (sort: Sort) => isEverySortOffered || FLEET_SORTS.includes(sort);
   const orderOf = (sort: Sort): 'ascend' | 'descend' | null =>
     view.sort === sort ? (view.order === 'asc' ? 'ascend' : 'descend') : null;
 
-  const onChange: TableProps<DashboardSite>['onChange'] = (_pagination, _filters, sorter) => {
+  const onChange: TableProps<DashboardSite>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'paginate') {
+      onPageChange(pagination.current ?? 1);
+      return;
+    }
     const sorted = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<DashboardSite> | undefined;
     const sort = sorted?.columnKey as Sort | undefined;
     if (!sort || !sorted?.order) return;
@@ -50,7 +71,7 @@ export function SitesSection({ query, filters, view, onViewChange, isWaiting }: 
       title={t('sites.title')}
       query={query}
       isWaiting={isWaiting}
-      isEmpty={sites.length === 0}
+      isEmpty={total === 0}
       emptyText={t('sites.empty')}
       onExport={() => exportDashboardSites(filters)}
       controls={
@@ -70,7 +91,11 @@ export function SitesSection({ query, filters, view, onViewChange, isWaiting }: 
         size="small"
         rowKey={rowKey}
         dataSource={sites}
-        pagination={sites.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+        pagination={
+          total > SITES_PAGE_SIZE
+            ? { current: page, pageSize: SITES_PAGE_SIZE, total, showSizeChanger: false }
+            : false
+        }
         scroll={{ x: 'max-content' }}
         onChange={onChange}
         showSorterTooltip={false}
@@ -95,9 +120,9 @@ export function SitesSection({ query, filters, view, onViewChange, isWaiting }: 
             dataIndex: key,
             title: t(`sites.${key}`),
             align: 'right' as const,
-            sorter: true,
+            sorter: isSortable(key),
             sortDirections: ['descend' as const, 'ascend' as const, 'descend' as const],
-            sortOrder: orderOf(key),
+            sortOrder: isSortable(key) ? orderOf(key) : null,
             render: (value: number) => formats.number(value),
           })),
         ]}

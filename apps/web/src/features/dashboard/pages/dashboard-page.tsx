@@ -16,7 +16,10 @@ import {
   browserTimeZone,
   type DashboardFilters,
   dashboardQuery,
+  isOneOrganization,
+  offeredSitesView,
   readDashboardFilters,
+  SITES_PAGE_SIZE,
   writeDashboardFilters,
 } from '../dashboard-filters.ts';
 import '../components/dashboard.css';
@@ -36,8 +39,13 @@ export default function DashboardPage() {
   const [filters, setFilters] = useState<DashboardFilters>(() =>
     readDashboardFilters(browserTimeZone(), now),
   );
+  // The sites table's page: back to the first whenever a filter, the grouping or the sort changes.
+  const [sitesPage, setSitesPage] = useState(1);
   const query = dashboardQuery(filters, now);
-  const sitesQuery = { ...query, ...filters.sites };
+  const isSitesOneOrganization = isOneOrganization(filters, Boolean(user?.membership));
+  const sitesView = offeredSitesView(filters.sites, isSitesOneOrganization);
+  const sitesExport = { ...query, ...sitesView };
+  const sitesQuery = { ...sitesExport, page: sitesPage, perPage: SITES_PAGE_SIZE };
 
   const campaigns = useShotsCampaign(query);
   const isCampaignsSettled = (campaigns.isSuccess && !campaigns.isPlaceholderData) || campaigns.isError;
@@ -47,6 +55,7 @@ export default function DashboardPage() {
 
   function change(next: DashboardFilters) {
     setFilters(next);
+    setSitesPage(1);
     writeDashboardFilters(next, Date.now());
   }
 
@@ -65,8 +74,11 @@ export default function DashboardPage() {
       <FragrancesSection query={fragrances} filters={query} isWaiting={!isCampaignsSettled} />
       <SitesSection
         query={sites}
-        filters={sitesQuery}
-        view={filters.sites}
+        filters={sitesExport}
+        view={sitesView}
+        isEverySortOffered={isSitesOneOrganization}
+        page={sitesPage}
+        onPageChange={setSitesPage}
         onViewChange={(view) => change({ ...filters, sites: view })}
         isWaiting={!isCampaignsSettled}
       />

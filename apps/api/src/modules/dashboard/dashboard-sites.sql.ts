@@ -1,0 +1,160 @@
+import { FLEET_SITE_SORTS, type SiteSort } from '@scentia/shared/dashboard.schemas';
+import { type SQL, sql } from 'drizzle-orm';
+import type { CountRanges } from '../../lib/count-period.ts';
+import { locationCondition, locationCounts, type SiteFilter } from './dashboard-counts.sql.ts';
+
+export type SitesRead = {
+  ranges: CountRanges;
+  filter: SiteFilter;
+  groupBy: 'organization' | 'location';
+  sort: SiteSort;
+  order: 'asc' | 'desc';
+  offlineAfterMinutes: number;
+  /** Capsules forecast to run out within this many days of today (in their location's zone) count as running out. */
+  runningOutDays: number;
+  /** The page: `limit` sites after the first `offset`. */
+  limit: number;
+  offset: number;
+};
+
+const FIGURE_COLUMNS: Record<SiteSort, SQL> = {
+  name: sql`f.name`,
+  shots: sql`f.shot_total`,
+  activeDevices: sql`f."activeDevices"`,
+  offlineDevices: sql`f."offlineDevices"`,
+  capsulesRunningOut: sql`f."capsulesRunningOut"`,
+};
+
+/** The sites the filter keeps, before any figure: every active organisation, or every active location. */
+function candidates(read: SitesRead): { from: SQL; where: SQL } {
+  const { filter } = read;
+  if (read.groupBy === 'location')
+    return {
+      from: sql`locations l join organizations o on o.id = l.organization_id`,
+      where: sql`l.deleted_at is null and o.deleted_at is null and ${locationCondition(sql`l.id`, filter)}`,
+    };
+  const conditions = [sql`o.deleted_at is null`];
+  if (filter.organizationId !== undefined) conditions.push(sql`o.id = ${filter.organizationId}`);
+  // A location filter (one, or a location-limited member's) keeps the organisations holding one of them.
+  if (filter.locationId !== undefined || filter.locationIds !== undefined)
+    conditions.push(sql`exists (select 1 from locations l
+      where l.organization_id = o.id and ${locationCondition(sql`l.id`, filter)})`);
+  return { from: sql`organizations o`, where: sql.join(conditions, sql` and `) };
+}
+
+/**
+ * The page's sites, chosen before any device or capsule is read: by name from the organisations or
+ * locations alone, by shots from the period's shots per location (the roll-ups); by a device or capsule
+ * figure, every site the filter keeps (one organisation's: the service refuses those sorts fleet-wide),
+ * the page cut once their figures are known.
+ */
+function chosenSites(read: SitesRead, isCheap: boolean): SQL {
+  const { from, where } = candidates(read);
+  const direction = read.order === 'desc' ? sql`desc` : sql`asc`;
+  const byLocation = read.groupBy === 'location';
+  const columns = byLocation
+    ? sql`l.id as site_id, l.organization_id, l.id as location_id, l.name`
+    : sql`o.id as site_id, o.id as organization_id, null::int as location_id, o.name`;
+  const name = byLocation ? sql`l.name` : sql`o.name`;
+  const id = byLocation ? sql`l.id` : sql`o.id`;
+  if (!isCheap) return sql`select ${columns} from ${from} where ${where}`;
+  const page = sql`limit ${read.limit} offset ${read.offset}`;
+  if (read.sort === 'name')
+    return sql`select ${columns} from ${from} where ${where}
+      order by ${name} ${direction}, ${id} ${direction} ${page}`;
+  const shots = byLocation
+    ? { join: sql`left join period_shots p on p.location_id = l.id`, total: sql`coalesce(p.shots, 0)` }
+    : {
+        join: sql`left join (select loc.organization_id, sum(p.shots) as shots
+            from period_shots p join locations loc on loc.id = p.location_id group by loc.organization_id) p
+          on p.organization_id = o.id`,
+        total: sql`coalesce(p.shots, 0)`,
+      };
+  return sql`select ${columns} from ${from} ${shots.join} where ${where}
+    order by ${shots.total} ${direction}, ${name}, ${id} ${page}`;
+}
+
+/**
+ * One page of the sites compared, with how many there are (`total` on every row; one row of nulls
+ * but the total when the page is past the end). The device and capsule figures are computed for the
+ * page's sites only; the period's shots for them only too, unless the sort by shots needs every site's.
+ */
+export function sitesPageStatement(read: SitesRead, rolledThrough: string): SQL {
+  const { filter } = read;
+  const isCheap = (FLEET_SITE_SORTS as readonly SiteSort[]).includes(read.sort);
+  const isShotsFirst = isCheap && read.sort === 'shots';
+  const counts = (within: SiteFilter) =>
+    sql`period_shots as materialized (
+      select location_id, sum(shots) as shots from (${locationCounts(read.ranges, within, rolledThrough)}) u
+      group by location_id
+    )`;
+  const siteLocations =
+    read.groupBy === 'location'
+      ? sql`site_locations as (select s.location_id, s.site_id from sites s)`
+      : sql`site_locations as (
+          select l.id as location_id, s.site_id from sites s join locations l on l.organization_id = s.organization_id
+          where ${locationCondition(sql`l.id`, filter)}
+        )`;
+  const sites = sql`sites as materialized (${chosenSites(read, isCheap)})`;
+  const pageLocations = sql`(select location_id from site_locations)`;
+  const offlineSince = sql`now() - make_interval(mins => ${read.offlineAfterMinutes})`;
+  // Materialised: each summed once for the page's locations, however the planner joins them (under a
+  // member's row-level security its estimates are guesses: docs/performance/member-cost.md).
+  const figures = sql`
+    fleet as materialized (
+      select d.location_id, count(*) as active_devices,
+        count(*) filter (where st.last_seen_at is null or st.last_seen_at <= ${offlineSince}) as offline_devices
+      from devices d left join device_states st on st.device_id = d.id
+      where d.deleted_at is null and d.location_id in ${pageLocations}
+      group by d.location_id
+    ),
+    running_out as materialized (
+      select d.location_id, count(*) as capsules
+      from capsules c
+      join devices d on d.id = c.device_id and d.deleted_at is null
+      join locations loc on loc.id = d.location_id
+      join capsule_levels lv on lv.capsule_id = c.id
+      left join capsule_forecasts fc on fc.capsule_id = c.id
+      where c.deleted_at is null and d.location_id in ${pageLocations}
+        and (lv.remaining_shots = 0
+          or fc.runs_out_on <= (now() at time zone loc.time_zone)::date + ${read.runningOutDays}::int)
+      group by d.location_id
+    ),
+    figures as (
+      select s.site_id, s.organization_id, s.location_id, s.name, coalesce(sum(p.shots), 0) as shot_total,
+        coalesce(sum(fl.active_devices), 0)::int as "activeDevices",
+        coalesce(sum(fl.offline_devices), 0)::int as "offlineDevices",
+        coalesce(sum(r.capsules), 0)::int as "capsulesRunningOut"
+      from sites s
+      left join site_locations sl on sl.site_id = s.site_id
+      left join period_shots p on p.location_id = sl.location_id
+      left join fleet fl on fl.location_id = sl.location_id
+      left join running_out r on r.location_id = sl.location_id
+      group by s.site_id, s.organization_id, s.location_id, s.name
+    )`;
+  // Before the sites when the sort needs every site's shots; else after, for the page's locations only.
+  const ctes = isShotsFirst
+    ? [counts(filter), sites, siteLocations]
+    : [sites, siteLocations, counts({ ...filter, locationsIn: pageLocations })];
+  const direction = read.order === 'desc' ? sql`desc` : sql`asc`;
+  const sortKey =
+    read.sort === 'name'
+      ? sql`f.name ${direction}, f.site_id ${direction}`
+      : sql`${FIGURE_COLUMNS[read.sort]} ${direction}, f.name, f.site_id`;
+  const { from, where } = candidates(read);
+  // A bigint leaves the database as text (drivers differ on bigints); it sorts as the number inside.
+  return sql`
+    with ${sql.join(ctes, sql`, `)}, ${figures},
+    paged as (
+      select f.* from figures f order by ${sortKey}
+      ${isCheap ? sql`` : sql`limit ${read.limit} offset ${read.offset}`}
+    ),
+    total as (select count(*) as total from ${from} where ${where})
+    select t.total::text as total, f.organization_id as "organizationId", o.name as "organizationName",
+      f.location_id as "locationId", case when f.location_id is null then null else f.name end as "locationName",
+      f.shot_total::text as shots, f."activeDevices", f."offlineDevices", f."capsulesRunningOut"
+    from total t
+    left join paged f on true
+    left join organizations o on o.id = f.organization_id
+    order by ${sortKey}`;
+}
