@@ -30,8 +30,9 @@ const WITH_STATEMENTS = process.env.BENCH_COST_STATEMENTS === '1';
 const IS_PROFILED = process.env.BENCH_SERVER?.endsWith('profiled-server.mjs');
 const SPARE_MACS = 30_000;
 const CAPSULE_SIZE = 1_000_000;
-const PORT = 3297;
-const BARE_PORT = 3296;
+// BENCH_COST_PORT: two builds measured side by side, in the same minutes of a loaded machine.
+const PORT = Number(process.env.BENCH_COST_PORT ?? 3297);
+const BARE_PORT = PORT - 1;
 const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0C057${index.toString(16).toUpperCase().padStart(6, '0')}`;
