@@ -1,8 +1,6 @@
 import { heartbeatBodySchema } from '@scentia/shared/device-api.schemas';
 import fc from 'fast-check';
-import type { FastifyRouteSchemaDef } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { validatorCompiler } from '../../lib/null-as-absent.ts';
 import { heartbeatValidatorCompiler, plainHeartbeatBody } from './heartbeat-body.ts';
 
@@ -11,7 +9,7 @@ const route = {
   method: 'POST',
   url: '/api/device/heartbeat',
   httpPart: 'body',
-} as FastifyRouteSchemaDef<z.ZodType>;
+} as Parameters<typeof validatorCompiler>[0];
 type Validate = (data: unknown) => { value?: unknown; error?: unknown };
 const zodOnly = validatorCompiler(route) as Validate;
 const withHandCheck = heartbeatValidatorCompiler(route) as Validate;

@@ -3,7 +3,6 @@ import { type HeartbeatBody, MAX_CAPSULE_SHOTS } from '@scentia/shared/device-ap
 import { DEVICE_SLOTS } from '@scentia/shared/devices.schemas';
 import { MAX_ID } from '@scentia/shared/integers.schemas';
 import type { FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
 import { validatorCompiler } from '../../lib/null-as-absent.ts';
 
 // The heartbeat's body as zod takes it (heartbeatBodySchema), checked by hand for the common case: a
@@ -80,8 +79,8 @@ export function plainHeartbeatBody(data: unknown): HeartbeatBody | undefined {
 }
 
 /** The route's validator: the hand check first, zod (the house validator) for anything it does not take. */
-export const heartbeatValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
-  const validate = validatorCompiler(route);
+export const heartbeatValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
+  const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
   if (route.httpPart !== 'body') return validate;
   return (data: unknown) => {
     const value = plainHeartbeatBody(data);
