@@ -1,10 +1,12 @@
 // CPU of the JavaScript steps a device heartbeat goes through in the server, alone, in microseconds a
 // call (process CPU time, not wall time, so a loaded machine inflates it less than a whole request):
-// the input guard's walk of the body, zod's validation of the body, zod's pass over the answer (which
+// the input guard's walk of the body, zod's validation of the body and the hand check that takes the
+// usual body before it (modules/device-api/heartbeat-body.ts), zod's pass over the answer (which
 // the device routes skip since lib/built-answer-serializer.ts) and writing the answer as JSON.
 // `npx tsx scripts/bench-device-answer-steps.ts` (docs/performance/device-request-cost.md).
 import { heartbeatAnswerSchema, heartbeatBodySchema } from '@scentia/shared/device-api.schemas';
 import { findUnsafeText } from '../apps/api/src/lib/unsafe-text.ts';
+import { plainHeartbeatBody } from '../apps/api/src/modules/device-api/heartbeat-body.ts';
 
 const CALLS = Number(process.env.BENCH_STEPS_CALLS ?? 20_000);
 const SLOTS = 20;
@@ -41,6 +43,10 @@ function cpuPerCall(step: () => unknown): number {
 const steps: [string, () => unknown][] = [
   ['input guard: the body walked (findUnsafeText)', () => findUnsafeText(body)],
   ['zod: the body validated (heartbeatBodySchema)', () => heartbeatBodySchema.safeParse(body)],
+  [
+    'the body checked by hand (plainHeartbeatBody, zod only for what it does not take)',
+    () => plainHeartbeatBody(body),
+  ],
   ['zod: the answer passed through its schema', () => heartbeatAnswerSchema.safeParse(answer)],
   ['the answer written as JSON', () => JSON.stringify(answer)],
 ];

@@ -4,7 +4,7 @@
 // After `npm run build -w apps/api`: `node scripts/bench-device-request-cost.mjs` (docs/performance/
 // device-request-cost.md). Each kind runs BENCH_COST_RUNS (3) times for BENCH_COST_SECONDS (5) s from
 // BENCH_COST_CONCURRENCY (16) requests at once over BENCH_COST_DEVICES (1,000) devices; the table has
-// the median of the runs' CPU per request and the load average at each run's start. Then
+// the median of the runs' CPU and WAL bytes per request and the load average at each run's start. Then
 // GET /api/health/live against a bare Fastify route answering the same JSON (autocannon, 8
 // connections). BENCH_COST_KINDS (comma-separated names) runs a subset; BENCH_SERVER another build;
 // BENCH_COST_STATEMENTS=1 prints each kind's statements by time (pg_stat_statements, preloaded with
@@ -30,8 +30,9 @@ const WITH_STATEMENTS = process.env.BENCH_COST_STATEMENTS === '1';
 const IS_PROFILED = process.env.BENCH_SERVER?.endsWith('profiled-server.mjs');
 const SPARE_MACS = 30_000;
 const CAPSULE_SIZE = 1_000_000;
-const PORT = 3297;
-const BARE_PORT = 3296;
+// BENCH_COST_PORT: two builds measured side by side, in the same minutes of a loaded machine.
+const PORT = Number(process.env.BENCH_COST_PORT ?? 3297);
+const BARE_PORT = PORT - 1;
 const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0C057${index.toString(16).toUpperCase().padStart(6, '0')}`;
@@ -238,12 +239,18 @@ async function measure(cluster) {
       if (IS_PROFILED) process.kill(server.pid, 'SIGUSR2');
       for (let run = 0; run < RUNS; run += 1) {
         const load = loadavg()[0];
+        const walBefore = (await client.query('select pg_current_wal_lsn() as lsn')).rows[0].lsn;
         const serverBefore = processCpuSeconds(server.pid);
         const databaseBefore = clusterCpuSeconds(postmaster);
         const count = await phase(devices, kind.send);
         const serverMs = ((processCpuSeconds(server.pid) - serverBefore) * 1000) / count;
         const databaseMs = ((clusterCpuSeconds(postmaster) - databaseBefore) * 1000) / count;
-        runs.push({ load, count, serverMs, databaseMs, totalMs: serverMs + databaseMs });
+        // WAL written a request: what the machine's load does not change.
+        const wal = await client.query('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::float8 as bytes', [
+          walBefore,
+        ]);
+        const walBytes = wal.rows[0].bytes / count;
+        runs.push({ load, count, serverMs, databaseMs, totalMs: serverMs + databaseMs, walBytes });
       }
       if (IS_PROFILED) process.kill(server.pid, 'SIGUSR2');
       const row = {
@@ -251,7 +258,8 @@ async function measure(cluster) {
         loads: runs.map((run) => run.load.toFixed(2)).join(' / '),
         perSecond: median(runs.map((run) => run.count / SECONDS)),
       };
-      for (const key of ['serverMs', 'databaseMs', 'totalMs']) row[key] = median(runs.map((run) => run[key]));
+      for (const key of ['serverMs', 'databaseMs', 'totalMs', 'walBytes'])
+        row[key] = median(runs.map((run) => run[key]));
       table.push(row);
       console.log(JSON.stringify({ ...row, runs }));
       if (WITH_STATEMENTS)
@@ -265,13 +273,13 @@ async function measure(cluster) {
       `\n${DEVICES} devices, ${CONCURRENCY} requests at once, ${RUNS} runs of ${SECONDS} s a kind; medians.\n`,
     );
     console.log(
-      '| request | load at each run | requests/s | server CPU / request | PostgreSQL CPU / request | total |',
+      '| request | load at each run | requests/s | server CPU / request | PostgreSQL CPU / request | total | WAL / request |',
     );
-    console.log('|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|');
     const f = (value) => `${value.toFixed(3)} ms`;
     for (const row of table)
       console.log(
-        `| ${row.kind} | ${row.loads} | ${Math.round(row.perSecond)} | ${f(row.serverMs)} | ${f(row.databaseMs)} | **${f(row.totalMs)}** |`,
+        `| ${row.kind} | ${row.loads} | ${Math.round(row.perSecond)} | ${f(row.serverMs)} | ${f(row.databaseMs)} | **${f(row.totalMs)}** | ${Math.round(row.walBytes)} B |`,
       );
     for (const row of health)
       console.log(

@@ -228,10 +228,14 @@ export async function createServices(config: Config, database: DatabaseHandle, l
       log.info(await shotPartitions(), 'shot partitions maintained');
     },
   });
+  // A tenth of the window that reads it (offline, and the capsule hold, which is the same): 90 s of
+  // the default 15 minutes, so a device beating every 30 s writes its last-seen every third time.
+  const seenPrecisionSeconds = config.DEVICE_OFFLINE_AFTER_MINUTES * 6;
+  const devicePreparedQuery = preparedQueryOf(database);
   const deviceApi = createDeviceApiService({
     // Telemetry through the plain handles; provisioning changes the device's record, so it is audited.
-    repository: new DeviceApiRepository(database.db, db, database.plannedOnceDb),
-    preparedQuery: preparedQueryOf(database),
+    repository: new DeviceApiRepository(database.db, db, devicePreparedQuery, seenPrecisionSeconds),
+    preparedQuery: devicePreparedQuery,
     secrets: deviceSecrets,
     provisioningKey: await resolveProvisioningKey({
       db: database.db,
@@ -245,9 +249,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     retentionMonths: config.SHOT_RETENTION_MONTHS,
     // A capsule stays with a device that is still online (docs/decisions: capsule moves).
     capsuleHoldMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
-    // A tenth of the window that reads it (offline, and the capsule hold, which is the same): 90 s of
-    // the default 15 minutes, so a device beating every 30 s writes its last-seen every third time.
-    seenPrecisionSeconds: config.DEVICE_OFFLINE_AFTER_MINUTES * 6,
+    seenPrecisionSeconds,
   });
   const pairingWindowMs = PAIRING_FAILURES.windowMinutes * 60_000;
   const devicePairings = createDevicePairingsService({

@@ -181,6 +181,36 @@ describe('a configuration fetch of a version already recorded', () => {
   });
 });
 
+describe('a shot batch', () => {
+  it('writes its device’s last-seen only once older than the precision, and counts every batch', async () => {
+    const { device } = await heardDevice();
+    const send = (sequence: number) =>
+      fixture.call(device.credential, {
+        method: 'POST',
+        url: '/api/device/shots',
+        payload: { sequence, shots: [{ at: new Date().toISOString(), slot: 1, count: 2 }] },
+      });
+    await backdate(device.id, 20);
+    const before = await stateOf(device.id);
+    const within = await send(1);
+    expect(within.json()).toMatchObject({ isNew: true, shots: 2 });
+    // The same row version: the batch counted, its device's last-seen left as it was.
+    expect(await stateOf(device.id)).toMatchObject({ xmin: before.xmin });
+    expect((await stateOf(device.id)).seenAgo).toBeGreaterThan(19);
+
+    await backdate(device.id, 120);
+    expect((await send(2)).json()).toMatchObject({ isNew: true, shots: 2 });
+    const after = await stateOf(device.id);
+    expect(after.seenAgo).toBeLessThan(5);
+    // A batch is not a heartbeat: the last heartbeat stays where it was.
+    expect(after.heardAgo).toBeGreaterThan(119);
+    const [counted] = await ctx.query<{ shots: number }>(
+      sql`select coalesce(sum(count), 0)::int as shots from shots where device_id = ${device.id}`,
+    );
+    expect(counted?.shots).toBe(4);
+  });
+});
+
 describe('a device answer’s headers', () => {
   it('leaves out a page’s security headers, which every other answer keeps', async () => {
     const { heartbeat } = await heardDevice();

@@ -33,6 +33,8 @@ const isStream = (payload: unknown) =>
 export const memberTransactionPlugin = fp<{ database: DatabaseHandle }>(
   async (app, { database }) => {
     app.addHook('onRoute', (route) => {
+      // A device's routes are opened by a diffuser's credential, never by a member's token.
+      if (route.config?.access === 'device' && !route.config.oneTransaction) return;
       const handler = route.handler;
       route.handler = function inMemberScope(request, reply) {
         const scope = request.account ? scopeOf(request.account) : null;

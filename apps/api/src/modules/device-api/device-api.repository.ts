@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { PreparedQuery } from '../../db/prepared-query.ts';
 import type { AuthenticatedDevice } from '../../plugins/device-auth.ts';
 
 type Rows<T> = { rows: T[] };
@@ -42,8 +43,10 @@ export class DeviceApiRepository {
   constructor(
     private readonly db: Database,
     private readonly auditedDb: Database,
-    /** Statements whose plan does not depend on their values (the batch call): planned once. */
-    private readonly plannedOnceDb: Database,
+    /** Statements whose plan does not depend on their values (the batch calls): named, planned once. */
+    private readonly preparedQuery: PreparedQuery,
+    /** A device's last-seen time is written again by a batch only once it is this much older. */
+    private readonly seenPrecisionSeconds: number,
   ) {}
 
   private async rows<T>(query: SQL, db: Pick<Database, 'execute'> = this.db): Promise<T[]> {
@@ -88,12 +91,18 @@ export class DeviceApiRepository {
     sequence: number,
     shots: readonly { at: string; slot: number; count: number }[],
   ): Promise<IngestResult> {
-    const [row] = await this.rows<{ result: IngestResult }>(
-      sql`select ingest_shot_batch(${credentialHash}, ${sequence}::bigint,
-            ${arrayLiteral(shots.map((shot) => shot.at))}::timestamptz[],
-            ${arrayLiteral(shots.map((shot) => shot.slot))}::smallint[],
-            ${arrayLiteral(shots.map((shot) => shot.count))}::integer[]) as result`,
-      this.plannedOnceDb,
+    const [row] = await this.preparedQuery<{ result: IngestResult }>(
+      'ingest-shot-batch',
+      `select ingest_shot_batch($1::text, $2::bigint, $3::timestamptz[], $4::smallint[], $5::integer[],
+        $6::integer) as result`,
+      [
+        credentialHash,
+        sequence,
+        arrayLiteral(shots.map((shot) => shot.at)),
+        arrayLiteral(shots.map((shot) => shot.slot)),
+        arrayLiteral(shots.map((shot) => shot.count)),
+        this.seenPrecisionSeconds,
+      ],
     );
     if (!row) throw new Error('ingest_shot_batch answered nothing');
     return typeof row.result === 'string' ? (JSON.parse(row.result) as IngestResult) : row.result;
@@ -107,15 +116,19 @@ export class DeviceApiRepository {
     const entries = batches.flatMap((batch, index) =>
       batch.shots.map((shot) => ({ batch: index + 1, shot })),
     );
-    const [row] = await this.rows<{ result: IngestResult[] }>(
-      sql`select ingest_shot_batch_group(
-            ${arrayLiteral(batches.map((batch) => batch.credentialHash))}::text[],
-            ${arrayLiteral(batches.map((batch) => batch.sequence))}::bigint[],
-            ${arrayLiteral(entries.map((entry) => entry.batch))}::integer[],
-            ${arrayLiteral(entries.map((entry) => entry.shot.at))}::timestamptz[],
-            ${arrayLiteral(entries.map((entry) => entry.shot.slot))}::smallint[],
-            ${arrayLiteral(entries.map((entry) => entry.shot.count))}::integer[]) as result`,
-      this.plannedOnceDb,
+    const [row] = await this.preparedQuery<{ result: IngestResult[] }>(
+      'ingest-shot-batch-group',
+      `select ingest_shot_batch_group($1::text[], $2::bigint[], $3::integer[], $4::timestamptz[],
+        $5::smallint[], $6::integer[], $7::integer) as result`,
+      [
+        arrayLiteral(batches.map((batch) => batch.credentialHash)),
+        arrayLiteral(batches.map((batch) => batch.sequence)),
+        arrayLiteral(entries.map((entry) => entry.batch)),
+        arrayLiteral(entries.map((entry) => entry.shot.at)),
+        arrayLiteral(entries.map((entry) => entry.shot.slot)),
+        arrayLiteral(entries.map((entry) => entry.shot.count)),
+        this.seenPrecisionSeconds,
+      ],
     );
     if (!row) throw new Error('ingest_shot_batch_group answered nothing');
     const answers = typeof row.result === 'string' ? (JSON.parse(row.result) as IngestResult[]) : row.result;

@@ -13,6 +13,7 @@ import { serializeAsBuilt } from '../../lib/built-answer-serializer.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { errorBodySchema, errorResponses } from '../../lib/http-schemas.ts';
 import type { DeviceApiService } from './device-api.service.ts';
+import { heartbeatValidatorCompiler } from './heartbeat-body.ts';
 
 const tags = ['device'];
 
@@ -88,6 +89,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
       bodyLimit: HEARTBEAT_BODY_LIMIT,
       config: { access: 'device', deviceLookup: 'hash' },
       logLevel: DEVICE_LOG_LEVEL,
+      validatorCompiler: heartbeatValidatorCompiler,
       serializerCompiler: serializeAsBuilt,
       schema: {
         tags,
