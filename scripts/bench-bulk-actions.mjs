@@ -1,9 +1,10 @@
-// A bulk action over BENCH_BULK_ROWS (10,000) locations on PostgreSQL, as the web sends it: the ids of
-// "all that match" (`POST /api/locations/bulk/ids`), then chunks of 500 (`POST /api/locations/bulk`)
-// one after another under one action id; deactivating them all, then reactivating them all. Each row
-// runs through the single command's service call in its own transaction (lib/resource-kit/
-// bulk-actions.ts). Budget (issue 40): 10,000 rows in at most 20 s. In a database of its own,
-// `scentia_bench_bulk`, created afresh at every run and migrated by the built server.
+// A bulk action over BENCH_BULK_ROWS (10,000) records on PostgreSQL, as the web sends it: the ids of
+// "all that match" (`POST /api/<path>/bulk/ids`), then chunks of 500 (`POST /api/<path>/bulk`) one
+// after another under one action id. Locations: deactivating them all, then reactivating them all;
+// devices: moving them all to another location, retiring them all, then deleting them all for good
+// (lib/resource-kit/bulk-actions.ts). `BENCH_BULK_KINDS` (default all: `locations,devices`) picks.
+// Budget (issue 40): 10,000 rows in at most 20 s. In a database of its own, `scentia_bench_bulk`,
+// created afresh at every run and migrated by the built server.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { processCpuSeconds } from './bench-cpu.mjs';
@@ -17,6 +18,7 @@ const CHUNK = 500;
 const PORT = Number(process.env.BENCH_BULK_PORT ?? 3361);
 const DATABASE = process.env.BENCH_BULK_DATABASE ?? 'scentia_bench_bulk';
 const BUDGET_MS = 20_000;
+const KINDS = (process.env.BENCH_BULK_KINDS ?? 'locations,devices').split(',');
 
 const postgres = await postgresForTests();
 if (!postgres.url) {
@@ -46,6 +48,29 @@ await client.query(
    select $1, 'Loja ' || n, 'Recife' from generate_series(1, $2::int) n`,
   [organization.id, ROWS],
 );
+// The devices: ROWS of them at one location (the first), with a campaign; the move takes them to the
+// second. In an organisation of their own, so that the locations' filter leaves them out.
+const {
+  rows: [fleetOwner],
+} = await client.query(
+  `insert into organizations (name, legal_name, cnpj) values ('Frota Bulk', 'Frota Bulk Ltda', '11444777000161')
+   returning id`,
+);
+const {
+  rows: [from, to],
+} = await client.query(
+  `insert into locations (organization_id, name, city) values ($1, 'Origem', 'Recife'), ($1, 'Destino', 'Recife')
+   returning id`,
+  [fleetOwner.id],
+);
+const {
+  rows: [campaign],
+} = await client.query(`insert into campaigns (name) values ('Campanha Bulk') returning id`);
+await client.query(
+  `insert into devices (mac_address, location_id, organization_id, campaign_id)
+   select lpad(to_hex(n), 12, '0'), $1, $2, $3 from generate_series(1, $4::int) n`,
+  [from.id, fleetOwner.id, campaign.id, ROWS],
+);
 await client.query('commit');
 
 async function post(path, body) {
@@ -58,31 +83,42 @@ async function post(path, body) {
   return response.json();
 }
 
-/** CPU seconds of the server and of the bench database's backends (the machine's other work left out). */
+/**
+ * CPU seconds of the server and of each of the bench database's backends (the machine's other work
+ * left out), by process id: a backend the pool closed meanwhile drops out of the difference.
+ */
 async function cpuSeconds() {
   const { rows } = await client.query(
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
-  const backends = rows.reduce((sum, { pid }) => sum + processCpuSeconds(pid), 0);
+  const backends = new Map(rows.map(({ pid }) => [pid, processCpuSeconds(pid)]));
   return { server: processCpuSeconds(server.pid), backends };
 }
 
+/** The backends' CPU spent between two readings, over the backends alive at the second. */
+function backendsSpent(before, after) {
+  let spent = 0;
+  for (const [pid, seconds] of after.backends) spent += seconds - (before.backends.get(pid) ?? 0);
+  return spent;
+}
+
 /** The whole action as the web runs it: the ids of the filter, then every chunk in turn. */
-async function bulk(action) {
+async function bulk(path, action, filter, values) {
   const actionId = randomUUID();
   const cpuBefore = await cpuSeconds();
   const statementsBefore = relay.statements();
   const started = performance.now();
-  const { ids } = await post('/api/locations/bulk/ids', { organizationId: String(organization.id) });
+  const { ids } = await post(`/api/${path}/bulk/ids`, filter);
   const idsMs = performance.now() - started;
   const outcomes = {};
   const chunkTimes = [];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunkStarted = performance.now();
-    const { results } = await post('/api/locations/bulk', {
+    const { results } = await post(`/api/${path}/bulk`, {
       action,
       ids: ids.slice(start, start + CHUNK),
       actionId,
+      ...(values && { values }),
     });
     chunkTimes.push(performance.now() - chunkStarted);
     for (const { outcome } of results) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
@@ -92,7 +128,7 @@ async function bulk(action) {
   const cpuAfter = await cpuSeconds();
   const cpuMs = {
     server: (cpuAfter.server - cpuBefore.server) * 1000,
-    backends: (cpuAfter.backends - cpuBefore.backends) * 1000,
+    backends: backendsSpent(cpuBefore, cpuAfter) * 1000,
   };
   const {
     rows: [audited],
@@ -100,7 +136,7 @@ async function bulk(action) {
     actionId,
   ]);
   return {
-    action,
+    action: `${path} ${action}`,
     rows: ids.length,
     idsMs,
     totalMs,
@@ -112,7 +148,18 @@ async function bulk(action) {
   };
 }
 
-const runs = [await bulk('deactivate'), await bulk('activate')];
+const runs = [];
+if (KINDS.includes('locations')) {
+  const ofOrganization = { organizationId: String(organization.id) };
+  runs.push(await bulk('locations', 'deactivate', ofOrganization));
+  runs.push(await bulk('locations', 'activate', ofOrganization));
+}
+if (KINDS.includes('devices')) {
+  const ofFleet = { organizationId: String(fleetOwner.id) };
+  runs.push(await bulk('devices', 'move', ofFleet, { locationId: to.id }));
+  runs.push(await bulk('devices', 'deactivate', ofFleet));
+  runs.push(await bulk('devices', 'delete', { ...ofFleet, isActive: 'false' }));
+}
 await client.end();
 server.stop();
 relay.close();

@@ -18,6 +18,7 @@ import { createLimitStore } from './lib/limits/limit-store.ts';
 import { createRateLimiter } from './lib/limits/rate-limiter.ts';
 import { MailOutbox } from './lib/mail/mail-outbox.ts';
 import { openRedis } from './lib/redis.ts';
+import { pruneFinishedImports } from './lib/resource-kit/import/import-job-store.ts';
 import { createImportJobs } from './lib/resource-kit/import/import-jobs.ts';
 import { resolveSigningKey } from './lib/signing-key.ts';
 import { createLocalStorage, type LocalStorage } from './lib/storage/local-storage.ts';
@@ -83,6 +84,9 @@ import { createUsersService } from './modules/users/users.service.ts';
 const HOUR_MS = 3_600_000;
 const FILE_SWEEP_INTERVAL_MS = 15 * 60_000;
 const ACCESS_LOG_PRUNE_INTERVAL_MS = 24 * HOUR_MS;
+const IMPORT_PRUNE_INTERVAL_MS = 24 * HOUR_MS;
+/** A finished import job's report stays this long (docs/decisions/import-and-bulk.md). */
+const IMPORT_JOB_RETENTION_DAYS = 30;
 const PRIVACY_RETENTION_INTERVAL_MS = 24 * HOUR_MS;
 const QUIZ_ABANDONMENT_INTERVAL_MS = 5 * 60_000;
 const SHOT_PARTITIONS_INTERVAL_MS = 24 * HOUR_MS;
@@ -295,6 +299,17 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     leaseSeconds: config.IMPORT_JOB_LEASE_SECONDS,
     isWorker: config.IMPORT_JOB_WORKER,
     accountOf: (id) => new AuthRepository(database.db).findActiveAccount(id),
+  });
+
+  // Finished import jobs past their retention: their reports go, the trail keeps what they wrote.
+  addMaintenanceJob(jobs, database.db, {
+    name: 'import-prune',
+    intervalMs: IMPORT_PRUNE_INTERVAL_MS,
+    run: async () => {
+      const before = new Date(Date.now() - IMPORT_JOB_RETENTION_DAYS * 24 * HOUR_MS);
+      const removed = await pruneFinishedImports(database.db, before);
+      log.info({ removed }, 'import jobs pruned');
+    },
   });
 
   // Access-log records past their retention (Marco Civil art. 15 sets the floor, config the period).

@@ -135,6 +135,44 @@ describe('POST /api/<path>/bulk', () => {
     expect(await isActive('organizations', active)).toBe(true);
   });
 
+  it('deletes a chunk for good at once: each row asked its rule, one event per row under the action id', async () => {
+    const gone = [await organization({ isActive: false }), await organization({ isActive: false })];
+    const active = await organization();
+    const held = await organization();
+    await location(held, 'Loja Guardada');
+    await session.ctx.query(sql`update organizations set deleted_at = now() where id = ${held}`);
+    const actionId = '3b241101-e2bb-4255-8caf-4136c566a962';
+    const response = await call(
+      'POST',
+      '/api/organizations/bulk',
+      { action: 'delete', ids: [...gone, active, held], actionId },
+      'en-US',
+    );
+    expect(
+      response
+        .json()
+        .results.map((result: { outcome: string; code: string | null }) => [result.outcome, result.code]),
+    ).toEqual([
+      ['done', null],
+      ['done', null],
+      ['refused', 'RECORD_ACTIVE'],
+      ['refused', 'ORGANIZATION_HAS_LOCATIONS'],
+    ]);
+    expect(response.json().results[3].message).toContain('(Loja Guardada)');
+    const left = await session.ctx.query<{ id: number }>(
+      sql`select id from organizations where id in (${gone[0]}, ${gone[1]}, ${active}, ${held}) order by id`,
+    );
+    expect(left.map((row) => Number(row.id))).toEqual([active, held]);
+    const events = await session.ctx.query<{ action: string; record_id: string }>(
+      sql`select action, record_id from audit_events where request_id = ${actionId} order by record_id`,
+    );
+    expect(events).toEqual(
+      [...gone]
+        .sort((a, b) => a - b)
+        .map((id) => ({ action: 'bulkDeleteOrganization', record_id: String(id) })),
+    );
+  });
+
   it('refuses an action the resource does not take, and more ids than a chunk, with a 400', async () => {
     const id = await organization();
     const move = await call('POST', '/api/organizations/bulk', { action: 'move', ids: [id] }, 'en-US');

@@ -18,6 +18,66 @@ async function fleet(): Promise<DeviceFixture> {
 }
 
 describe('POST /api/devices/bulk with move', () => {
+  it('moves a chunk to another campaign at once, each device keeping its location', async () => {
+    const fixture = await fleet();
+    const [from, to] = fixture.locationIds as [number, number];
+    const devices = [
+      await fixture.createDevice({ locationId: from, isProvisioned: false }),
+      await fixture.createDevice({ locationId: to, isProvisioned: false }),
+    ];
+    const [campaign] = await session.ctx.query<{ id: number }>(
+      sql`insert into campaigns (name) values (${`Campanha lote ${Date.now()}`}) returning id`,
+    );
+    const campaignId = Number(campaign?.id);
+    const actionId = '9a2f1c3e-5b7d-4e8f-9a1b-2c3d4e5f6a7b';
+    const response = await call('POST', '/api/devices/bulk', {
+      action: 'move',
+      ids: devices.map((device) => device.id),
+      values: { campaignId },
+      actionId,
+    });
+    expect(response.json().results.map((result: { outcome: string }) => result.outcome)).toEqual([
+      'done',
+      'done',
+    ]);
+    expect(await placeOf(devices[0]?.id as number)).toEqual({ location_id: from, campaign_id: campaignId });
+    expect(await placeOf(devices[1]?.id as number)).toEqual({ location_id: to, campaign_id: campaignId });
+    const events = await session.ctx.query<{ action: string }>(
+      sql`select action from audit_events where request_id = ${actionId}`,
+    );
+    expect(events).toEqual([{ action: 'bulkMoveDevice' }, { action: 'bulkMoveDevice' }]);
+  });
+
+  it('retires a chunk, revoking each credential, and deletes for good only the retired ones', async () => {
+    const fixture = await fleet();
+    const provisioned = await fixture.createDevice({ isProvisioned: true });
+    const retired = await fixture.createDevice({ isProvisioned: false });
+    await call('DELETE', `/api/devices/${retired.id}`);
+    const deactivated = await call('POST', '/api/devices/bulk', {
+      action: 'deactivate',
+      ids: [provisioned.id, retired.id],
+    });
+    expect(deactivated.json().results.map((result: { outcome: string }) => result.outcome)).toEqual([
+      'done',
+      'unchanged',
+    ]);
+    const [row] = await session.ctx.query<{ revoked: boolean }>(
+      sql`select credential_hash is null and secret_ciphertext is null and deleted_at is not null as revoked
+        from devices where id = ${provisioned.id}`,
+    );
+    expect(row?.revoked).toBe(true);
+    const active = await fixture.createDevice({ isProvisioned: false });
+    const deleted = await call('POST', '/api/devices/bulk', {
+      action: 'delete',
+      ids: [retired.id, active.id],
+    });
+    expect(deleted.json().results.map((result: { outcome: string }) => result.outcome)).toEqual([
+      'done',
+      'refused',
+    ]);
+    expect(await placeOf(retired.id)).toBeUndefined();
+  });
+
   it('moves each device to the location, one already there unchanged', async () => {
     const fixture = await fleet();
     const [from, to] = fixture.locationIds as [number, number];

@@ -47,7 +47,8 @@ export type Permission = keyof Permissions;
 /** The record a permission is decided on; nothing for those that concern no record. */
 type TargetOf<P extends Permission> = Permissions[P] extends undefined ? [] : [target: Permissions[P]];
 
-function refusal<P extends Permission>(
+/** Why `actor` may not do this to `target` (the code `requireAccess` throws), or undefined. */
+export function accessRefusal<P extends Permission>(
   actor: Account,
   permission: P,
   target: Permissions[P],
@@ -71,7 +72,7 @@ function refusal<P extends Permission>(
 }
 
 export function can<P extends Permission>(actor: Account, permission: P, ...[target]: TargetOf<P>): boolean {
-  return refusal(actor, permission, target as Permissions[P]) === undefined;
+  return accessRefusal(actor, permission, target as Permissions[P]) === undefined;
 }
 
 /** Throws the refusal (403 or 409, with its code) when `actor` may not do this to `target`. */
@@ -80,6 +81,6 @@ export function requireAccess<P extends Permission>(
   permission: P,
   ...[target]: TargetOf<P>
 ): void {
-  const code = refusal(actor, permission, target as Permissions[P]);
+  const code = accessRefusal(actor, permission, target as Permissions[P]);
   if (code) throw new AppError(code);
 }

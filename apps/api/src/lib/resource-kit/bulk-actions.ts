@@ -50,9 +50,9 @@ export type BulkDeclaration<Row> = {
   idOf: (row: Row) => number;
   /** The record's name as the list shows it, for the downloadable result. */
   nameOf: (row: Row) => string | null;
-  /** The actions the resource takes; any other is a 400. */
+  /** The actions the resource takes row by row; any other (nor in `chunkActions`) is a 400. */
   actions: Partial<Record<BulkAction, BulkRowWork<Row>>>;
-  /** The actions done a chunk at once (`BulkChunkWork`); the others row by row through `actions`. */
+  /** The actions done a chunk at once (`BulkChunkWork`), before `actions`' row by row. */
   chunkActions?: Partial<Record<BulkAction, BulkChunkWork<Row>>>;
   /** The `values` an action takes (devices' `move`), checked before any row: wrong is a 400. */
   values?: Partial<Record<BulkAction, z.ZodType>>;
@@ -105,7 +105,8 @@ export async function runBulkAction<Row>(
   caller: BulkCaller,
 ): Promise<BulkAnswer> {
   const work = declaration.actions[body.action];
-  if (!work) throw invalidFields({ path: 'action', key: 'field.bulkActionUnsupported' });
+  const chunkWork = declaration.chunkActions?.[body.action];
+  if (!work && !chunkWork) throw invalidFields({ path: 'action', key: 'field.bulkActionUnsupported' });
   const values = valuesOf(declaration, body);
   const actionId = body.actionId ?? randomUUID();
   const ids = [...new Set(body.ids)];
@@ -113,7 +114,6 @@ export async function runBulkAction<Row>(
     (await declaration.selection.rows(ids, caller.scope)).map((row) => [declaration.idOf(row), row]),
   );
   const audit = { action: bulkAuditAction(body.action, declaration.recordType), requestId: actionId };
-  const chunkWork = declaration.chunkActions?.[body.action];
   if (chunkWork) {
     const outcomes = await runAsAction(audit, () => chunkWork([...rows.values()], values, caller));
     const results = ids.map((id) => {
@@ -137,7 +137,7 @@ export async function runBulkAction<Row>(
     const result: BulkRowResult = { id, name, outcome: 'notFound', code: null, message: null };
     if (row !== undefined) {
       try {
-        result.outcome = await runAsAction(audit, () => work(row, values, caller));
+        result.outcome = await runAsAction(audit, () => (work as BulkRowWork<Row>)(row, values, caller));
       } catch (error) {
         if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
         if (error.statusCode !== 404) {
@@ -156,19 +156,21 @@ type KitStates<Row> = {
   deactivate(id: number): Promise<void>;
   deletePermanently(id: number): Promise<void>;
   selection: BulkRows<Row>;
-  /** The set-based forms of activate and deactivate (`recordStates(…).bulk`), when the service has them. */
-  bulkStates?: {
-    activate(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>>;
-    deactivate(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>>;
-  };
+  /** The set-based state changes (`recordStates(…).bulk`), when the service has them. */
+  bulkStates?: { [action in 'activate' | 'deactivate' | 'delete']: ChunkStates };
 };
 
+type ChunkStates = (ids: number[], scope?: AccessScope) => Promise<Map<number, RowOutcome>>;
+
 /** What a kit resource says of its bulk actions (`ResourceRoutes['bulk']`). */
-export type KitBulk<Row> = Partial<Pick<BulkDeclaration<Row>, 'idOf' | 'nameOf' | 'actions' | 'values'>>;
+export type KitBulk<Row> = Partial<
+  Pick<BulkDeclaration<Row>, 'idOf' | 'nameOf' | 'actions' | 'chunkActions' | 'values'>
+>;
 
 /**
- * A kit resource's bulk actions: activate, deactivate and delete for good through its service's own
- * commands (a row already as asked is `unchanged`), plus its own `actions`. A row is identified by its
+ * A kit resource's bulk actions: activate, deactivate and delete for good through its service's
+ * set-based forms (`bulkStates`) or, without them, its own commands row by row (a row already as asked
+ * is `unchanged`), plus its own `actions` and `chunkActions`. A row is identified by its
  * `<recordType>Id` and named by its `name` unless the resource says otherwise.
  */
 export function kitBulkDeclaration<Row>(resource: {
@@ -181,15 +183,18 @@ export function kitBulkDeclaration<Row>(resource: {
   const nameOf = bulk?.nameOf ?? ((row: Row) => (row as { name?: string }).name ?? null);
   const isActive = (row: Row) => (row as { ativo?: boolean }).ativo === true;
   const bulkStates = service.bulkStates;
-  // The set-based forms, unless the resource does the action its own way; delete for good stays row
-  // by row (a record's stored files are released with it).
-  const chunkActions: BulkDeclaration<Row>['chunkActions'] = bulkStates && {
-    ...(!bulk?.actions?.activate && {
-      activate: (rows, _values, caller) => bulkStates.activate(rows.map(idOf), caller.scope),
-    }),
-    ...(!bulk?.actions?.deactivate && {
-      deactivate: (rows, _values, caller) => bulkStates.deactivate(rows.map(idOf), caller.scope),
-    }),
+  // The set-based forms, unless the resource does the action its own way (row by row, or its own
+  // `chunkActions`).
+  const kitChunks = bulkStates
+    ? (['activate', 'deactivate', 'delete'] as const).filter((action) => !bulk?.actions?.[action])
+    : [];
+  const chunkWork = (action: (typeof kitChunks)[number]): BulkChunkWork<Row> => {
+    const states = bulkStates?.[action] as ChunkStates;
+    return (rows, _values, caller) => states(rows.map(idOf), caller.scope);
+  };
+  const chunkActions: BulkDeclaration<Row>['chunkActions'] = {
+    ...Object.fromEntries(kitChunks.map((action) => [action, chunkWork(action)])),
+    ...bulk?.chunkActions,
   };
   return {
     recordType,

@@ -51,7 +51,9 @@ export function filterOf(listQuery: z.ZodType | undefined): z.ZodType {
 export function registerBulkRoutes<Row, Query>(app: ZodApp, resource: BulkRoutes<Row, Query>): void {
   const { path, declaration } = resource;
   const tags = [resource.tag];
-  const actions = Object.keys(declaration.actions).join(', ');
+  const actions = [
+    ...new Set([...Object.keys(declaration.actions), ...Object.keys(declaration.chunkActions ?? {})]),
+  ].join(', ');
 
   app.post(
     `${path}/bulk`,

@@ -100,9 +100,9 @@ export function recordStates<
     scope: AccessScope | undefined,
     isAsked: (record: Record) => boolean,
     check: (record: Record) => Promise<void>,
-  ): Promise<{ allowed: number[]; outcomes: Map<number, RowOutcome> }> {
+  ): Promise<{ allowed: Record[]; outcomes: Map<number, RowOutcome> }> {
     const outcomes = new Map<number, RowOutcome>(ids.map((id) => [id, new AppError(ErrorCode.NOT_FOUND)]));
-    const allowed: number[] = [];
+    const allowed: Record[] = [];
     for (const record of await reads.getRecords(ids, scope)) {
       if (isAsked(record)) {
         outcomes.set(record.id, 'unchanged');
@@ -110,18 +110,20 @@ export function recordStates<
       }
       const refused = await refusalOf(() => check(record));
       if (refused) outcomes.set(record.id, refused);
-      else allowed.push(record.id);
+      else allowed.push(record);
     }
     return { allowed, outcomes };
   }
+
+  const idsOf = (records: Record[]) => records.map((record) => record.id);
 
   /** A row the statement did not write although the rule allowed it: the rule's answer now. */
   const changedOutcome = async (id: number, isActivating: boolean): Promise<RowOutcome> =>
     (await refusalOf(() => refuseChanged(id, 'toggle', isActivating))) ?? 'done';
 
   /**
-   * `activate` and `deactivate` of a bulk action's chunk: the same rule and holds as the single
-   * commands, the records read in one statement and the allowed ones written in one. Unlike
+   * `activate`, `deactivate` and `delete` of a bulk action's chunk: the same rule and holds as the
+   * single commands, the records read in one statement and the allowed ones written in one. Unlike
    * `activate`, an active record is left untouched (`unchanged`).
    */
   const bulk = {
@@ -137,11 +139,11 @@ export function recordStates<
       );
       let written: Set<number>;
       try {
-        written = new Set(await writes.activateMany(allowed));
+        written = new Set(await writes.activateMany(idsOf(allowed)));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // A name an active record took meanwhile: row by row, so that only that row is refused.
-        for (const id of allowed) {
+        for (const id of idsOf(allowed)) {
           const refused = await refusalOf(async () => {
             if (!(await guardUniqueName(() => writes.activate(id), unique)))
               await refuseChanged(id, 'toggle', true);
@@ -150,7 +152,8 @@ export function recordStates<
         }
         return outcomes;
       }
-      for (const id of allowed) outcomes.set(id, written.has(id) ? 'done' : await changedOutcome(id, true));
+      for (const id of idsOf(allowed))
+        outcomes.set(id, written.has(id) ? 'done' : await changedOutcome(id, true));
       return outcomes;
     },
 
@@ -161,8 +164,36 @@ export function recordStates<
         (record) => record.deletedAt !== null,
         (record) => refuse(record, 'toggle'),
       );
-      const written = new Set(await writes.deactivateMany(allowed));
-      for (const id of allowed) outcomes.set(id, written.has(id) ? 'done' : await changedOutcome(id, false));
+      const written = new Set(await writes.deactivateMany(idsOf(allowed)));
+      for (const id of idsOf(allowed))
+        outcomes.set(id, written.has(id) ? 'done' : await changedOutcome(id, false));
+      return outcomes;
+    },
+
+    /**
+     * Delete for good of a chunk: the rule asked of each record, the allowed ones deleted by one
+     * statement with the same hold (`keepsRow`), their files released in its transaction and removed
+     * after it, as `deletePermanently` does. A row the statement kept is answered with the rule now.
+     */
+    async delete(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>> {
+      const { allowed, outcomes } = await sortByRule(
+        ids,
+        scope,
+        () => false,
+        (record) => refuse(record, 'delete'),
+      );
+      const byId = new Map(allowed.map((record) => [record.id, record]));
+      const keysOf = (deleted: number[]) =>
+        files ? deleted.flatMap((id) => files.keysOf(byId.get(id) as Record)) : [];
+      const release =
+        files && ((tx: Database, deleted: number[]) => files.store.releaseFiles(tx, keysOf(deleted)));
+      const deleted = await writes.deleteInactiveMany([...byId.keys()], release);
+      if (files) await files.store.removeReleased(keysOf(deleted));
+      const gone = new Set(deleted);
+      for (const id of byId.keys()) {
+        if (gone.has(id)) outcomes.set(id, 'done');
+        else outcomes.set(id, (await refusalOf(() => refuseChanged(id, 'delete'))) ?? 'done');
+      }
       return outcomes;
     },
   };

@@ -50,6 +50,14 @@ export type SoftDeleteWrites = {
   activateMany(ids: number[]): Promise<number[]>;
   /** `deactivate` of many records in one statement, each row with its own `keepsActive`: the ids written. */
   deactivateMany(ids: number[]): Promise<number[]>;
+  /**
+   * `deleteInactive` of many records in one statement, each row with its own `keepsRow`; `alongside`
+   * gets the ids deleted, in the same transaction. A foreign key violation refuses the whole statement.
+   */
+  deleteInactiveMany(
+    ids: number[],
+    alongside?: (tx: Database, deleted: number[]) => Promise<void>,
+  ): Promise<number[]>;
 };
 
 /**
@@ -155,6 +163,20 @@ export function softDeleteWrites(db: Database, rules: SoftDeleteRules): SoftDele
           .returning(returningId);
       });
       return rows.map((row) => row.id as number);
+    },
+
+    async deleteInactiveMany(ids, alongside) {
+      if (ids.length === 0) return [];
+      return db.transaction(async (tx) => {
+        if (keepsRow) await lockRecords(tx as unknown as Database, table, ids);
+        const rows = await tx
+          .delete(table)
+          .where(and(inArray(table.id, ids), isNotNull(table.deletedAt), keepsRow && not(keepsRow(table.id))))
+          .returning(returningId);
+        const deleted = rows.map((row) => row.id as number);
+        if (deleted.length > 0) await alongside?.(tx as unknown as Database, deleted);
+        return deleted;
+      });
     },
   };
 }

@@ -21,7 +21,7 @@ const refusal = (row: number, column: string, code: ErrorCode): ChunkRefusal => 
  * The chunk's locations that are active, with their organisation, held active until the import's
  * transaction ends (FOR SHARE, as the service's `lockLocation` holds the one of a save).
  */
-async function lockActiveLocations(db: Database, ids: number[]) {
+export async function lockActiveLocations(db: Database, ids: number[]) {
   const rows = await db
     .select({ id: locations.id, organizationId: locations.organizationId })
     .from(locations)
@@ -31,7 +31,7 @@ async function lockActiveLocations(db: Database, ids: number[]) {
 }
 
 /** The chunk's campaigns that are active, held so until the transaction ends (the service's `lockCampaign`). */
-async function lockActiveCampaigns(db: Database, ids: number[]) {
+export async function lockActiveCampaigns(db: Database, ids: number[]) {
   const rows = await db
     .select({ id: campaigns.id })
     .from(campaigns)

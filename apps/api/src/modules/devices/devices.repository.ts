@@ -1,6 +1,6 @@
 import { type DeviceListQuery, macSearchWord } from '@scentia/shared/devices.schemas';
 import type { Schedule } from '@scentia/shared/schedules.schemas';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   campaignSlots,
@@ -185,13 +185,19 @@ export class DevicesRepository extends KitRepository<DeviceRecord, DeviceOption>
 
   /** Retires the device and revokes its credential in one statement; false when nothing changed. */
   async retire(id: number): Promise<boolean> {
+    return (await this.retireMany([id])).length === 1;
+  }
+
+  /** `retire` of many devices in one statement (a bulk deactivate's chunk): the ids retired. */
+  async retireMany(ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
     const now = new Date();
     const rows = await this.db
       .update(devices)
       .set({ ...NO_CREDENTIAL, deletedAt: now, updatedAt: now })
-      .where(and(eq(devices.id, id), isNull(devices.deletedAt)))
+      .where(and(inArray(devices.id, ids), isNull(devices.deletedAt)))
       .returning({ id: devices.id });
-    return rows.length === 1;
+    return rows.map((row) => row.id);
   }
 
   /** Lets the device provision itself again: its credential and secret go. */

@@ -35,12 +35,20 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
     config: { access: FLEET_DOORS.devices.states },
     readConfig: { access: FLEET_DOORS.devices.read },
     listQuery: deviceListQuerySchema,
-    // A bulk move runs the form's rules for each device: the location and campaign must be active.
+    // A bulk move runs the form's rules for each device (active, to an active location and campaign),
+    // a chunk at once.
     bulk: {
       idOf: (row) => row.deviceId,
       nameOf: (row) => formatMacAddress(row.macAddress),
       values: { move: deviceMoveSchema },
-      actions: { move: (row, values) => service.move(row.deviceId, values as DeviceMove) },
+      chunkActions: {
+        move: (rows, values, caller) =>
+          service.moveMany(
+            rows.map((row) => row.deviceId),
+            values as DeviceMove,
+            caller.scope,
+          ),
+      },
     },
     spreadsheet: {
       fileName: 'export.devices.fileName',

@@ -24,6 +24,7 @@ import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
 import { deviceImport } from './devices.import.ts';
 import { type DeviceRecord, DevicesRepository } from './devices.repository.ts';
+import { deviceBulkActions } from './devices-bulk.ts';
 import { deviceShotsInPeriod } from './devices-shots.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
@@ -83,6 +84,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
   const refusal = (record: DeviceRecord, action: DeviceAction) =>
     deviceActionRefusal(stateOf(record), action);
   const states = recordStates({ reads, writes: repository.writes, refusal });
+  const bulkActions = deviceBulkActions({ repository, getRecords: reads.getRecords, refusal });
 
   /**
    * The device page: the row, its campaign's slots, its capsules and the schedule it runs; a device
@@ -221,25 +223,6 @@ export function createDevicesService(options: DevicesServiceOptions) {
       return toRow(await getRecord(id));
     },
 
-    /**
-     * A bulk move (lib/resource-kit/bulk-actions.ts): an active device to another location and/or
-     * campaign, under the form's rules (both active, held while it saves); already there is unchanged.
-     */
-    async move(id: number, to: { locationId?: number; campaignId?: number }): Promise<'done' | 'unchanged'> {
-      const record = await allowed(id, 'edit');
-      const locationId = to.locationId ?? record.locationId;
-      const campaignId = to.campaignId ?? record.campaignId;
-      if (locationId === record.locationId && campaignId === record.campaignId) return 'unchanged';
-      const body = { macAddress: record.macAddress, locationId, campaignId };
-      await saveWith(body, async (tx) => {
-        if (await tx.updateActive(id, valuesOf(body), undefined)) return;
-        const current = await tx.reader.findById(id);
-        if (!current) throw new AppError(ErrorCode.NOT_FOUND);
-        states.assertAllowed(current, 'edit');
-      });
-      return 'done';
-    },
-
     activate: states.activate,
 
     /** Retires the device: inactive, and its credential and secret revoked (it must provision again). */
@@ -250,6 +233,14 @@ export function createDevicesService(options: DevicesServiceOptions) {
     },
 
     deletePermanently: states.deletePermanently,
+
+    /** A bulk action's chunk at once: activate and delete as the kit's, retiring and moving the devices'. */
+    bulkStates: {
+      activate: states.bulk.activate,
+      deactivate: bulkActions.deactivate,
+      delete: states.bulk.delete,
+    },
+    moveMany: bulkActions.move,
 
     /**
      * The device's current reset code (RFC 6238 over its secret), and the trail's note that it was

@@ -22,6 +22,7 @@ const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).
  * - its notification settings and its read marks of alerts are deleted;
  * - the access log keeps its records (the law asks for them, and they are pruned by their own
  *   retention) linked to the id, without the e-mail typed at failed sign-ins, any of its addresses;
+ * - its spreadsheet import jobs keep their reports, without the address and user agent of the upload;
  * - the QR codes it printed and the quiz versions it published keep their rows (records of a staff
  *   member's acts, like the trail's events), linked to the id, which now names nobody;
  * - the quiz sessions it played lose the account (migration 0022's trigger on `anonymized_at`);
@@ -70,6 +71,10 @@ export async function anonymiseAccount(options: { db: Database; userId: number; 
     await tx.execute(sql`
       update access_log set email = null
       where email is not null and (user_id = ${userId} or ${isAnAddress('email')})`);
+    // Their import jobs keep their reports (records of a staff member's acts), not where they came from.
+    await tx.execute(sql`
+      update record_imports set ip = null, user_agent = null
+      where account_id = ${userId} and (ip is not null or user_agent is not null)`);
     await scrubAuditTrail(tx as unknown as Database, userId);
   });
 }

@@ -121,6 +121,25 @@ describe('POST /api/usuario/anonymise/{id}', () => {
     expect(signIn.statusCode).toBe(401);
   });
 
+  it('keeps the person’s import jobs without the address and user agent of their uploads', async () => {
+    const person = await ctx.createAccount({ profile: 'OPERADOR' });
+    const job = (accountId: number, fileName: string) => sql`insert into record_imports
+      (id, record_type, mode, state, file_name, file_kind, account_id, language, ip, user_agent)
+      values (gen_random_uuid(), 'organization', 'apply', 'queued', ${fileName}, 'csv', ${accountId},
+        'pt-BR', '203.0.113.7', 'Mozilla/5.0 (Importação)')`;
+    await ctx.query(job(person.id, 'lojas-da-pessoa.csv'));
+    await ctx.query(job(admin.id, 'lojas-do-admin.csv'));
+    expect((await anonymise(person.id)).statusCode).toBe(200);
+    const jobs = await ctx.query<{ file_name: string; ip: string | null; user_agent: string | null }>(
+      sql`select file_name, ip, user_agent from record_imports
+        where file_name in ('lojas-da-pessoa.csv', 'lojas-do-admin.csv') order by file_name`,
+    );
+    expect(jobs).toEqual([
+      { file_name: 'lojas-da-pessoa.csv', ip: null, user_agent: null },
+      { file_name: 'lojas-do-admin.csv', ip: '203.0.113.7', user_agent: 'Mozilla/5.0 (Importação)' },
+    ]);
+  });
+
   it('keeps the quiz versions the person published, linked to the id that now names nobody', async () => {
     const person = await tracedPerson();
     const quiz = await publishedQuizFixture(ctx, { name: 'Quiz da Mariana' });

@@ -140,7 +140,7 @@ describe('POST /usuario/import', () => {
 
   it('rolls back the whole file, mails included, when a row is refused as it is written', async () => {
     const emails = [nextEmail(), nextEmail()];
-    // An operator may not give the ADMIN profile: the service's create refuses it, row 3.
+    // An operator may not give the ADMIN profile: the check refuses it (as the service's create would), row 3.
     const report = (
       await upload(
         [
@@ -155,6 +155,32 @@ describe('POST /usuario/import', () => {
     expect(report.errors.map(({ row, code }) => [row, code])).toEqual([[3, 'PROFILE_NOT_ALLOWED']]);
     expect(await usersWith(emails)).toEqual([]);
     expect(await mailsTo(emails)).toEqual([]);
+  });
+});
+
+describe('POST /usuario/import, a dry run', () => {
+  it('reports on its row a profile the caller may not give, and another user it may not edit', async () => {
+    const emails = [nextEmail(), nextEmail()];
+    const other = await session.ctx.createAccount({ profile: 'OPERADOR' });
+    const report = (
+      await upload(
+        [
+          HEADER,
+          [emails[0] as string, 'Ana Souza', 'OPERADOR', '', 'BR', 'Recife'],
+          [emails[1] as string, 'Bruno Lima', 'ADMIN', '', 'BR', 'Recife'],
+          [other.email, 'Carla Dias', 'OPERADOR', '', 'BR', 'Recife'],
+        ],
+        'check',
+        'en-US',
+      )
+    ).json() as ImportReport;
+    expect(report.errors.map(({ row, column, code }) => [row, column, code])).toEqual([
+      [3, 'profile', 'PROFILE_NOT_ALLOWED'],
+      [4, null, 'OWN_RECORD_ONLY'],
+    ]);
+    expect(report.errors[0]?.message).toBe('You can only assign your own profile.');
+    expect(report.counts).toMatchObject({ insert: 1, invalid: 2 });
+    expect(await usersWith(emails)).toEqual([]);
   });
 });
 

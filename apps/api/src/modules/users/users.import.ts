@@ -2,8 +2,15 @@ import { type UserBody, userBodySchema } from '@scentia/shared/users.schemas';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
+import { accessRefusal } from '../../lib/access-policy.ts';
 import { addressImportColumns, addressInput } from '../../lib/resource-kit/import/import-address.ts';
-import type { ImportDeclaration, ImportValues } from '../../lib/resource-kit/import/import-declaration.ts';
+import type {
+  CallerRefusal,
+  ChunkRow,
+  ImportCaller,
+  ImportDeclaration,
+  ImportValues,
+} from '../../lib/resource-kit/import/import-declaration.ts';
 import { userValuesOf } from './user-values.ts';
 
 const ADDRESS_KEYS = ['zipcode', 'street', 'city', 'state', 'country'] as const;
@@ -34,6 +41,7 @@ async function findExisting(db: Database, emails: string[]) {
           id: row.id,
           isActive: row.deletedAt === null,
           values: { ...values, street, city, state, zipcode, country },
+          facts: { confirmedAt: row.confirmedAt, anonymizedAt: row.anonymizedAt },
         },
       ];
     }),
@@ -47,6 +55,27 @@ async function findProfiles(db: Database, names: string[]) {
     .from(profiles)
     .where(inArray(sql`upper(${profiles.name})`, names));
   return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/**
+ * What the users service's save refuses the caller for a row, in the order it asks (editing the user,
+ * then giving the profile): an operator edits only its own record and gives only its own profile.
+ */
+function refuse(
+  { account }: ImportCaller,
+  { body, existing }: ChunkRow<UserBody>,
+): CallerRefusal | undefined {
+  if (!account) return undefined;
+  if (existing) {
+    const { confirmedAt, anonymizedAt } = existing.facts as {
+      confirmedAt: Date | null;
+      anonymizedAt: Date | null;
+    };
+    const code = accessRefusal(account, 'users.edit', { id: existing.id, confirmedAt, anonymizedAt });
+    if (code) return { column: null, code };
+  }
+  const code = accessRefusal(account, 'profiles.assign', { profileId: profileIdOf(body) });
+  return code ? { column: 'profile', code } : undefined;
 }
 
 /** A row without any address cell has no address, as a user saved by the form without one. */
@@ -114,6 +143,7 @@ export function userImport(hooks: {
     naturalKey: { column: 'email', of: (body) => emailKey(body.email) },
     findExisting,
     comparable,
+    refuse,
     saves: hooks.saves,
     afterApply: hooks.afterApply,
   };

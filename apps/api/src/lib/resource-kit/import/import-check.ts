@@ -1,7 +1,13 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { ImportCounts } from '@scentia/shared/record-import.schemas';
 import type { Database } from '../../../db/client.ts';
-import type { ExistingRecord, ImportDeclaration, ImportReference, ImportRow } from './import-declaration.ts';
+import type {
+  ExistingRecord,
+  ImportCaller,
+  ImportDeclaration,
+  ImportReference,
+  ImportRow,
+} from './import-declaration.ts';
 import type { ImportErrors } from './import-errors.ts';
 
 /** A row that passed its checks: what it does to its record. */
@@ -33,7 +39,11 @@ const distinct = (keys: (string | null)[]) => [...new Set(keys.filter((key): key
  * repeat inside the file is refused), the counts. Only keys are kept, so memory grows with the keys,
  * never with the rows' contents.
  */
-export function importCheck<Body>(declaration: ImportDeclaration<Body>, errors: ImportErrors) {
+export function importCheck<Body>(
+  declaration: ImportDeclaration<Body>,
+  errors: ImportErrors,
+  caller?: ImportCaller,
+) {
   const seenKeys = new Map<string, number>();
   const seenUniques = new Map<string, Map<string, number>>();
   const counts: ImportCounts = { insert: 0, update: 0, unchanged: 0, invalid: 0 };
@@ -142,6 +152,13 @@ export function importCheck<Body>(declaration: ImportDeclaration<Body>, errors: 
       const record = existing.get(row.key);
       if (record && !record.isActive)
         errors.add(row.row, null, ErrorCode.RECORD_INACTIVE, ErrorCode.RECORD_INACTIVE);
+      // What the caller may not write, as the save would refuse it; an unchanged row is not written.
+      const isWritten = !record || !isSame(declaration.comparable(row.body), record.values);
+      const refused =
+        caller && isWritten && !errors.hasRow(row.row)
+          ? declaration.refuse?.(caller, { ...row, existing: record })
+          : undefined;
+      if (refused) errors.add(row.row, refused.column, refused.code, refused.code);
       if (!errors.hasRow(row.row)) checked.push({ ...row, existing: record });
     }
     return checked;

@@ -59,8 +59,19 @@ export type ImportReference = {
 /** Who runs the import, for the saves that decide by their caller (a user's profile, the account's language). */
 export type ImportCaller = { account: Account | undefined; language: Language };
 
-/** The record that has a row's natural key already: its id, whether it is active, its stored columns. */
-export type ExistingRecord = { id: number; isActive: boolean; values: Record<string, unknown> };
+/**
+ * The record that has a row's natural key already: its id, whether it is active, its stored columns,
+ * and what `refuse` decides on besides them (`facts`: a user's confirmation, say).
+ */
+export type ExistingRecord = {
+  id: number;
+  isActive: boolean;
+  values: Record<string, unknown>;
+  facts?: Record<string, unknown>;
+};
+
+/** A row the caller may not write (the service would refuse its save): the code, in a column or the row's. */
+export type CallerRefusal = { column: string | null; code: ErrorCode };
 
 /** A cell refused before the body is built (`prefill`): reported in its column, in the caller's language. */
 export type ImportRefusal = {
@@ -116,6 +127,11 @@ export type ImportDeclaration<Body> = {
    * record; when declared, `saves` is not used by the apply.
    */
   saveChunk?: (db: Database, rows: ChunkRow<Body>[]) => Promise<ChunkRefusal[]>;
+  /**
+   * What the service's save would refuse this caller for the row (an operator giving the ADMIN
+   * profile), asked by the check, so that the dry run reports it on its row as the apply would.
+   */
+  refuse?: (caller: ImportCaller, row: ChunkRow<Body>) => CallerRefusal | undefined;
   /** The resource's own saves (its service's create and update) on a transaction's handle. */
   saves: (db: Database, caller: ImportCaller) => ImportSaves<Body>;
   /** Once an apply has committed (a nudge to the mail outbox, whose mails the saves queued). */

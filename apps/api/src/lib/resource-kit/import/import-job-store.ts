@@ -168,3 +168,22 @@ export function importJobStore(db: Database) {
     },
   };
 }
+
+/**
+ * Removes the finished jobs (done, failed, cancelled) that ended before `before`, a batch a statement;
+ * answers how many. Their files were released when they ended; the trail keeps what the imports wrote.
+ */
+export async function pruneFinishedImports(db: Database, before: Date, batchSize = 1_000): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const result = (await db.execute(sql`
+      delete from ${recordImports} where id in (
+        select id from ${recordImports}
+        where state in ('done', 'failed', 'cancelled') and finished_at < ${before.toISOString()}::timestamptz
+        limit ${batchSize})
+      returning id`)) as unknown as { rows: unknown[] };
+    const deleted = result.rows.length;
+    removed += deleted;
+    if (deleted < batchSize) return removed;
+  }
+}

@@ -61,7 +61,7 @@ export async function runImport<Body>(
   const id = options.id ?? randomUUID();
   const createdAt = options.createdAt ?? new Date().toISOString();
   const errors = new ImportErrors(options.language, declaration.columns);
-  const check = importCheck(declaration, errors);
+  const check = importCheck(declaration, errors, options.caller);
   let processed = 0;
   for await (const rows of importChunks(options.file, declaration.columns, errors)) {
     await check.chunk(db, rows);
@@ -109,7 +109,7 @@ async function apply<Body>(
       const handle = auditedDatabase(tx as unknown as Database);
       const saves = declaration.saves(handle, caller);
       // A second check on the transaction: what changed since the first one is seen here.
-      const recheck = importCheck(declaration, errors);
+      const recheck = importCheck(declaration, errors, caller);
       let processed = 0;
       for await (const rows of importChunks(options.file, declaration.columns)) {
         const changed = (await recheck.chunk(handle, rows)).filter((row) => !recheck.isUnchanged(row));
