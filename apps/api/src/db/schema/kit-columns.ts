@@ -16,3 +16,18 @@ export function kitColumns(searchTextLength: number) {
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   };
 }
+
+/**
+ * The address block's columns (packages/shared address.schemas: `addressSchema`), spread among a
+ * record's own (`...addressColumns()`); the service writes them with `addressValues(body.address)` and
+ * answers them with `addressRow(record)` (lib/resource-kit/record-address.ts).
+ */
+export function addressColumns() {
+  return {
+    zipcode: varchar('zipcode', { length: 12 }),
+    street: varchar('street', { length: 200 }),
+    city: varchar('city', { length: 200 }),
+    state: varchar('state', { length: 200 }),
+    country: varchar('country', { length: 2 }).notNull().default('BR'),
+  };
+}

@@ -1,16 +1,7 @@
 import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { kitColumns } from './kit-columns.ts';
-
-/** The address columns an organisation and a location share (packages/shared address.schemas). */
-const addressColumns = () => ({
-  zipcode: varchar('zipcode', { length: 12 }),
-  street: varchar('street', { length: 200 }),
-  city: varchar('city', { length: 200 }),
-  state: varchar('state', { length: 200 }),
-  country: varchar('country', { length: 2 }).notNull().default('BR'),
-});
+import { addressColumns, kitColumns } from './kit-columns.ts';
 
 /**
  * Client organisations: the companies that own devices (spec §3 Device: owner). `deletedAt` set means

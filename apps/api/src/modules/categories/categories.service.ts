@@ -1,6 +1,7 @@
 import { type CategoryAction, categoryActionRefusal } from '@scentia/shared/categories.rules';
 import type { CategoryBody, CategoryRow } from '@scentia/shared/categories.schemas';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
+import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
@@ -65,20 +66,8 @@ function createService(repository: CategoriesRepository) {
   });
 
   return {
-    list: reads.list,
-    exportBatches: reads.exportBatches,
-    selection: reads.selection,
-    get: reads.get,
-
+    ...kitService({ reads, states, saves }),
     quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
-
-    create: saves.create,
-    update: saves.update,
-
-    activate: states.activate,
-    deactivate: states.deactivate,
-    deletePermanently: states.deletePermanently,
-    bulkStates: states.bulk,
   };
 }
 

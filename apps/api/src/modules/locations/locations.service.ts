@@ -10,6 +10,7 @@ import type { AccessScope } from '../../lib/access-scope.ts';
 import { invalidFields } from '../../lib/app-error.ts';
 import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
+import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
@@ -128,23 +129,10 @@ function createService(repository: LocationsRepository) {
   });
 
   return {
-    list: reads.list,
-    exportBatches: reads.exportBatches,
-    selection: reads.selection,
-    get: reads.get,
-
+    ...kitService({ reads, states, saves }),
     /** Active locations, of one organisation when `organizationId` is given, within `scope`. */
     quickSearch: (text: string, organizationId?: number, scope?: AccessScope) =>
       repository.quickSearchIn(text, QUICK_SEARCH_LIMIT, organizationId, scope),
-
-    create: saves.create,
-    /** Moving a location to another active organisation is allowed (staff). */
-    update: saves.update,
-
-    activate: states.activate,
-    deactivate: states.deactivate,
-    deletePermanently: states.deletePermanently,
-    bulkStates: states.bulk,
   };
 }
 

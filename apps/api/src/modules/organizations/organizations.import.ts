@@ -1,37 +1,11 @@
-import { ErrorCode } from '@scentia/shared/error-codes';
 import type { OrganizationBody } from '@scentia/shared/organizations.schemas';
 import { organizationBodySchema } from '@scentia/shared/organizations.schemas';
-import { inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { organizations } from '../../db/schema/index.ts';
 import { addressImportColumns, addressInput } from '../../lib/resource-kit/import/import-address.ts';
 import type { ImportDeclaration } from '../../lib/resource-kit/import/import-declaration.ts';
+import { kitImportColumns } from '../../lib/resource-kit/import/import-kit-columns.ts';
+import { existingByColumn, uniqueName } from '../../lib/resource-kit/import/import-lookups.ts';
 import { type PostcodeLookup, postcodePrefill } from '../../lib/resource-kit/import/import-postcodes.ts';
-import { toSearchText } from '../../lib/search-text.ts';
-
-/** Organisations by CNPJ (the natural key), as the check compares them. */
-async function findExisting(db: Database, cnpjs: string[]) {
-  const rows = await db.select().from(organizations).where(inArray(organizations.cnpj, cnpjs));
-  return new Map(
-    rows.map((row) => [
-      row.cnpj,
-      {
-        id: row.id,
-        isActive: row.deletedAt === null,
-        values: row,
-      },
-    ]),
-  );
-}
-
-/** The names taken (as the unique index compares them), with the CNPJ of the organisation holding each. */
-async function findTakenNames(db: Database, names: string[]) {
-  const rows = await db
-    .select({ searchName: organizations.searchName, cnpj: organizations.cnpj })
-    .from(organizations)
-    .where(inArray(organizations.searchName, names));
-  return new Map(rows.map((row) => [row.searchName, row.cnpj]));
-}
 
 /**
  * The organisations' import: one row an organisation, found by its CNPJ (typed with or without its
@@ -48,13 +22,7 @@ export function organizationImport(service: {
     recordType: 'organization',
     schema: organizationBodySchema,
     columns: [
-      {
-        key: 'name',
-        label: 'export.name',
-        rules: 'import.rules.name',
-        example: 'Perfumaria Central',
-        isRequired: true,
-      },
+      kitImportColumns.name('Perfumaria Central'),
       {
         key: 'legalName',
         label: 'export.legalName',
@@ -62,13 +30,7 @@ export function organizationImport(service: {
         example: 'Perfumaria Central Ltda',
         isRequired: true,
       },
-      {
-        key: 'cnpj',
-        label: 'export.cnpj',
-        rules: 'import.rules.cnpj',
-        example: '11.222.333/0001-81',
-        isRequired: true,
-      },
+      kitImportColumns.cnpj(),
       {
         key: 'contactName',
         label: 'export.contactName',
@@ -76,15 +38,10 @@ export function organizationImport(service: {
         maxLength: 100,
         example: 'Ana Souza',
       },
-      {
-        key: 'contactEmail',
-        label: 'export.contactEmail',
-        rules: 'import.rules.email',
-        example: 'ana@perfumaria.com.br',
-      },
-      { key: 'phone', label: 'export.phone', rules: 'import.rules.phone', example: '(11) 91234-5678' },
+      kitImportColumns.email('contactEmail', 'export.contactEmail', 'ana@perfumaria.com.br'),
+      kitImportColumns.phone(),
       ...addressImportColumns(),
-      { key: 'note', label: 'export.note', rules: 'import.rules.optionalText', maxLength: 1000, example: '' },
+      kitImportColumns.note(),
     ],
     toInput: (values) => ({
       name: values.name ?? '',
@@ -97,15 +54,8 @@ export function organizationImport(service: {
       note: values.note ?? null,
     }),
     naturalKey: { column: 'cnpj', of: (body) => body.cnpj },
-    uniques: [
-      {
-        column: 'name',
-        key: (body) => toSearchText(body.name),
-        findTaken: findTakenNames,
-        code: ErrorCode.NAME_TAKEN,
-      },
-    ],
-    findExisting,
+    uniques: [uniqueName(organizations, organizations.searchName, organizations.cnpj)],
+    findExisting: existingByColumn(organizations, organizations.cnpj),
     comparable: service.valuesOf,
     prefill: service.postcodes && postcodePrefill(service.postcodes),
     saves: service.saves,

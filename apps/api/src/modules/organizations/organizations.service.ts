@@ -8,6 +8,7 @@ import {
 import type { AccessScope } from '../../lib/access-scope.ts';
 import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
+import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
@@ -117,21 +118,9 @@ function createService(repository: OrganizationsRepository) {
   });
 
   return {
-    list: reads.list,
-    exportBatches: reads.exportBatches,
-    selection: reads.selection,
-    get: reads.get,
-
+    ...kitService({ reads, states, saves }),
     quickSearch: (text: string, scope?: AccessScope) =>
       repository.quickSearch(text, QUICK_SEARCH_LIMIT, undefined, scope),
-
-    create: saves.create,
-    update: saves.update,
-
-    activate: states.activate,
-    deactivate: states.deactivate,
-    deletePermanently: states.deletePermanently,
-    bulkStates: states.bulk,
   };
 }
 

@@ -1,0 +1,49 @@
+import { NOTE_MAX_LENGTH } from '@scentia/shared/organizations.schemas';
+import type { MessageKey } from '../../../i18n/translate.ts';
+import type { ImportColumn } from './import-declaration.ts';
+
+/**
+ * The import columns of the shared field schemas a body takes (`recordNameSchema`, `cnpjSchema`,
+ * `optionalEmailSchema`, `optionalPhoneSchema`, `noteSchema`), headed as the export heads them and
+ * with their rules in the template's note. The key is the body's field; pass another where the body
+ * names it otherwise (`email('contactEmail', 'export.contactEmail')`).
+ */
+export const kitImportColumns = {
+  name: (example: string): ImportColumn => ({
+    key: 'name',
+    label: 'export.name',
+    rules: 'import.rules.name',
+    example,
+    isRequired: true,
+  }),
+  cnpj: (example = '11.222.333/0001-81'): ImportColumn => ({
+    key: 'cnpj',
+    label: 'export.cnpj',
+    rules: 'import.rules.cnpj',
+    example,
+    isRequired: true,
+  }),
+  email: (
+    key = 'email',
+    label: MessageKey = 'export.email',
+    example = 'contato@empresa.com.br',
+  ): ImportColumn => ({
+    key,
+    label,
+    rules: 'import.rules.email',
+    example,
+  }),
+  phone: (example = '(11) 91234-5678'): ImportColumn => ({
+    key: 'phone',
+    label: 'export.phone',
+    rules: 'import.rules.phone',
+    example,
+  }),
+  note: (): ImportColumn => ({
+    key: 'note',
+    label: 'export.note',
+    rules: 'import.rules.optionalText',
+    maxLength: NOTE_MAX_LENGTH,
+    example: '',
+  }),
+};
