@@ -1,6 +1,6 @@
 // The built server the journeys run against, and its demo data: shared by playwright.config.ts, which
 // starts the server, and scripts/test.mjs, which loads the demo data while the other suites run.
-export const JOURNEY_PORT = 3199;
+const JOURNEY_PORT = 3199;
 export const JOURNEY_BASE_URL = `http://127.0.0.1:${JOURNEY_PORT}`;
 // The SMTP catcher the API delivers to, and the HTTP port the specs read the mails from.
 export const MAIL_SMTP_PORT = 2599;
