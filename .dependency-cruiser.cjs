@@ -91,7 +91,7 @@ module.exports = {
         orphan: true,
         pathNot: [
           '(^|/)\\.[^/]+\\.(c|m)?js$',
-          '\\.d\\.ts$',
+          '\\.d\\.m?ts$',
           '(^|/)(vite|vitest|playwright|drizzle)\\.config\\.ts$',
           '\\.(test|spec|setup)\\.tsx?$',
           '^apps/api/build\\.mjs$',

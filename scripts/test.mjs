@@ -7,11 +7,13 @@
 // The checks and the four Vitest runs do not need the build or each other, so they run side by side, as many at a
 // time as the machine has cores (TEST_CONCURRENCY overrides): on two cores Vitest gives each run one
 // worker, so one run at a time left a core idle for most of the suite. Their output is kept until a run
-// ends, then printed whole, so logs never interleave. The journeys come last and use every core.
+// ends, then printed whole, so logs never interleave. The journeys' demo data is loaded last in that
+// phase, where a lane is left idle otherwise. The journeys come last and use every core.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { journeyServerEnv } from '../apps/web/e2e/support/journey-server.mjs';
 import { chromiumForTests } from './chromium-for-tests.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
@@ -104,6 +106,20 @@ async function inParallel(tasks, limit) {
   await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, lane));
 }
 
+/*
+ * The journeys' demo data (people, quizzes and their sessions, the fleet's weeks of shots) took the
+ * first minutes of the journeys' phase, with one core idle. It is loaded here instead, as the last task
+ * of the side-by-side phase, into the directory the journeys' server then starts on.
+ */
+const journeyDataDir = join(reports, 'e2e-data');
+let isDemoDataLoaded = false;
+async function loadJourneyDemoData() {
+  mkdirSync(journeyDataDir);
+  isDemoDataLoaded = await runQuietly('demo data for the journeys', 'node', ['apps/api/dist/demo-data.js'], {
+    env: journeyServerEnv(journeyDataDir),
+  });
+}
+
 function firstLine(text = '') {
   return text.split('\n').find((line) => line.trim() !== '') ?? '';
 }
@@ -132,6 +148,7 @@ await inParallel(
     () => vitest('web unit tests', 'apps/web'),
     () => runQuietly('static checks (npm run check)', 'npm', ['run', 'check']),
     () => vitest('shared unit tests', 'packages/shared'),
+    loadJourneyDemoData,
   ],
   concurrency,
 );
@@ -144,6 +161,10 @@ run('end-to-end journeys in Chromium', 'npx', ['playwright', 'test', '--reporter
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
     CHROMIUM_PATH: chromium.path,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    // The journeys that hold the database for seconds run after the others (playwright.config.ts).
+    E2E_WHOLE_SUITE: '1',
+    // Without it (the loader failed, its failure is counted), the journeys load the demo data themselves.
+    ...(isDemoDataLoaded ? { SCENTIA_E2E_DATA_DIR: journeyDataDir, SCENTIA_E2E_DEMO_DATA: 'loaded' } : {}),
   },
 });
 if (existsSync(e2eReport)) {

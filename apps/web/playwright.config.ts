@@ -2,22 +2,26 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import {
+  JOURNEY_BASE_URL as BASE_URL,
+  journeyServerEnv,
+  MAIL_HTTP_PORT,
+  MAIL_SMTP_PORT,
+} from './e2e/support/journey-server.mjs';
 
 /**
  * End-to-end journeys against the built server (API + built SPA), on a fresh database per run.
  * Nothing is built here: run `npm run build` first.
  */
-const PORT = 3199;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-// The SMTP catcher the API delivers to, and the HTTP port the specs read the mails from.
-const MAIL_SMTP_PORT = 2599;
-const MAIL_HTTP_PORT = 2598;
 /** Journeys that hold the server's database for seconds at a time (see the `alone` project). */
 const RUN_ALONE = /import-job-progress\.spec\.ts$/;
 
 // Playwright loads this file in its runner and in each worker; the environment variable makes the
 // workers reuse the runner's directory instead of creating directories nobody uses.
 process.env.SCENTIA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'scentia-e2e-'));
+// `npm test` loads the demo data into that directory while the other suites run (scripts/test.mjs)
+// and says so here; otherwise it is loaded before the server starts.
+const isDemoDataLoaded = process.env.SCENTIA_E2E_DEMO_DATA === 'loaded';
 
 export default defineConfig({
   testDir: './e2e',
@@ -69,7 +73,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node ../api/dist/demo-data.js && node ../api/dist/server.js',
+      command: `${isDemoDataLoaded ? '' : 'node ../api/dist/demo-data.js && '}node ../api/dist/server.js`,
       cwd: import.meta.dirname,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
@@ -77,23 +81,7 @@ export default defineConfig({
       timeout: 240_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.SCENTIA_E2E_DATA_DIR,
-        ADMIN_EMAIL: 'admin@scentia.test',
-        ADMIN_PASSWORD: 'Admin#2026',
-        // The sessions the sign-in project saved are shared by every journey: their access tokens must
-        // outlive the run, or the first journey to refresh one would turn the others' copies into replays.
-        ACCESS_TOKEN_TTL_SECONDS: '3600',
-        DEMO_PASSWORD: 'demo1234',
-        LOG_LEVEL: 'warn',
-        // Mail links point at this server; mails go to the catcher below and leave within a second.
-        APP_URL: BASE_URL,
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
-        MAIL_FROM: 'Scentia <no-reply@scentia.test>',
-        MAIL_POLL_SECONDS: '0.5',
-      },
+      env: journeyServerEnv(process.env.SCENTIA_E2E_DATA_DIR),
     },
     {
       command: 'node e2e/support/mail-catcher.mjs',

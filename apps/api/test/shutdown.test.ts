@@ -4,9 +4,19 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, killStartedServers, type SpawnedServer, startServer } from './spawned-server.ts';
+import {
+  copyOfTemplate,
+  freePort,
+  killStartedServers,
+  type SpawnedServer,
+  startServer,
+} from './spawned-server.ts';
 
-afterAll(killStartedServers);
+const drops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  killStartedServers();
+  for (const drop of drops) await drop();
+});
 
 /**
  * A sign-in sent in two halves on its own connection: the server has accepted the connection and read
@@ -51,12 +61,16 @@ function isRefused(port: number) {
 
 async function start(env: Record<string, string>): Promise<SpawnedServer & { port: number }> {
   const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'scentia-shutdown-'));
+  // The suite's database (PGlite, or the PostgreSQL server of TEST_DATABASE_URL), already migrated.
+  const { databaseUrl, drop } = await copyOfTemplate(dataDir);
+  drops.push(drop);
   const server = await startServer({
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'scentia-shutdown-')),
-    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
     REDIS_URL: '',
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',

@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
@@ -48,4 +53,42 @@ export async function startServer(env: Record<string, string>): Promise<SpawnedS
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { child, exited, output: () => output };
+}
+
+async function onServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database for a spawned server, copied from the suite's migrated template (test/global-setup.ts), so
+ * the server does not migrate one from nothing as it starts: a database of its own on the PostgreSQL
+ * server of TEST_DATABASE_URL, or else PGlite in `dataDir` (the server's DATA_DIR). Answers the server's
+ * DATABASE_URL and how to drop the database afterwards.
+ */
+export async function copyOfTemplate(
+  dataDir: string,
+): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('databaseTemplate');
+  if (serverUrl && template?.kind === 'postgres') {
+    const name = `scentia_spawned_${randomBytes(6).toString('hex')}`;
+    await onServer(serverUrl, `create database ${name} template ${template.name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      databaseUrl: url.toString(),
+      drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+    };
+  }
+  if (template?.kind === 'pglite') {
+    const copy = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template.file)]) });
+    await copy.close();
+  }
+  return { databaseUrl: '', drop: async () => {} };
 }
