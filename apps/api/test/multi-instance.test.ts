@@ -68,6 +68,13 @@ describe.skipIf(skipReason)(
       return found;
     };
 
+    /** A confirmed ADMIN account whose password is `Secret#123`. */
+    const addAdministrator = async (email: string) =>
+      handle(0).db.execute(sql`
+        insert into users (name, email, password_hash, profile_id, confirmed_at)
+        select 'Pessoa Teste', ${email}, ${await hashPassword('Secret#123')}, id, now()
+        from profiles where upper(name) = 'ADMIN'`);
+
     beforeAll(async () => {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
@@ -126,11 +133,7 @@ describe.skipIf(skipReason)(
 
     it('refuses the 6th wrong password whichever instance serves it, and the right one after it', async () => {
       const email = `lockout-${randomBytes(4).toString('hex')}@scentia.test`;
-      const db = handle(0).db;
-      await db.execute(sql`
-        insert into users (name, email, password_hash, profile_id, confirmed_at)
-        select 'Pessoa Teste', ${email}, ${await hashPassword('Secret#123')}, id, now()
-        from profiles where upper(name) = 'ADMIN'`);
+      await addAdministrator(email);
       const login = (which: number, password: string) =>
         instance(which).inject({ method: 'POST', url: '/api/login', payload: { email, password } });
 
@@ -208,10 +211,7 @@ describe.skipIf(skipReason)(
     it('runs a queued import job once, whichever instances poll for jobs', async () => {
       const email = `importer-${randomBytes(4).toString('hex')}@scentia.test`;
       const db = handle(0).db;
-      await db.execute(sql`
-        insert into users (name, email, password_hash, profile_id, confirmed_at)
-        select 'Pessoa Importadora', ${email}, ${await hashPassword('Secret#123')}, id, now()
-        from profiles where upper(name) = 'ADMIN'`);
+      await addAdministrator(email);
       const signedIn = await instance(0).inject({
         method: 'POST',
         url: '/api/login',

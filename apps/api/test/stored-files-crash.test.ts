@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../src/lib/storage/local-storage.ts';
 import { createStoredFiles } from '../src/lib/storage/stored-files.ts';
-import { crashDrivers } from './crash-databases.ts';
+import { crashDrivers, crashServerEnv } from './crash-databases.ts';
 import { multipart, pngImage } from './multipart.ts';
 import { freePort, killStartedServers, startServer } from './spawned-server.ts';
 
@@ -42,16 +42,7 @@ for (const driver of crashDrivers) {
         const database = await driver.open(dataDir);
         const port = await freePort();
         const base = `http://127.0.0.1:${port}`;
-        const env = {
-          ...database.env,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          JWT_SECRET: 'crash-test-secret-that-is-long-enough!',
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-        };
+        const env = crashServerEnv(database, dataDir, port, ADMIN);
 
         let server = await startServer(env);
         const login = await fetch(`${base}/api/login`, {
