@@ -57,3 +57,13 @@ export function crashServerEnv(
     ADMIN_PASSWORD: admin.password,
   };
 }
+
+/** Signs the crash test's administrator in on the server at `base`: the Authorization header's value. */
+export async function signInAdmin(base: string, admin: { email: string; password: string }): Promise<string> {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  return `Bearer ${((await login.json()) as { token: string }).token}`;
+}

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { seedProfiles } from '../src/db/seed.ts';
+import { onServer } from './on-server.ts';
 import { freePort, killStartedServers, startServer } from './spawned-server.ts';
 
 /**
@@ -33,15 +34,7 @@ describe.skipIf(skipReason)(`the runtime role${skipReason ? ` (skipped: ${skipRe
   let ownerClient: pg.Client;
   let runtime: pg.Client;
 
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => onServer(serverUrl as string, statement);
 
   beforeAll(async () => {
     await admin(`create database ${databaseName}`);

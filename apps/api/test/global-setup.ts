@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { seedProfiles } from '../src/db/seed.ts';
+import { onServer } from './on-server.ts';
 
 /**
  * The suite's one migrated and seeded database, which every test file's database is a copy of
@@ -19,16 +19,6 @@ declare module 'vitest' {
   // biome-ignore lint/style/useConsistentTypeDefinitions: only an interface can be augmented.
   export interface ProvidedContext {
     databaseTemplate: DatabaseTemplate;
-  }
-}
-
-async function onServer(serverUrl: string, query: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
   }
 }
 

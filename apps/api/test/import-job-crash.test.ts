@@ -5,7 +5,7 @@ import { withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import type { ImportReport } from '@scentia/shared/record-import.schemas';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { crashDrivers, crashServerEnv } from './crash-databases.ts';
+import { crashDrivers, crashServerEnv, signInAdmin } from './crash-databases.ts';
 import { csvFile, importUpload } from './import-files.ts';
 import { freePort, killStartedServers, startServer } from './spawned-server.ts';
 
@@ -49,13 +49,7 @@ for (const driver of crashDrivers) {
           IMPORT_JOB_LEASE_SECONDS: '5',
         };
         let server = await startServer(env);
-        const login = await fetch(`${base}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ADMIN),
-        });
-        const { token } = (await login.json()) as { token: string };
-        const authorization = `Bearer ${token}`;
+        const authorization = await signInAdmin(base, ADMIN);
         const { payload, headers } = importUpload(organizationsFile(ROWS));
         const queued = await fetch(`${base}/api/organizations/import?mode=apply`, {
           method: 'POST',

@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
+import { onServer } from './on-server.ts';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
@@ -53,16 +53,6 @@ export async function startServer(env: Record<string, string>): Promise<SpawnedS
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { child, exited, output: () => output };
-}
-
-async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

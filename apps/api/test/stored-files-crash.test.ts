@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../src/lib/storage/local-storage.ts';
 import { createStoredFiles } from '../src/lib/storage/stored-files.ts';
-import { crashDrivers, crashServerEnv } from './crash-databases.ts';
+import { crashDrivers, crashServerEnv, signInAdmin } from './crash-databases.ts';
 import { multipart, pngImage } from './multipart.ts';
 import { freePort, killStartedServers, startServer } from './spawned-server.ts';
 
@@ -45,13 +45,7 @@ for (const driver of crashDrivers) {
         const env = crashServerEnv(database, dataDir, port, ADMIN);
 
         let server = await startServer(env);
-        const login = await fetch(`${base}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ADMIN),
-        });
-        const { token } = (await login.json()) as { token: string };
-        const authorization = `Bearer ${token}`;
+        const authorization = await signInAdmin(base, ADMIN);
         const category = await fetch(`${base}/api/categories`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization },
