@@ -6,12 +6,15 @@
 // 100,000 organisations and locations (100 chains of 500, the rest one each), a device of two capsules
 // at each location, 60 days of counts for the first 10 chains. The Manager's chain is one of those 10.
 //
-// BENCH_MEMBER_ROUNDS rounds (default 20) of BENCH_MEMBER_CONCURRENCY requests (default 4) per call
-// and caller; p50 and p95 of each, and member / staff. BENCH_MEMBER_CALLS (words, comma-separated)
+// Three callers: the staff over the whole fleet, the staff filtered to the Manager's organisation
+// (`organizationId`: the same rows the Manager reads, so what scoping and row-level security add is
+// the difference) and the Manager. BENCH_MEMBER_ROUNDS rounds (default 20) of BENCH_MEMBER_CONCURRENCY
+// requests (default 4) per call and caller; p50 and p95 of each, and the member's p95 over each staff's. BENCH_MEMBER_CALLS (words, comma-separated)
 // keeps the calls whose name holds one of them (`sites`: the sites table alone). Alone, each request's
 // CPU is read from /proc as well: the server's and the bench database's PostgreSQL backends'. The data set is seeded once into
 // `scentia_bench_member_scope` (a minute or two) and kept; BENCH_MEMBER_FRESH=1 seeds it again.
-// Budget (issue 39 §8): member p95 within 1.1× of the staff's.
+// BENCH_MEMBER_ALONE (default 6): how many times each call is sent alone by each caller (the first not counted).
+// Budget (issue 39 §8): member p95 within 1.1× of the staff's for the same rows.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -29,7 +32,7 @@ import { postgresForTests } from './postgres-for-tests.mjs';
 
 const ROUNDS = Number(process.env.BENCH_MEMBER_ROUNDS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_MEMBER_CONCURRENCY ?? 4);
-const ALONE_RUNS = 6;
+const ALONE_RUNS = Number(process.env.BENCH_MEMBER_ALONE ?? 6);
 const PORT = 3296;
 const DATABASE = 'scentia_bench_member_scope';
 const ORGANIZATIONS = 100_000;
@@ -49,6 +52,12 @@ const ALL_CALLS = [
   ['dashboard: shots by fragrance, 30 days', '/api/shots-fragrance?limit=true'],
   ['dashboard: sites, 30 days', '/api/dashboard/sites'],
 ];
+/** The call's path for a caller: the staff's `chain` asks for the Manager's organisation only. */
+const pathFor = (path, caller) =>
+  caller === 'chain' ? `${path}${path.includes('?') ? '&' : '?'}organizationId=${CHAIN}` : path;
+const CALLERS = ['staff', 'chain', 'member'];
+const emptyTimes = () => Object.fromEntries(CALLERS.map((caller) => [caller, []]));
+
 const ONLY = process.env.BENCH_MEMBER_CALLS?.split(',').map((word) => word.trim());
 const CALLS = ONLY ? ALL_CALLS.filter(([name]) => ONLY.some((word) => name.includes(word))) : ALL_CALLS;
 
@@ -143,13 +152,13 @@ async function measure(postgres) {
   try {
     const staff = await signIn(server.base);
     const member = await signIn(server.base, MANAGER);
-    const headersOf = { staff: staff.headers, member: member.headers };
+    const headersOf = { staff: staff.headers, chain: staff.headers, member: member.headers };
     const cpu = cpuReader(client, server.pid);
     const quiet = await alone(server.base, headersOf, cpu);
     const result = await alternate(server.base, headersOf);
     report(result, quiet);
   } finally {
-    server.stop();
+    await server.stop();
     await client.query(`drop role if exists ${login}`).catch(() => {});
     await client.end();
     postgres.stop?.();
@@ -192,13 +201,13 @@ const cpuSpent = (before, after) =>
  * and each request's CPU (server and backends, ms).
  */
 async function alone(base, headersOf, cpu) {
-  const times = Object.fromEntries(CALLS.map(([name]) => [name, { staff: [], member: [] }]));
-  const cpus = Object.fromEntries(CALLS.map(([name]) => [name, { staff: [], member: [] }]));
+  const times = Object.fromEntries(CALLS.map(([name]) => [name, emptyTimes()]));
+  const cpus = Object.fromEntries(CALLS.map(([name]) => [name, emptyTimes()]));
   for (let run = 0; run < ALONE_RUNS; run += 1)
     for (const [name, path] of CALLS)
       for (const [caller, headers] of Object.entries(headersOf)) {
         const before = await cpu();
-        await fire(`${base}${path}`, headers, run === 0 ? undefined : times[name][caller]);
+        await fire(`${base}${pathFor(path, caller)}`, headers, run === 0 ? undefined : times[name][caller]);
         if (run > 0) cpus[name][caller].push(cpuSpent(before, await cpu()) * 1000);
       }
   return { times, cpus };
@@ -211,39 +220,50 @@ async function alone(base, headersOf, cpu) {
 async function alternate(base, headersOf) {
   const batch = (path, headers, times) =>
     Promise.all(Array.from({ length: CONCURRENCY }, () => fire(`${base}${path}`, headers, times)));
-  const times = Object.fromEntries(CALLS.map(([name]) => [name, { staff: [], member: [] }]));
-  for (const [, path] of CALLS) for (const headers of Object.values(headersOf)) await batch(path, headers);
+  const times = Object.fromEntries(CALLS.map(([name]) => [name, emptyTimes()]));
+  for (const [, path] of CALLS)
+    for (const [caller, headers] of Object.entries(headersOf)) await batch(pathFor(path, caller), headers);
   const loadBefore = loadavg()[0];
   for (let round = 0; round < ROUNDS; round += 1) {
-    const order = round % 2 === 0 ? ['staff', 'member'] : ['member', 'staff'];
+    // The callers' order turns every round, so that none is always first after another's burst.
+    const order = CALLERS.map((_, index) => CALLERS[(index + round) % CALLERS.length]);
     for (const [name, path] of CALLS)
-      for (const caller of order) await batch(path, headersOf[caller], times[name][caller]);
+      for (const caller of order) await batch(pathFor(path, caller), headersOf[caller], times[name][caller]);
   }
   return { times, load: [loadBefore, loadavg()[0]] };
 }
 
 function report({ times, load }, quiet) {
+  if (ROUNDS > 0) reportRounds({ times, load });
+  reportAlone(quiet);
+}
+
+function reportRounds({ times, load }) {
   console.log(
     `\n${ROUNDS} rounds × ${CONCURRENCY} concurrent requests per call and caller; load average ${load[0].toFixed(1)} before, ${load[1].toFixed(1)} after`,
   );
-  console.log('| call | staff p50 | staff p95 | member p50 | member p95 | member / staff p95 |');
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, { staff, member }] of Object.entries(times)) {
-    const [s, m] = [summarize(staff), summarize(member)];
+  console.log(
+    '| call | staff p50 | staff p95 | staff, the chain p50 | staff, the chain p95 | member p50 | member p95 | member / staff p95 | member / staff, the chain p95 |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const [name, { staff, chain, member }] of Object.entries(times)) {
+    const [s, c, m] = [summarize(staff), summarize(chain), summarize(member)];
     console.log(
-      `| ${name} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(m.p50)} | ${ms(m.p95)} | ${(m.p95 / s.p95).toFixed(2)}× |`,
+      `| ${name} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(m.p50)} | ${ms(m.p95)} | ${(m.p95 / s.p95).toFixed(2)}× | ${(m.p95 / c.p95).toFixed(2)}× |`,
     );
   }
+}
+
+function reportAlone(quiet) {
   console.log(
     `\nalone (one request at a time, ${ALONE_RUNS - 1} each after a first), p50; CPU a request (server + backends), p50; load average ${loadavg()[0].toFixed(1)}:`,
   );
-  console.log('| call | staff | member | member − staff | staff CPU | member CPU |');
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, { staff, member }] of Object.entries(quiet.times)) {
-    const [s, m] = [summarize(staff).p50, summarize(member).p50];
+  console.log('| call | staff | staff, the chain | member | staff CPU | staff, the chain CPU | member CPU |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [name, { staff, chain, member }] of Object.entries(quiet.times)) {
     const cpu = quiet.cpus[name];
     console.log(
-      `| ${name} | ${ms(s)} | ${ms(m)} | ${ms(m - s)} | ${ms(summarize(cpu.staff).p50)} | ${ms(summarize(cpu.member).p50)} |`,
+      `| ${name} | ${ms(summarize(staff).p50)} | ${ms(summarize(chain).p50)} | ${ms(summarize(member).p50)} | ${ms(summarize(cpu.staff).p50)} | ${ms(summarize(cpu.chain).p50)} | ${ms(summarize(cpu.member).p50)} |`,
     );
   }
 }

@@ -42,7 +42,7 @@ export async function keptDatabase(url, name) {
 
 /**
  * The built server on `port` and `databaseUrl`, with the bench admin and `env` besides; resolves once
- * /api/health answers. `stop` ends it; so does this process's exit, so that a failed step does not
+ * /api/health answers. `stop` ends it (and resolves once it has exited); so does this process's exit, so that a failed step does not
  * leave it holding the port for the next run.
  */
 export async function startServer({ port, databaseUrl, env = {} }) {
@@ -60,7 +60,12 @@ export async function startServer({ port, databaseUrl, env = {} }) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const stop = () => server.kill('SIGTERM');
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  /** Ends the server; resolves once it has exited (its connections closed). */
+  const stop = () => {
+    server.kill('SIGTERM');
+    return exited;
+  };
   process.on('exit', stop);
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {

@@ -4,6 +4,7 @@ import {
   check,
   date,
   integer,
+  index,
   pgTable,
   primaryKey,
   smallint,
@@ -77,7 +78,11 @@ export const shotCountsLocationDaily = pgTable(
     locationId: integer('location_id').notNull(),
     shots: bigint('shots', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.day, table.locationId] })],
+  (table) => [
+    primaryKey({ columns: [table.day, table.locationId] }),
+    // One organisation's locations over a period (a member's sites table, a filter): by location.
+    index('shot_counts_location_daily_location_day_idx').on(table.locationId, table.day),
+  ],
 );
 
 /** Each location's shots, all campaigns and fragrances together, per UTC day and per month: the sites table. */

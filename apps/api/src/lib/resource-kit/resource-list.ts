@@ -41,7 +41,7 @@ export type ResourceListDefinition<Columns extends SelectedFields, Record, Query
   joins?: (query: PgSelect) => PgSelect;
   /**
    * The joins only add columns: each finds exactly one row (an inner join on a NOT NULL foreign key)
-   * and the resource's filter reads its own table alone. A deep page then picks its ids from the
+   * and the resource's filter reads its own table alone. A page then picks its ids from the
    * table alone before joining its rows, and a searched or filtered total counts without the joins.
    */
   joinsOnlyAddColumns?: boolean;
@@ -177,9 +177,11 @@ export function resourceList<
       async list(plan) {
         const where = filters(plan);
         const orderBy = pageOrder(plan);
-        // A page past the first picks its ids first, from the table alone (from the sort's index, when
-        // it holds the state too): the rows an OFFSET skips are neither joined nor read whole.
-        const idsFirst = plan.offset > 0 && aloneReadsSame(plan.sortColumn);
+        // A page picks its ids first, from the table alone (from the sort's index, when it holds the
+        // state too), then joins those rows only: the rows an OFFSET skips, and the rows a filter or a
+        // member's scope keeps before the page is cut, are neither joined nor read whole (a member's first
+        // page of capsules joined all 1,000 of its organisation's: docs/performance/member-cost.md).
+        const idsFirst = aloneReadsSame(plan.sortColumn);
         const page = idsFirst
           ? select(db, resource.columns)
               .where(

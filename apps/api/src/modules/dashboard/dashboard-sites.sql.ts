@@ -98,39 +98,45 @@ export function sitesPageStatement(read: SitesRead, rolledThrough: string): SQL 
   const sites = sql`sites as materialized (${chosenSites(read, isCheap)})`;
   const pageLocations = sql`(select location_id from site_locations)`;
   const offlineSince = sql`now() - make_interval(mins => ${read.offlineAfterMinutes})`;
-  // Materialised: each summed once for the page's locations, however the planner joins them (under a
-  // member's row-level security its estimates are guesses: docs/performance/member-cost.md).
+  // Materialised, and each summed per site from the page's locations by index: joined to the sites
+  // by site, never location by location. Under a member's row-level security the planner's estimates
+  // are guesses (one row each), and CTEs joined on the location were scanned once per location
+  // (docs/performance/member-cost.md).
   const figures = sql`
     fleet as materialized (
-      select d.location_id, count(*) as active_devices,
+      select sl.site_id, count(*) as active_devices,
         count(*) filter (where st.last_seen_at is null or st.last_seen_at <= ${offlineSince}) as offline_devices
-      from devices d left join device_states st on st.device_id = d.id
-      where d.deleted_at is null and d.location_id in ${pageLocations}
-      group by d.location_id
+      from site_locations sl
+      join devices d on d.location_id = sl.location_id and d.deleted_at is null
+      left join device_states st on st.device_id = d.id
+      group by sl.site_id
     ),
     running_out as materialized (
-      select d.location_id, count(*) as capsules
-      from capsules c
-      join devices d on d.id = c.device_id and d.deleted_at is null
-      join locations loc on loc.id = d.location_id
+      select sl.site_id, count(*) as capsules
+      from site_locations sl
+      join locations loc on loc.id = sl.location_id
+      join devices d on d.location_id = sl.location_id and d.deleted_at is null
+      join capsules c on c.device_id = d.id and c.deleted_at is null
       join capsule_levels lv on lv.capsule_id = c.id
       left join capsule_forecasts fc on fc.capsule_id = c.id
-      where c.deleted_at is null and d.location_id in ${pageLocations}
-        and (lv.remaining_shots = 0
-          or fc.runs_out_on <= (now() at time zone loc.time_zone)::date + ${read.runningOutDays}::int)
-      group by d.location_id
+      where lv.remaining_shots = 0
+        or fc.runs_out_on <= (now() at time zone loc.time_zone)::date + ${read.runningOutDays}::int
+      group by sl.site_id
+    ),
+    site_shots as materialized (
+      select sl.site_id, sum(p.shots) as shots
+      from site_locations sl join period_shots p on p.location_id = sl.location_id
+      group by sl.site_id
     ),
     figures as (
-      select s.site_id, s.organization_id, s.location_id, s.name, coalesce(sum(p.shots), 0) as shot_total,
-        coalesce(sum(fl.active_devices), 0)::int as "activeDevices",
-        coalesce(sum(fl.offline_devices), 0)::int as "offlineDevices",
-        coalesce(sum(r.capsules), 0)::int as "capsulesRunningOut"
+      select s.site_id, s.organization_id, s.location_id, s.name, coalesce(sp.shots, 0) as shot_total,
+        coalesce(fl.active_devices, 0)::int as "activeDevices",
+        coalesce(fl.offline_devices, 0)::int as "offlineDevices",
+        coalesce(r.capsules, 0)::int as "capsulesRunningOut"
       from sites s
-      left join site_locations sl on sl.site_id = s.site_id
-      left join period_shots p on p.location_id = sl.location_id
-      left join fleet fl on fl.location_id = sl.location_id
-      left join running_out r on r.location_id = sl.location_id
-      group by s.site_id, s.organization_id, s.location_id, s.name
+      left join site_shots sp on sp.site_id = s.site_id
+      left join fleet fl on fl.site_id = s.site_id
+      left join running_out r on r.site_id = s.site_id
     )`;
   // Before the sites when the sort needs every site's shots; else after, for the page's locations only.
   const ctes = isShotsFirst

@@ -1,0 +1,1 @@
+CREATE INDEX "shot_counts_location_daily_location_day_idx" ON "shot_counts_location_daily" USING btree ("location_id","day");
