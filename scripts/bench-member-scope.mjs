@@ -254,16 +254,18 @@ function reportRounds({ times, load }) {
   }
 }
 
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
 function reportAlone(quiet) {
   console.log(
-    `\nalone (one request at a time, ${ALONE_RUNS - 1} each after a first), p50; CPU a request (server + backends), p50; load average ${loadavg()[0].toFixed(1)}:`,
+    `\nalone (one request at a time, ${ALONE_RUNS - 1} each after a first), p50; CPU a request (server + backends: their sum over the runs, divided; /proc counts in 10 ms ticks); load average ${loadavg()[0].toFixed(1)}:`,
   );
   console.log('| call | staff | staff, the chain | member | staff CPU | staff, the chain CPU | member CPU |');
   console.log('|---|---|---|---|---|---|---|');
   for (const [name, { staff, chain, member }] of Object.entries(quiet.times)) {
     const cpu = quiet.cpus[name];
     console.log(
-      `| ${name} | ${ms(summarize(staff).p50)} | ${ms(summarize(chain).p50)} | ${ms(summarize(member).p50)} | ${ms(summarize(cpu.staff).p50)} | ${ms(summarize(cpu.chain).p50)} | ${ms(summarize(cpu.member).p50)} |`,
+      `| ${name} | ${ms(summarize(staff).p50)} | ${ms(summarize(chain).p50)} | ${ms(summarize(member).p50)} | ${ms(mean(cpu.staff))} | ${ms(mean(cpu.chain))} | ${ms(mean(cpu.member))} |`,
     );
   }
 }

@@ -4,6 +4,7 @@ import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm
 import type pg from 'pg';
 import type { Database } from './database-type.ts';
 import { memberScopeStatement, type ScopedTransaction } from './member-transaction.ts';
+import { withNamedStatements } from './named-statements.ts';
 
 /** What a Drizzle database built over the pool holds and a transaction of ours needs (its internals). */
 type DrizzleInternals = {
@@ -14,7 +15,7 @@ type DrizzleInternals = {
 /**
  * A member's transaction on PostgreSQL in two round trips where Drizzle's takes three: `BEGIN` and the
  * scope's settings travel as one simple query, then the work, then `COMMIT` (docs/performance/
- * member-cost.md). The work gets Drizzle's own transaction over the connection, so a nested
+ * member-cost.md). A list's page and total are prepared by name and planned once (db/named-statements.ts). The work gets Drizzle's own transaction over the connection, so a nested
  * `transaction()` is a savepoint and `tx.rollback()` rolls back, as with `base.transaction`.
  *
  * A connection whose `ROLLBACK` fails may still be inside the member's transaction (its role, its
@@ -28,12 +29,15 @@ export function scopedTransactionOnPool(pool: pg.Pool, base: Database): ScopedTr
     tableNamesMap: schema.tableNamesMap,
   };
   return async (scope, work) => {
-    const opening = `begin; ${memberScopeStatement(scope)}`;
+    // What runs `plannedOnce` is planned once per connection and shape (db/named-statements.ts): a
+    // generic plan, as a member's plan does not depend on the member, whose scope the policies read
+    // when the statement runs. Unnamed statements are planned with their values whatever this says.
+    const opening = `begin; set local plan_cache_mode = force_generic_plan; ${memberScopeStatement(scope)}`;
     const client = await pool.connect();
     let isBroken = false;
     try {
       await client.query(opening);
-      const session = new NodePgSession(client, dialect, relational);
+      const session = new NodePgSession(withNamedStatements(client), dialect, relational);
       const tx = new NodePgTransaction(dialect, session, relational) as unknown as Database;
       const result = await work(tx);
       await client.query('commit');

@@ -16,6 +16,7 @@ import {
 import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/client.ts';
+import { plannedOnce } from '../../db/named-statements.ts';
 import type { AccessScope } from '../access-scope.ts';
 import { type ListDefinition, type ListPlan, planList, stateCondition } from '../list-query.ts';
 import { countRows } from '../row-counts.ts';
@@ -203,13 +204,16 @@ export function resourceList<
         const counted = resource.joinsOnlyAddColumns
           ? selectAlone(db, { total: count() }).where(where)
           : select(db, { total: count() }).where(where);
-        const [rows, total] = await Promise.all([
-          run(page),
-          // The row counts are the whole table's: a member's total is counted within their scope.
-          plan.search || plan.filter || scopeCondition(plan.scope, resource.scope) || !resource.rowCounts
-            ? (counted as unknown as Promise<{ total: number }[]>).then(([row]) => row?.total ?? 0)
-            : countRows(db, resource.rowCounts, plan.isActive),
-        ]);
+        const read = () =>
+          Promise.all([
+            run(page),
+            // The row counts are the whole table's: a member's total is counted within their scope.
+            plan.search || plan.filter || scopeCondition(plan.scope, resource.scope) || !resource.rowCounts
+              ? (counted as unknown as Promise<{ total: number }[]>).then(([row]) => row?.total ?? 0)
+              : countRows(db, resource.rowCounts, plan.isActive),
+          ]);
+        // Without a search, the best plan does not depend on the values: planned once where it can be.
+        const [rows, total] = await (plan.search ? read() : plannedOnce(read));
         return { records: await complete(db, rows, plan.scope), total };
       },
 
