@@ -41,6 +41,7 @@ export function userBulkStates(repository: UsersRepository) {
       check: (record) => requireAccess(actor, 'users.toggle', record),
     });
     const ids = allowed.map((record) => record.id);
+    if (ids.length === 0) return outcomes;
     const written = await repository.transaction((tx) => tx.setActiveMany(ids, isActive));
     return settleWritten(outcomes, ids, written, (id) => changedOutcome(id, actor, 'users.toggle', isAsked));
   }
@@ -57,6 +58,7 @@ export function userBulkStates(repository: UsersRepository) {
         check: (record) => requireAccess(actor, 'users.delete', record),
       });
       const ids = allowed.map((record) => record.id);
+      if (ids.length === 0) return outcomes;
       const deleted = await repository.transaction((tx) => tx.deleteUnconfirmedMany(ids));
       return settleWritten(outcomes, ids, deleted, (id) =>
         changedOutcome(id, actor, 'users.delete', () => false),
