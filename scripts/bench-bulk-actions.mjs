@@ -2,7 +2,9 @@
 // "all that match" (`POST /api/<path>/bulk/ids`), then chunks of 500 (`POST /api/<path>/bulk`) one
 // after another under one action id. Locations: deactivating them all, then reactivating them all;
 // devices: moving them all to another location, retiring them all, then deleting them all for good
-// (lib/resource-kit/bulk-actions.ts). `BENCH_BULK_KINDS` (default all: `locations,devices`) picks.
+// (lib/resource-kit/bulk-actions.ts); users (`/api/usuario`): deactivating confirmed users, then
+// reactivating them, resending the confirmation mail to as many unconfirmed ones, then deleting those
+// for good. `BENCH_BULK_KINDS` (default all: `locations,devices,users`) picks.
 // Budget (issue 40): 10,000 rows in at most 20 s. In a database of its own, `scentia_bench_bulk`,
 // created afresh at every run and migrated by the built server.
 import { randomUUID } from 'node:crypto';
@@ -18,7 +20,7 @@ const CHUNK = 500;
 const PORT = Number(process.env.BENCH_BULK_PORT ?? 3361);
 const DATABASE = process.env.BENCH_BULK_DATABASE ?? 'scentia_bench_bulk';
 const BUDGET_MS = 20_000;
-const KINDS = (process.env.BENCH_BULK_KINDS ?? 'locations,devices').split(',');
+const KINDS = (process.env.BENCH_BULK_KINDS ?? 'locations,devices,users').split(',');
 
 const postgres = await postgresForTests();
 if (!postgres.url) {
@@ -70,6 +72,22 @@ await client.query(
   `insert into devices (mac_address, location_id, organization_id, campaign_id)
    select lpad(to_hex(n), 12, '0'), $1, $2, $3 from generate_series(1, $4::int) n`,
   [from.id, fleetOwner.id, campaign.id, ROWS],
+);
+// The users: ROWS confirmed operators to deactivate and reactivate, ROWS unconfirmed ones to mail and
+// delete, each set found by the users list's search.
+await client.query(
+  `insert into users (name, email, profile_id, confirmed_at)
+   select 'Bulk Pessoa ' || n, 'bulk.pessoa' || n || '@bench.test',
+     (select id from profiles where name = 'OPERADOR'), now()
+   from generate_series(1, $1::int) n`,
+  [ROWS],
+);
+await client.query(
+  `insert into users (name, email, profile_id)
+   select 'Bulk Convite ' || n, 'bulk.convite' || n || '@bench.test',
+     (select id from profiles where name = 'OPERADOR')
+   from generate_series(1, $1::int) n`,
+  [ROWS],
 );
 await client.query('commit');
 
@@ -159,6 +177,21 @@ if (KINDS.includes('devices')) {
   runs.push(await bulk('devices', 'move', ofFleet, { locationId: to.id }));
   runs.push(await bulk('devices', 'deactivate', ofFleet));
   runs.push(await bulk('devices', 'delete', { ...ofFleet, isActive: 'false' }));
+}
+if (KINDS.includes('users')) {
+  const people = { search: 'bulk pessoa' };
+  const invited = { search: 'bulk convite' };
+  runs.push(await bulk('usuario', 'deactivate', { ...people, isActive: 'true' }));
+  runs.push(await bulk('usuario', 'activate', people));
+  runs.push(await bulk('usuario', 'resendConfirmation', invited));
+  const {
+    rows: [outbox],
+  } = await client.query(
+    `select count(*)::int as mails, count(distinct user_id)::int as people from mail_outbox
+     where to_address like 'bulk.convite%@bench.test'`,
+  );
+  console.log(`Resend: ${outbox.mails} mails queued to ${outbox.people} people.`);
+  runs.push(await bulk('usuario', 'delete', invited));
 }
 await client.end();
 server.stop();

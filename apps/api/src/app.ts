@@ -186,7 +186,7 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
       await api.register(authRoutes, { service: services.auth });
       await api.register(usersRoutes, {
         service: services.users,
-        resendConfirmation: services.account.resendConfirmation,
+        resendConfirmations: services.account.resendConfirmations,
       });
       await api.register(accountRoutes, { service: services.account });
       await api.register(categoriesRoutes, { service: services.categories });

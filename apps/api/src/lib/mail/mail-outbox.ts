@@ -72,23 +72,33 @@ export class MailOutbox {
 
   /** Queues the mail; answers its outbox row's id (a feature that records its mails keeps it). */
   async enqueue(db: Database, mail: OutgoingMail): Promise<number> {
-    const [row] = await db
+    const [id] = await this.enqueueMany(db, [mail]);
+    if (id === undefined) throw new Error('Mail not queued');
+    return id;
+  }
+
+  /** Queues many mails in one statement (a bulk action's chunk), in the caller's transaction; their ids. */
+  async enqueueMany(db: Database, mails: OutgoingMail[]): Promise<number[]> {
+    if (mails.length === 0) return [];
+    const rows = await db
       .insert(mailOutbox)
-      .values({
-        kind: mail.kind,
-        userId: mail.userId,
-        toAddress: mail.to,
-        toName: mail.toName,
-        language: mail.language,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        link: mail.link,
-        status: 'pending',
-      })
+      .values(
+        mails.map((mail) => ({
+          kind: mail.kind,
+          userId: mail.userId,
+          toAddress: mail.to,
+          toName: mail.toName,
+          language: mail.language,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          link: mail.link,
+          status: 'pending' as const,
+        })),
+      )
       .returning({ id: mailOutbox.id });
-    if (!row) throw new Error('Mail not queued');
-    return row.id;
+    if (rows.length !== mails.length) throw new Error('Mail not queued');
+    return rows.map((row) => row.id);
   }
 
   /** Requests a delivery round soon, after a commit that queued mail; rounds never overlap. */

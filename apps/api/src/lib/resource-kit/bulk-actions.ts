@@ -7,7 +7,7 @@ import type { AccessScope } from '../access-scope.ts';
 import type { Account } from '../account.ts';
 import { AppError, invalidFields } from '../app-error.ts';
 import { runAsAction } from '../audit/audit-context.ts';
-import type { RowOutcome } from './record-states.ts';
+import type { RowOutcome } from './bulk-chunks.ts';
 import { Refusal } from './refusal.ts';
 
 /** What a `move` sets (devices: `locationId` and/or `campaignId`). */
@@ -28,13 +28,19 @@ export type BulkRowWork<Row> = (
 /**
  * A chunk's work at once, for an action with a set-based form (a kit resource's activate and
  * deactivate: `recordStates(…).bulk`): the rule asked of every row as its single command asks it, the
- * allowed rows written by one statement. Answers each id's outcome as that command would have.
+ * allowed rows written by one statement. Answers each id's outcome as that command would have. `run`
+ * names the action as the trail records it, for an action that must not be done twice to a row when
+ * its chunk is sent again (`recordsActedOn`).
  */
 export type BulkChunkWork<Row> = (
   rows: Row[],
   values: BulkValues,
   caller: BulkCaller,
+  run: BulkRun,
 ) => Promise<Map<number, RowOutcome>>;
+
+/** The action a chunk runs under: its trail action (`bulkResendConfirmationUser`) and its action id. */
+export type BulkRun = { action: string; requestId: string };
 
 /** Who runs a bulk action: the signed-in account, its scope and its language. */
 export type BulkCaller = { account: Account; scope: AccessScope; language: Language };
@@ -113,9 +119,12 @@ export async function runBulkAction<Row>(
   const rows = new Map(
     (await declaration.selection.rows(ids, caller.scope)).map((row) => [declaration.idOf(row), row]),
   );
-  const audit = { action: bulkAuditAction(body.action, declaration.recordType), requestId: actionId };
+  const audit: BulkRun = {
+    action: bulkAuditAction(body.action, declaration.recordType),
+    requestId: actionId,
+  };
   if (chunkWork) {
-    const outcomes = await runAsAction(audit, () => chunkWork([...rows.values()], values, caller));
+    const outcomes = await runAsAction(audit, () => chunkWork([...rows.values()], values, caller, audit));
     const results = ids.map((id) => {
       const row = rows.get(id);
       const result: BulkRowResult = {

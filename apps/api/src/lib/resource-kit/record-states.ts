@@ -4,6 +4,7 @@ import type { AccessScope } from '../access-scope.ts';
 import { AppError } from '../app-error.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import type { StoredFiles } from '../storage/stored-files.ts';
+import { notFoundOutcomes, type RowOutcome, refusalOf, settleWritten, sortByRule } from './bulk-chunks.ts';
 import type { SoftDeleteWrites } from './record-writes.ts';
 import { Refusal, type RefusalParams } from './refusal.ts';
 
@@ -37,23 +38,6 @@ type RecordStates<Record, Row, Action extends string> = {
    */
   unique?: UniqueCodes;
 };
-
-/**
- * What one row of a bulk state change came to, as its single command would have answered: done,
- * unchanged (already as asked), or the command's refusal (a 404 when the record is gone or out of scope).
- */
-export type RowOutcome = 'done' | 'unchanged' | AppError;
-
-/** The refusal `work` throws, as a row's outcome; anything else is thrown on. */
-async function refusalOf(work: () => Promise<unknown>): Promise<AppError | undefined> {
-  try {
-    await work();
-    return undefined;
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode < 500) return error;
-    throw error;
-  }
-}
 
 /**
  * A service's activate, deactivate and delete for good, asking the resource's shared rule first and
@@ -95,23 +79,14 @@ export function recordStates<
    * asks), the others' outcomes set: inactive (`isInactiveUnchanged`) or active rows that are already
    * as asked, refusals with their messages' names, and ids not found.
    */
-  async function sortByRule(
+  async function sortChunk(
     ids: number[],
     scope: AccessScope | undefined,
     isAsked: (record: Record) => boolean,
     check: (record: Record) => Promise<void>,
   ): Promise<{ allowed: Record[]; outcomes: Map<number, RowOutcome> }> {
-    const outcomes = new Map<number, RowOutcome>(ids.map((id) => [id, new AppError(ErrorCode.NOT_FOUND)]));
-    const allowed: Record[] = [];
-    for (const record of await reads.getRecords(ids, scope)) {
-      if (isAsked(record)) {
-        outcomes.set(record.id, 'unchanged');
-        continue;
-      }
-      const refused = await refusalOf(() => check(record));
-      if (refused) outcomes.set(record.id, refused);
-      else allowed.push(record);
-    }
+    const outcomes = notFoundOutcomes(ids);
+    const allowed = await sortByRule(await reads.getRecords(ids, scope), outcomes, { isAsked, check });
     return { allowed, outcomes };
   }
 
@@ -128,7 +103,7 @@ export function recordStates<
    */
   const bulk = {
     async activate(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>> {
-      const { allowed, outcomes } = await sortByRule(
+      const { allowed, outcomes } = await sortChunk(
         ids,
         scope,
         (record) => record.deletedAt === null,
@@ -137,9 +112,9 @@ export function recordStates<
           await beforeActivate?.(record);
         },
       );
-      let written: Set<number>;
+      let written: number[];
       try {
-        written = new Set(await writes.activateMany(idsOf(allowed)));
+        written = await writes.activateMany(idsOf(allowed));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // A name an active record took meanwhile: row by row, so that only that row is refused.
@@ -152,22 +127,18 @@ export function recordStates<
         }
         return outcomes;
       }
-      for (const id of idsOf(allowed))
-        outcomes.set(id, written.has(id) ? 'done' : await changedOutcome(id, true));
-      return outcomes;
+      return settleWritten(outcomes, idsOf(allowed), written, (id) => changedOutcome(id, true));
     },
 
     async deactivate(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>> {
-      const { allowed, outcomes } = await sortByRule(
+      const { allowed, outcomes } = await sortChunk(
         ids,
         scope,
         (record) => record.deletedAt !== null,
         (record) => refuse(record, 'toggle'),
       );
-      const written = new Set(await writes.deactivateMany(idsOf(allowed)));
-      for (const id of idsOf(allowed))
-        outcomes.set(id, written.has(id) ? 'done' : await changedOutcome(id, false));
-      return outcomes;
+      const written = await writes.deactivateMany(idsOf(allowed));
+      return settleWritten(outcomes, idsOf(allowed), written, (id) => changedOutcome(id, false));
     },
 
     /**
@@ -176,7 +147,7 @@ export function recordStates<
      * after it, as `deletePermanently` does. A row the statement kept is answered with the rule now.
      */
     async delete(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>> {
-      const { allowed, outcomes } = await sortByRule(
+      const { allowed, outcomes } = await sortChunk(
         ids,
         scope,
         () => false,

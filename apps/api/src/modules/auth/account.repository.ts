@@ -1,5 +1,5 @@
 import { PROFILE_USER } from '@scentia/shared/constants';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   organizationMembers,
@@ -32,6 +32,15 @@ export type Person = {
   anonymizedAt: Date | null;
 };
 
+/** A mail link to store: its person, its kind, the kinds it replaces, its token's hash and end. */
+export type LinkToStore = {
+  userId: number;
+  kind: TemporaryRequestKind;
+  supersedes: TemporaryRequestKind[];
+  tokenHash: string;
+  expiresAt: Date;
+};
+
 /** SQL for the account lifecycle: sign-up, mail-link requests, password changes. */
 export class AccountRepository {
   constructor(readonly db: Database) {}
@@ -53,6 +62,20 @@ export class AccountRepository {
     return row;
   }
 
+  /**
+   * The people of `ids`, locked until the transaction ends (in id order, so two chunks never wait on
+   * each other's): a chunk sent twice at once runs once, then again knowing what the first did.
+   */
+  lockPeople(ids: number[]): Promise<Person[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select(personColumns)
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(asc(users.id))
+      .for('update');
+  }
+
   /** Creates a USER-profile account; undefined when the e-mail is already taken. */
   async insertAppUser(input: { name: string; email: string; passwordHash: string; language: string }) {
     const [profile] = await this.db
@@ -68,29 +91,39 @@ export class AccountRepository {
     return row;
   }
 
-  /** Stores a new link token; earlier unused links of the same kinds for this person stop working. */
-  async replaceTemporaryRequest(input: {
-    userId: number;
-    kind: TemporaryRequestKind;
-    supersedes: TemporaryRequestKind[];
-    tokenHash: string;
-    expiresAt: Date;
-  }): Promise<void> {
-    await this.db
-      .delete(temporaryRequests)
-      .where(
-        and(
-          eq(temporaryRequests.userId, input.userId),
-          inArray(temporaryRequests.kind, input.supersedes),
-          isNull(temporaryRequests.usedAt),
-        ),
-      );
-    await this.db.insert(temporaryRequests).values({
-      userId: input.userId,
-      kind: input.kind,
-      tokenHash: input.tokenHash,
-      expiresAt: input.expiresAt,
-    });
+  /**
+   * Stores new link tokens; earlier unused links of the same kinds for each person stop working. Many
+   * people at once (a bulk action's chunk): one delete per set of kinds replaced, one insert. Each
+   * person appears once.
+   */
+  async replaceTemporaryRequests(links: LinkToStore[]): Promise<void> {
+    if (links.length === 0) return;
+    const bySupersedes = new Map<string, { kinds: TemporaryRequestKind[]; userIds: number[] }>();
+    for (const link of links) {
+      const key = [...link.supersedes].sort().join(',');
+      const group = bySupersedes.get(key) ?? { kinds: link.supersedes, userIds: [] };
+      group.userIds.push(link.userId);
+      bySupersedes.set(key, group);
+    }
+    for (const { kinds, userIds } of bySupersedes.values()) {
+      await this.db
+        .delete(temporaryRequests)
+        .where(
+          and(
+            inArray(temporaryRequests.userId, userIds),
+            inArray(temporaryRequests.kind, kinds),
+            isNull(temporaryRequests.usedAt),
+          ),
+        );
+    }
+    await this.db.insert(temporaryRequests).values(
+      links.map((link) => ({
+        userId: link.userId,
+        kind: link.kind,
+        tokenHash: link.tokenHash,
+        expiresAt: link.expiresAt,
+      })),
+    );
   }
 
   async findTemporaryRequest(tokenHash: string) {

@@ -8,13 +8,16 @@ import { requireAccess } from '../../lib/access-policy.ts';
 import type { Account } from '../../lib/account.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { AppError, tooManyRequests } from '../../lib/app-error.ts';
+import { recordsActedOn } from '../../lib/audit/acted-on.ts';
+import type { AuditContext } from '../../lib/audit/audit-context.ts';
 import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
 import type { MailOutbox } from '../../lib/mail/mail-outbox.ts';
 import type { MailKind } from '../../lib/mail/mail-texts.ts';
 import { renderActionMail, withoutControlCharacters } from '../../lib/mail/render-mail.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { notFoundOutcomes, type RowOutcome, sortByRule } from '../../lib/resource-kit/bulk-chunks.ts';
 import { hashToken } from '../../lib/token-hash.ts';
-import { AccountRepository, type Person } from './account.repository.ts';
+import { AccountRepository, type LinkToStore, type Person } from './account.repository.ts';
 
 /** The page of the web client each kind of link opens. */
 const LINK_PATHS: Record<TemporaryRequestKind, string> = {
@@ -36,53 +39,67 @@ export type AccountServiceDeps = {
   wrongCurrentPasswords: FailureLimiter;
 };
 
+/** One link to issue: its person, its kind, and the organisation an invitation is for. */
+type LinkRequest = {
+  person: Person;
+  kind: TemporaryRequestKind;
+  invitation?: { mailKind: MailKind; organization: string };
+};
+
 function languageOf(person: Person): Language {
   return toLanguage(person.language) ?? DEFAULT_LANGUAGE;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
   /**
-   * Creates a link of the given kind for a person and queues its mail in the same transaction.
-   * Confirmation links (activation and registration) replace each other; recovery links replace
-   * earlier recovery links.
+   * Creates a link of the given kind for each person and queues its mail in the same transaction, one
+   * statement for the links and one for the mails however many people. Confirmation links (activation
+   * and registration) replace each other; recovery links replace earlier recovery links.
    */
-  async function issueLink(
+  async function issueLinks(repository: AccountRepository, requests: LinkRequest[]): Promise<void> {
+    const issued = requests.map(({ person, kind, invitation }) => {
+      const token = randomBytes(32).toString('base64url');
+      const ttlSeconds = deps.linkTtlSeconds[kind];
+      const link = new URL(`${LINK_PATHS[kind]}?t=${token}`, deps.appUrl).toString();
+      const language = languageOf(person);
+      const name = withoutControlCharacters(person.name);
+      const mailKind = invitation?.mailKind ?? kind;
+      const mail = renderActionMail({
+        kind: mailKind,
+        language,
+        name,
+        link,
+        expiresInSeconds: ttlSeconds,
+        organization: invitation?.organization,
+      });
+      return {
+        stored: {
+          userId: person.id,
+          kind,
+          supersedes: kind === 'recovery' ? ['recovery'] : ['activation', 'registration'],
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+        } satisfies LinkToStore,
+        mail: { ...mail, kind: mailKind, userId: person.id, to: person.email, toName: name, language, link },
+      };
+    });
+    await repository.replaceTemporaryRequests(issued.map(({ stored }) => stored));
+    await deps.outbox.enqueueMany(
+      repository.db,
+      issued.map(({ mail }) => mail),
+    );
+  }
+
+  const issueLink = (
     repository: AccountRepository,
     person: Person,
     kind: TemporaryRequestKind,
-    invitation?: { mailKind: MailKind; organization: string },
-  ): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
-    const ttlSeconds = deps.linkTtlSeconds[kind];
-    await repository.replaceTemporaryRequest({
-      userId: person.id,
-      kind,
-      supersedes: kind === 'recovery' ? ['recovery'] : ['activation', 'registration'],
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
-    });
-    const link = new URL(`${LINK_PATHS[kind]}?t=${token}`, deps.appUrl).toString();
-    const language = languageOf(person);
-    const name = withoutControlCharacters(person.name);
-    const mailKind = invitation?.mailKind ?? kind;
-    const mail = renderActionMail({
-      kind: mailKind,
-      language,
-      name,
-      link,
-      expiresInSeconds: ttlSeconds,
-      organization: invitation?.organization,
-    });
-    await deps.outbox.enqueue(repository.db, {
-      ...mail,
-      kind: mailKind,
-      userId: person.id,
-      to: person.email,
-      toName: name,
-      language,
-      link,
-    });
-  }
+    invitation?: LinkRequest['invitation'],
+  ) => issueLinks(repository, [{ person, kind, invitation }]);
+
+  /** People who signed up chose a password already; people an admin created still have to. */
+  const confirmationKind = (person: Person): TemporaryRequestKind =>
+    person.passwordHash ? 'activation' : 'registration';
 
   return {
     /** Queues the registration mail of a user an admin created, in the caller's transaction. */
@@ -206,10 +223,40 @@ export function createAccountService(deps: AccountServiceDeps) {
       const person = await deps.repository.findPersonById(personId);
       if (!person) throw new AppError(ErrorCode.NOT_FOUND);
       requireAccess(actor, 'users.resend', person);
-      // People who signed up chose a password already; people an admin created still have to.
-      const kind = person.passwordHash ? 'activation' : 'registration';
-      await deps.repository.transaction((repository) => issueLink(repository, person, kind));
+      await deps.repository.transaction((repository) =>
+        issueLink(repository, person, confirmationKind(person)),
+      );
       deps.outbox.nudge();
+    },
+
+    /**
+     * `resendConfirmation` of a bulk action's chunk (`run`: the action as the trail records it), each
+     * person asked the same rule (`users.resend`): the people locked, the links and mails of the allowed
+     * ones written by one statement each. A person this action already mailed (the chunk sent again) is
+     * `unchanged`: one mail per person and action, however often its chunk arrives.
+     */
+    async resendConfirmations(
+      actor: Account,
+      personIds: number[],
+      run: Pick<AuditContext, 'action' | 'requestId'>,
+    ): Promise<Map<number, RowOutcome>> {
+      const outcomes = notFoundOutcomes(personIds);
+      const isMailed = await deps.repository.transaction(async (repository) => {
+        const people = await repository.lockPeople(personIds);
+        const mailed = await recordsActedOn(repository.db, 'user', personIds, run);
+        const allowed = await sortByRule(people, outcomes, {
+          isAsked: (person) => mailed.has(person.id),
+          check: (person) => requireAccess(actor, 'users.resend', person),
+        });
+        await issueLinks(
+          repository,
+          allowed.map((person) => ({ person, kind: confirmationKind(person) })),
+        );
+        for (const person of allowed) outcomes.set(person.id, 'done');
+        return allowed.length > 0;
+      });
+      if (isMailed) deps.outbox.nudge();
+      return outcomes;
     },
   };
 }

@@ -3,7 +3,7 @@ import type { DeviceMove } from '@scentia/shared/devices.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
-import type { RowOutcome } from '../../lib/resource-kit/record-states.ts';
+import { notFoundOutcomes, type RowOutcome } from '../../lib/resource-kit/bulk-chunks.ts';
 import type { DeviceRecord, DevicesRepository } from './devices.repository.ts';
 import { moveDevices } from './devices-bulk.repository.ts';
 import { lockActiveCampaigns, lockActiveLocations } from './devices-import.repository.ts';
@@ -14,9 +14,6 @@ type DeviceBulkOptions = {
   /** The shared rule (`deviceActionRefusal` of the record's state). */
   refusal(record: DeviceRecord, action: DeviceAction): ErrorCode | undefined;
 };
-
-const notFound = (ids: number[]) =>
-  new Map<number, RowOutcome>(ids.map((id) => [id, new AppError(ErrorCode.NOT_FOUND)]));
 
 /**
  * The devices' bulk actions a chunk at once, as their single commands decide each row: retiring (the
@@ -34,7 +31,7 @@ export function deviceBulkActions({ repository, getRecords, refusal }: DeviceBul
   return {
     /** `deactivate` of a chunk: the active devices retired by one statement; inactive ones unchanged. */
     async deactivate(ids: number[], scope?: AccessScope): Promise<Map<number, RowOutcome>> {
-      const outcomes = notFound(ids);
+      const outcomes = notFoundOutcomes(ids);
       const active: number[] = [];
       for (const record of await getRecords(ids, scope)) {
         if (record.deletedAt) outcomes.set(record.id, 'unchanged');
@@ -52,7 +49,7 @@ export function deviceBulkActions({ repository, getRecords, refusal }: DeviceBul
      * field, as the form does), the others moved by one statement.
      */
     async move(ids: number[], to: DeviceMove, scope?: AccessScope): Promise<Map<number, RowOutcome>> {
-      const outcomes = notFound(ids);
+      const outcomes = notFoundOutcomes(ids);
       const moving: DeviceRecord[] = [];
       for (const record of await getRecords(ids, scope)) {
         const code = refusal(record, 'edit');

@@ -1,55 +1,43 @@
-import type { UserRow } from '@scentia/shared/users.schemas';
 import type { Account } from '../../lib/account.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { BulkDeclaration } from '../../lib/resource-kit/bulk-actions.ts';
+import type { BulkDeclaration, BulkRun } from '../../lib/resource-kit/bulk-actions.ts';
+import type { RowOutcome } from '../../lib/resource-kit/bulk-chunks.ts';
 import type { UsersService } from './users.service.ts';
-
-/** The account service's resend of the confirmation mail (modules/auth), handed over by the app. */
-export type ResendConfirmation = (actor: Account, userId: number) => Promise<void>;
-
-/** The user, or none when the id is unknown. */
-async function found(service: UsersService, id: number): Promise<UserRow | undefined> {
-  try {
-    return await service.get(id);
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 404) return undefined;
-    throw error;
-  }
-}
+import type { UserRecord } from './users-select.ts';
 
 /**
- * Users' bulk actions, each row through the user's own command and its rule (packages/shared
- * users.rules.ts): only an ADMIN toggles or deletes, so another caller's rows are refused one by one
- * with ADMIN_ONLY; a confirmed user's resend is refused with ALREADY_CONFIRMED.
+ * The account service's resend of the confirmation mail for a bulk action's chunk (modules/auth),
+ * handed over by the app: once per user and action, however often the chunk is sent.
  */
-export function usersBulk(service: UsersService, resend: ResendConfirmation): BulkDeclaration<UserRow> {
+export type ResendConfirmations = (
+  actor: Account,
+  userIds: number[],
+  run: BulkRun,
+) => Promise<Map<number, RowOutcome>>;
+
+/**
+ * Users' bulk actions, every one a chunk at once under the rule of the user's own command
+ * (packages/shared users.rules.ts): only an ADMIN toggles or deletes, so another caller's rows are
+ * refused one by one with ADMIN_ONLY; a confirmed user's resend is refused with ALREADY_CONFIRMED. The
+ * chunk's users are read once, for the answer's names and the rule alike.
+ */
+export function usersBulk(service: UsersService, resend: ResendConfirmations): BulkDeclaration<UserRecord> {
+  const states = service.bulkStates;
   return {
     recordType: 'user',
-    selection: {
-      rows: async (ids) =>
-        (await Promise.all(ids.map((id) => found(service, id)))).filter((row) => row !== undefined),
-    },
-    idOf: (row) => row.id,
-    nameOf: (row) => row.nome,
-    actions: {
-      activate: async (row, _values, { account }) => {
-        if (row.ativo) return 'unchanged';
-        await service.setActive(account, row.id, true);
-        return 'done';
-      },
-      deactivate: async (row, _values, { account }) => {
-        if (!row.ativo) return 'unchanged';
-        await service.setActive(account, row.id, false);
-        return 'done';
-      },
-      delete: async (row, _values, { account }) => {
-        await service.remove(account, row.id);
-        return 'done';
-      },
-      resendConfirmation: async (row, _values, { account }) => {
-        await resend(account, row.id);
-        return 'done';
-      },
+    selection: service.selection,
+    idOf: (record) => record.id,
+    nameOf: (record) => record.name,
+    actions: {},
+    chunkActions: {
+      activate: (records, _values, { account }) => states.activate(account, records),
+      deactivate: (records, _values, { account }) => states.deactivate(account, records),
+      delete: (records, _values, { account }) => states.delete(account, records),
+      resendConfirmation: (records, _values, { account }, run) =>
+        resend(
+          account,
+          records.map((record) => record.id),
+          run,
+        ),
     },
   };
 }

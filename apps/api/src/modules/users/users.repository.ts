@@ -1,5 +1,5 @@
 import type { UserRow } from '@scentia/shared/users.schemas';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
@@ -119,6 +119,12 @@ export class UsersRepository {
     return record;
   }
 
+  /** The users of `ids`, read at once (a bulk action's chunk); an unknown id has none. */
+  findMany(ids: number[]): Promise<UserRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return selectUsers(this.db).where(inArray(users.id, ids));
+  }
+
   async findProfile(reference: { id: number } | { name: string }) {
     const [profile] = await this.db
       .select({ id: profiles.id, name: profiles.name })
@@ -152,6 +158,39 @@ export class UsersRepository {
       .update(users)
       .set({ deletedAt: isActive ? null : new Date(), updatedAt: new Date() })
       .where(eq(users.id, id));
+  }
+
+  /**
+   * `setActive` of many users in one statement (a bulk action's chunk), each row still held by the
+   * part of the toggle rule a row can change on meanwhile: confirmed, not erased, not already as asked.
+   * The ids written.
+   */
+  async setActiveMany(ids: number[], isActive: boolean): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const now = new Date();
+    const rows = await this.db
+      .update(users)
+      .set({ deletedAt: isActive ? null : now, updatedAt: now })
+      .where(
+        and(
+          inArray(users.id, ids),
+          isActive ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
+          isNotNull(users.confirmedAt),
+          isNull(users.anonymizedAt),
+        ),
+      )
+      .returning({ id: users.id });
+    return rows.map((row) => row.id);
+  }
+
+  /** `deleteUnconfirmed` of many users in one statement (a bulk action's chunk); the ids deleted. */
+  async deleteUnconfirmedMany(ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .delete(users)
+      .where(and(inArray(users.id, ids), isNull(users.confirmedAt)))
+      .returning({ id: users.id });
+    return rows.map((row) => row.id);
   }
 
   /** Deletes an unconfirmed user; false when it is gone or was confirmed meanwhile. */

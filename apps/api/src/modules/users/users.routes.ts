@@ -11,7 +11,7 @@ import { datedFileName, sendXlsx, XLSX_TYPE } from '../../lib/xlsx-export.ts';
 import { currentAccount } from '../../plugins/auth.ts';
 import { userExportColumns } from './users.export.ts';
 import type { UsersService } from './users.service.ts';
-import { type ResendConfirmation, usersBulk } from './users-bulk.ts';
+import { type ResendConfirmations, usersBulk } from './users-bulk.ts';
 
 const writeErrors = { ...errorResponses, 409: errorResponses[400] };
 
@@ -34,12 +34,12 @@ const updateBodySchema = z.unknown().transform((body, ctx) => {
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   service: UsersService;
-  resendConfirmation: ResendConfirmation;
-}> = async (app, { service, resendConfirmation }) => {
+  resendConfirmations: ResendConfirmations;
+}> = async (app, { service, resendConfirmations }) => {
   registerBulkRoutes(app, {
     path: '/usuario',
     tag: 'users',
-    declaration: usersBulk(service, resendConfirmation),
+    declaration: usersBulk(service, resendConfirmations),
     // The users list's own filter (search, state), read as its page is: its ids, in its order.
     ids: {
       query: filterOf(listQuerySchema) as z.ZodType<ListQuery>,

@@ -11,6 +11,7 @@ import { planList, toPage } from '../../lib/list-query.ts';
 import { userValuesOf } from './user-values.ts';
 import { userImport } from './users.import.ts';
 import { toUserRow, UsersRepository } from './users.repository.ts';
+import { userBulkStates } from './users-bulk-states.ts';
 import { type UserRecord, usersList } from './users-select.ts';
 
 export type UsersServiceDeps = {
@@ -87,6 +88,12 @@ function createService(deps: UsersServiceDeps) {
       const { records, total, totalIsEstimate } = await repository.list(plan);
       return toPage(records.map(toUserRow), total, plan.perPage, totalIsEstimate);
     },
+
+    /** What a bulk action reads: the users of a chunk, at once (an unknown id has none). */
+    selection: { rows: (ids: number[]) => repository.findMany(ids) },
+
+    /** Activate, deactivate and delete for good of a bulk action's chunk (users-bulk-states.ts). */
+    bulkStates: userBulkStates(repository),
 
     /** The ids of every user the list shows for `query`, at most `limit` (`POST /usuario/bulk/ids`). */
     matchingIds(query: ListQuery, limit: number): Promise<number[]> {
