@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { type AuditRecordType, auditEventSchema } from './audit.schemas.ts';
 
 /**
+ * The address block's columns (`addressSchema`; the API's `addressColumns()`), listed once for every
+ * audited table that has the block; the web labels them once too (`ADDRESS_FIELD_LABELS`).
+ */
+export const ADDRESS_AUDITED_COLUMNS = ['zipcode', 'street', 'city', 'state', 'country'] as const;
+
+/**
  * Every column the audit trail records, per audited table: the triggers keep all but the bookkeeping
  * (search_text, search_prefixes, created_at, updated_at, a campaign's downloads counter). A record's
  * history shows each one under a label in the reader's language; the web's labels are typed over this
@@ -19,11 +25,7 @@ export const AUDITED_COLUMNS = {
     'document',
     'genre',
     'birthday',
-    'street',
-    'city',
-    'state',
-    'zipcode',
-    'country',
+    ...ADDRESS_AUDITED_COLUMNS,
     'language',
     'confirmed_at',
     'terms_accepted_at',
@@ -65,11 +67,7 @@ export const AUDITED_COLUMNS = {
     'contact_name',
     'contact_email',
     'phone',
-    'zipcode',
-    'street',
-    'city',
-    'state',
-    'country',
+    ...ADDRESS_AUDITED_COLUMNS,
     'note',
     'deleted_at',
   ],
@@ -86,11 +84,7 @@ export const AUDITED_COLUMNS = {
     'id',
     'organization_id',
     'name',
-    'zipcode',
-    'street',
-    'city',
-    'state',
-    'country',
+    ...ADDRESS_AUDITED_COLUMNS,
     'time_zone',
     'note',
     'schedule',

@@ -30,7 +30,7 @@ export async function seedDemoCatalog(db: Database, config: Config, log: Fastify
   let fragranceCount = 0;
   for (const category of DEMO_CATEGORIES) {
     const categoryId = await categoriesRepository.transaction(async (tx) => {
-      const id = await tx.insert(category.names['pt-BR']);
+      const id = await tx.insert({ name: category.names['pt-BR'] });
       await tx.replaceTranslations(
         id,
         LANGUAGES.map((language) => ({ language, name: category.names[language] })),

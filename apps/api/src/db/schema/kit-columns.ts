@@ -31,3 +31,23 @@ export function addressColumns() {
     country: varchar('country', { length: 2 }).notNull().default('BR'),
   };
 }
+
+/*
+ * The shared fields' columns (packages/shared organizations.schemas: `cnpjSchema`, `optionalEmailSchema`,
+ * `optionalPhoneSchema`, `noteSchema`), each as wide as the value its schema keeps, so that a table
+ * declares the field and not its width: `cnpj: cnpjColumn().notNull()`, `contactEmail:
+ * emailColumn('contact_email')`. The column's name is the field's, or given. The widths are literal,
+ * as the schema's files import only types from packages/shared.
+ */
+
+/** The 14 characters of a numeric or alphanumeric CNPJ, without the mask. */
+export const cnpjColumn = (name = 'cnpj') => varchar(name, { length: 14 });
+
+/** An e-mail address as typed (trimmed; `EMAIL_MAX_LENGTH`). */
+export const emailColumn = (name = 'email') => varchar(name, { length: 200 });
+
+/** A Brazilian phone: its digits only, area code first (10 or 11). */
+export const phoneColumn = (name = 'phone') => varchar(name, { length: 11 });
+
+/** A free note kept with the record (`NOTE_MAX_LENGTH`). */
+export const noteColumn = (name = 'note') => varchar(name, { length: 1000 });

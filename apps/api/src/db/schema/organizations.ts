@@ -1,7 +1,14 @@
 import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { addressColumns, kitColumns } from './kit-columns.ts';
+import {
+  addressColumns,
+  cnpjColumn,
+  emailColumn,
+  kitColumns,
+  noteColumn,
+  phoneColumn,
+} from './kit-columns.ts';
 
 /**
  * Client organisations: the companies that own devices (spec §3 Device: owner). `deletedAt` set means
@@ -14,14 +21,12 @@ export const organizations = pgTable(
     ...kitColumns(540),
     name: varchar('name', { length: 100 }).notNull(),
     legalName: varchar('legal_name', { length: 200 }).notNull(),
-    /** The 14 characters of a numeric or alphanumeric CNPJ, without the mask. */
-    cnpj: varchar('cnpj', { length: 14 }).notNull(),
+    cnpj: cnpjColumn().notNull(),
     contactName: varchar('contact_name', { length: 100 }),
-    contactEmail: varchar('contact_email', { length: 200 }),
-    /** Digits only, area code first. */
-    phone: varchar('phone', { length: 11 }),
+    contactEmail: emailColumn('contact_email'),
+    phone: phoneColumn(),
     ...addressColumns(),
-    note: varchar('note', { length: 1000 }),
+    note: noteColumn(),
     searchName: varchar('search_name', { length: 100 })
       .notNull()
       .generatedAlwaysAs(sql`search_normalise(name)`),
@@ -58,7 +63,7 @@ export const locations = pgTable(
     ...addressColumns(),
     /** An IANA time zone of packages/shared time-zones.ts. */
     timeZone: varchar('time_zone', { length: 64 }).notNull().default('America/Sao_Paulo'),
-    note: varchar('note', { length: 1000 }),
+    note: noteColumn(),
     /** When its devices diffuse: weekly ranges in its time zone (packages/shared schedules.schemas). */
     schedule: jsonb('schedule').$type<Schedule>().notNull().default({ ranges: [] }),
     searchName: varchar('search_name', { length: 100 })

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { emailColumn } from './kit-columns.ts';
 import { profiles } from './profiles.ts';
 
 /**
@@ -22,7 +23,7 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 200 }).notNull(),
-    email: varchar('email', { length: 200 }).notNull(),
+    email: emailColumn().notNull(),
     passwordHash: varchar('password_hash', { length: 255 }),
     profileId: integer('profile_id')
       .notNull()

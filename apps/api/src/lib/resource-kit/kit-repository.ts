@@ -4,10 +4,13 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Database } from '../../db/client.ts';
 import type { AccessScope } from '../access-scope.ts';
 import {
+  insertRecord,
   quickSearch,
   type SoftDeleteRules,
+  type SoftDeleteTable,
   type SoftDeleteWrites,
   softDeleteWrites,
+  updateRecord,
 } from './record-writes.ts';
 import type { RecordReader, ResourceList } from './resource-list.ts';
 
@@ -16,19 +19,24 @@ import type { RecordReader, ResourceList } from './resource-list.ts';
  * (`softDeleteWrites`) and, when a form looks it up, its typeahead: the text searched and the fields
  * answered.
  */
-export type KitRepositoryDeclaration<Record, Fields extends SelectedFields> = {
+export type KitRepositoryDeclaration<Record, Fields extends SelectedFields, Table extends SoftDeleteTable> = {
   list: Pick<ResourceList<Record, never>, 'on' | 'narrow'>;
-  writes: SoftDeleteRules;
+  writes: SoftDeleteRules & { table: Table };
   typeahead?: { searchText: PgColumn; fields: Fields };
 };
 
 /**
- * The part of a repository every kit resource has: its reads, its state changes, its typeahead and
- * its transaction (a repository of the same class on the transaction's handle). A resource's
- * repository extends it with its own writes (insert, update, child rows):
- * `class XRepository extends KitRepository<XRecord> { constructor(db) { super(db, { … }) } … }`.
+ * The part of a repository every kit resource has: its reads, its state changes, its typeahead, the
+ * insert and update of its own columns, and its transaction (a repository of the same class on the
+ * transaction's handle). A resource's repository extends it with what is its own (child rows, locks):
+ * `class XRepository extends KitRepository<XRecord, XOption, typeof x> { constructor(db) { super(db, { … }) } … }`
+ * (the table as the third argument types what `insert` and `update` take).
  */
-export class KitRepository<Record, Fields extends SelectedFields = SelectedFields> {
+export class KitRepository<
+  Record,
+  Fields extends SelectedFields = SelectedFields,
+  Table extends SoftDeleteTable = SoftDeleteTable,
+> {
   /** List, export and get reads. */
   readonly reader: RecordReader<Record>;
   /** Activate, deactivate and delete for good. */
@@ -36,10 +44,23 @@ export class KitRepository<Record, Fields extends SelectedFields = SelectedField
 
   constructor(
     readonly db: Database,
-    private readonly declaration: KitRepositoryDeclaration<Record, Fields>,
+    private readonly declaration: KitRepositoryDeclaration<Record, Fields, Table>,
   ) {
     this.reader = declaration.list.on(db);
     this.writes = softDeleteWrites(db, declaration.writes);
+  }
+
+  /** Inserts a record's own columns (a save's `values(body)`) in the caller's transaction; answers its id. */
+  insert(values: Table['$inferInsert']): Promise<number> {
+    return insertRecord(this.db, this.declaration.writes.table, values);
+  }
+
+  /**
+   * Updates a record's own columns and when it was updated; false when the row is gone or is no longer
+   * `version` (the `updatedAt` the save was based on).
+   */
+  update(id: number, values: Partial<Table['$inferInsert']>, version?: string): Promise<boolean> {
+    return updateRecord(this.db, this.declaration.writes.table, id, values, version);
   }
 
   /** Runs `work` in a transaction (a savepoint in the caller's), on a repository of the same class. */

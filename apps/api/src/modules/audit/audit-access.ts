@@ -1,26 +1,35 @@
 import type { Access } from '@scentia/shared/access.rules';
 import type { AuditRecordType } from '@scentia/shared/audit.schemas';
+import { isAdminOnly, type ResourceName } from '@scentia/shared/resource-access';
 import { roleOf, routeRefusal } from '../../lib/access-policy.ts';
 import type { Account } from '../../lib/account.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
- * Who may read a record's history on its edit page: whoever may edit that kind of record. A person's
- * history shows their personal data and their sessions' addresses, so only ADMIN reads it, as only
- * ADMIN reads the whole trail (`GET /api/audit`).
+ * The history of a `resource`'s records is read by whoever may use the resource: by its one access
+ * declaration (`RESOURCE_ACCESS`), an ADMIN-only resource's by an ADMIN alone; any other's by `opened`
+ * (the staff, or the members its records belong to).
+ */
+const usersOf = (resource: ResourceName, opened: Access = 'staff'): Access =>
+  isAdminOnly(resource) ? 'admin' : opened;
+
+/**
+ * Who may read a record's history on its edit page: whoever may use that kind of record, named here by
+ * its resource. A person's history shows their personal data and their sessions' addresses, so only
+ * ADMIN reads it, as only ADMIN reads the whole trail (`GET /api/audit`).
  */
 const RECORD_HISTORY_ACCESS: Record<AuditRecordType, Access> = {
   user: 'admin',
-  profile: 'staff',
-  category: 'staff',
-  fragrance: 'staff',
-  campaign: 'staff',
+  profile: usersOf('profiles'),
+  category: usersOf('categories'),
+  fragrance: usersOf('fragrances'),
+  campaign: usersOf('campaigns'),
   // A member reads the history of their organisation's records (the service checks which).
-  organization: 'organization',
-  location: 'organization',
-  quiz: 'staff',
-  device: 'organization',
-  initiative: 'staff',
+  organization: usersOf('organizations', 'organization'),
+  location: usersOf('locations', 'organization'),
+  quiz: usersOf('quiz'),
+  device: usersOf('devices', 'organization'),
+  initiative: usersOf('initiatives'),
   audit: 'admin',
 };
 

@@ -13,12 +13,7 @@ import {
   quizzes,
 } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import {
-  type HeldRecord,
-  insertRecord,
-  isVersion,
-  replaceChildRows,
-} from '../../lib/resource-kit/record-writes.ts';
+import { type HeldRecord, isVersion, replaceChildRows } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 const slotsUsed = sql<number>`(select count(*)::int from ${campaignSlots} where ${campaignSlots.campaignId} = ${campaigns.id})`;
@@ -141,7 +136,7 @@ const isDefaultOrHasQuiz = (id: HeldRecord) =>
 
 type CampaignOption = { campaignId: typeof campaigns.id; name: typeof campaigns.name };
 
-export class CampaignsRepository extends KitRepository<CampaignRecord, CampaignOption> {
+export class CampaignsRepository extends KitRepository<CampaignRecord, CampaignOption, typeof campaigns> {
   constructor(db: Database) {
     super(db, {
       list: campaignsList,
@@ -225,10 +220,6 @@ export class CampaignsRepository extends KitRepository<CampaignRecord, CampaignO
       .where(and(inArray(fragrances.id, ids), isNull(fragrances.deletedAt)))
       .for('share');
     return new Set(rows.map((row) => row.id));
-  }
-
-  insert(values: CampaignValues & CoverKeys): Promise<number> {
-    return insertRecord(this.db, campaigns, values);
   }
 
   /**

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
+import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { recordImage } from '../../lib/resource-kit/record-image.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
@@ -150,36 +151,12 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
 
   const valuesOf = (body: CampaignBody) => ({ name: body.name, fragranceShots: body.fragranceShots });
 
-  return {
-    list: reads.list,
-    exportBatches: reads.exportBatches,
-    selection: reads.selection,
-    get: reads.get,
-
-    withoutQuiz: (text: string, language: Language) =>
-      repository.withoutQuiz(text, language, WITHOUT_QUIZ_LIMIT),
-
-    /**
-     * Whether an answer of a quiz of the campaign recommends the fragrance, in a draft or in the live
-     * publication: its slot can then be neither cleared nor refilled.
-     */
-    async hasAnswer(fragranceId: number, campaignId: number): Promise<boolean> {
-      await getRecord(campaignId);
-      return (await repository.answeredFragrances(campaignId, [fragranceId])).has(fragranceId);
-    },
-
-    /** The campaign's slots whose fragrance `hasAnswer` holds, in one read (the campaign form's locks). */
-    async answeredSlots(campaignId: number): Promise<{ slots: number[] }> {
-      const { collection } = await getRecord(campaignId);
-      const answered = await repository.answeredFragrances(
-        campaignId,
-        collection.map((entry) => entry.fragranceId),
-      );
-      return {
-        slots: collection.filter((entry) => answered.has(entry.fragranceId)).map((entry) => entry.slot),
-      };
-    },
-
+  /**
+   * Its own create and update rather than `recordSaves`: a save stages the uploaded cover before its
+   * transaction and keeps it with the row (or removes the replaced one after), and an update checks its
+   * slots against the quizzes after locking the row, which the kit's saves do not do.
+   */
+  const saves = {
     async create(body: CampaignBody, file: UploadedFile | undefined): Promise<CampaignRow> {
       assertCollection(body);
       if (!file) throw new AppError(ErrorCode.IMAGE_REQUIRED);
@@ -221,11 +198,34 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
       await files.removeReleased(replaced);
       return toRow(await getRecord(id));
     },
+  };
 
-    activate: states.activate,
-    deactivate: states.deactivate,
-    deletePermanently: states.deletePermanently,
-    bulkStates: states.bulk,
+  return {
+    ...kitService({ reads, states, saves }),
+
+    withoutQuiz: (text: string, language: Language) =>
+      repository.withoutQuiz(text, language, WITHOUT_QUIZ_LIMIT),
+
+    /**
+     * Whether an answer of a quiz of the campaign recommends the fragrance, in a draft or in the live
+     * publication: its slot can then be neither cleared nor refilled.
+     */
+    async hasAnswer(fragranceId: number, campaignId: number): Promise<boolean> {
+      await getRecord(campaignId);
+      return (await repository.answeredFragrances(campaignId, [fragranceId])).has(fragranceId);
+    },
+
+    /** The campaign's slots whose fragrance `hasAnswer` holds, in one read (the campaign form's locks). */
+    async answeredSlots(campaignId: number): Promise<{ slots: number[] }> {
+      const { collection } = await getRecord(campaignId);
+      const answered = await repository.answeredFragrances(
+        campaignId,
+        collection.map((entry) => entry.fragranceId),
+      );
+      return {
+        slots: collection.filter((entry) => answered.has(entry.fragranceId)).map((entry) => entry.slot),
+      };
+    },
 
     /**
      * `POST /campaigns/qr-prints/{id}`: records that the QR code was printed or downloaded, with the

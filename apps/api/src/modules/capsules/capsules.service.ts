@@ -59,6 +59,8 @@ export function createCapsulesService(db: Database) {
     };
   }
 
+  // Not `kitService`: capsules are read-only (no saves, no state changes, so no bulk actions either);
+  // their reads are the kit's, the list with its period's shots.
   return { list, exportBatches: reads.exportBatches, get: reads.get };
 }
 

@@ -4,12 +4,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, categoryTranslations, fragrances } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import {
-  type HeldRecord,
-  insertRecord,
-  replaceChildRows,
-  updateRecord,
-} from '../../lib/resource-kit/record-writes.ts';
+import { type HeldRecord, replaceChildRows } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 // Qualified by hand: in a single-table query Drizzle writes columns without their table, and inside
@@ -111,7 +106,7 @@ const hasFragrances = (id: HeldRecord) =>
 
 type CategoryOption = { categoryId: typeof categories.id; name: typeof categories.name };
 
-export class CategoriesRepository extends KitRepository<CategoryRecord, CategoryOption> {
+export class CategoriesRepository extends KitRepository<CategoryRecord, CategoryOption, typeof categories> {
   constructor(db: Database) {
     super(db, {
       list: categoriesList,
@@ -122,15 +117,6 @@ export class CategoriesRepository extends KitRepository<CategoryRecord, Category
         fields: { categoryId: categories.id, name: categories.name },
       },
     });
-  }
-
-  insert(name: string): Promise<number> {
-    return insertRecord(this.db, categories, { name });
-  }
-
-  /** False when the category is gone or is no longer `version` (the `updatedAt` the save was based on). */
-  rename(id: number, name: string, version?: string): Promise<boolean> {
-    return updateRecord(this.db, categories, id, { name }, version);
   }
 
   replaceTranslations(id: number, translations: Translation[]): Promise<void> {

@@ -53,16 +53,8 @@ function createService(repository: CategoriesRepository) {
     reads,
     repository,
     states,
-    insert: async (tx, body: CategoryBody) => {
-      const id = await tx.insert(body.name);
-      await tx.replaceTranslations(id, body.translations);
-      return id;
-    },
-    update: async (tx, id, body) => {
-      if (!(await tx.rename(id, body.name, body.updatedAt))) return false;
-      await tx.replaceTranslations(id, body.translations);
-      return true;
-    },
+    values: (body: CategoryBody) => ({ name: body.name }),
+    children: (tx, id, body) => tx.replaceTranslations(id, body.translations),
   });
 
   return {

@@ -126,7 +126,7 @@ const locationActive = (_id: HeldRecord) =>
 /** What provisioning gave the device: cleared when it is retired or staff allow a new provisioning. */
 const NO_CREDENTIAL = { credentialHash: null, secretCiphertext: null, provisionedAt: null };
 
-export class DevicesRepository extends KitRepository<DeviceRecord, DeviceOption> {
+export class DevicesRepository extends KitRepository<DeviceRecord, DeviceOption, typeof devices> {
   /** `list` is the service's (`devicesListOf`, with the configured offline delay). */
   constructor(
     db: Database,
@@ -158,7 +158,7 @@ export class DevicesRepository extends KitRepository<DeviceRecord, DeviceOption>
   }
 
   /** Its organisation is its location's (the devices_names trigger keeps it so on every change too). */
-  async insert(values: DeviceValues): Promise<number> {
+  override async insert(values: DeviceValues): Promise<number> {
     const [row] = await this.db
       .insert(devices)
       .values({
@@ -171,10 +171,10 @@ export class DevicesRepository extends KitRepository<DeviceRecord, DeviceOption>
   }
 
   /**
-   * Updates an active device's own columns when its version is `updatedAt` (to the millisecond, as
-   * the answer wrote it); false when it is inactive, gone or newer.
+   * The kit's update, of an active device only: its own columns when its version is `updatedAt` (to
+   * the millisecond, as the answer wrote it); false when it is inactive, gone or newer.
    */
-  async updateActive(id: number, values: DeviceValues, updatedAt: string | undefined): Promise<boolean> {
+  override async update(id: number, values: DeviceValues, updatedAt?: string): Promise<boolean> {
     const rows = await this.db
       .update(devices)
       .set({ ...values, updatedAt: new Date() })

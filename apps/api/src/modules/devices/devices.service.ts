@@ -20,8 +20,10 @@ import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
 import { oneTimeCodeAt } from '../../lib/one-time-codes.ts';
 import type { ImportSaves } from '../../lib/resource-kit/import/import-declaration.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
+import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
-import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
+import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
+import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { deviceImport } from './devices.import.ts';
 import { type DeviceRecord, DevicesRepository } from './devices.repository.ts';
 import { deviceBulkActions } from './devices-bulk.ts';
@@ -124,26 +126,27 @@ export function createDevicesService(options: DevicesServiceOptions) {
     };
   }
 
-  /** Runs a save holding its location and campaign active; an inactive or unknown one is a 400. */
-  const saveWith = <T>(body: DeviceBody, write: (tx: DevicesRepository) => Promise<T>) =>
-    guardUniqueName(
-      () =>
-        repository.transaction(async (tx) => {
-          if (!(await tx.lockLocation(body.locationId))) {
-            throw invalidFields({ path: 'locationId', key: 'field.locationInactive' });
-          }
-          if (!(await tx.lockCampaign(body.campaignId))) {
-            throw invalidFields({ path: 'campaignId', key: 'field.campaignInactive' });
-          }
-          return write(tx);
-        }),
-      { devices_mac_address_key: ErrorCode.DEVICE_MAC_TAKEN },
-    );
-
   const valuesOf = (body: DeviceBody) => ({
     macAddress: body.macAddress,
     locationId: body.locationId,
     campaignId: body.campaignId,
+  });
+
+  /** A save holds its location and campaign active; an inactive or unknown one is a 400. */
+  const saves = recordSaves({
+    reads,
+    repository,
+    states,
+    unique: { devices_mac_address_key: ErrorCode.DEVICE_MAC_TAKEN },
+    lockReferences: async (tx, body: DeviceBody) => {
+      if (!(await tx.lockLocation(body.locationId))) {
+        throw invalidFields({ path: 'locationId', key: 'field.locationInactive' });
+      }
+      if (!(await tx.lockCampaign(body.campaignId))) {
+        throw invalidFields({ path: 'campaignId', key: 'field.campaignInactive' });
+      }
+    },
+    values: valuesOf,
   });
 
   /** The record (404 outside `scope`), refused with the rule's 409 for `action`. */
@@ -175,8 +178,29 @@ export function createDevicesService(options: DevicesServiceOptions) {
   }
 
   return {
+    ...kitService({ reads, states, saves }),
     connectionOf,
+    // Where a device differs from the kit's record: its list counts shots in a period, its page is
+    // more than a row, and deactivating retires it (its credential revoked), one or many at once.
     list,
+    /** `GET /devices/{id}` answers the device page's record, more than a row. */
+    get: getDevice,
+
+    /** Retires the device: inactive, and its credential and secret revoked (it must provision again). */
+    async deactivate(id: number): Promise<void> {
+      const record = await getRecord(id);
+      if (record.deletedAt) return;
+      await repository.transaction((tx) => tx.retire(id));
+    },
+
+    /** A bulk action's chunk at once: activate and delete as the kit's, retiring and moving the devices'. */
+    bulkStates: {
+      activate: states.bulk.activate,
+      deactivate: bulkActions.deactivate,
+      delete: states.bulk.delete,
+    },
+    moveMany: bulkActions.move,
+
     /**
      * The spreadsheet import (devices.import.ts): written a chunk at a time; its row-by-row saves are
      * this service's own on the import's transaction.
@@ -188,10 +212,6 @@ export function createDevicesService(options: DevicesServiceOptions) {
           createDevicesService({ ...options, repository: new DevicesRepository(db, repository.list) }),
       ),
     },
-    exportBatches: reads.exportBatches,
-    selection: reads.selection,
-    /** `GET /devices/{id}` answers the device page's record, more than a row. */
-    get: getDevice,
 
     /**
      * Active devices whose MAC (typed with or without separators), campaign, user or place matches,
@@ -204,43 +224,6 @@ export function createDevicesService(options: DevicesServiceOptions) {
         undefined,
         scope,
       ),
-
-    async create(body: DeviceBody): Promise<DeviceRow> {
-      const id = await saveWith(body, (tx) => tx.insert(valuesOf(body)));
-      return toRow(await getRecord(id));
-    },
-
-    /** A save over a newer version than the form loaded (`updatedAt`) is STALE_RECORD. */
-    async update(id: number, body: DeviceBody): Promise<DeviceRow> {
-      await allowed(id, 'edit');
-      await saveWith(body, async (tx) => {
-        if (await tx.updateActive(id, valuesOf(body), body.updatedAt)) return;
-        const current = await tx.reader.findById(id);
-        if (!current) throw new AppError(ErrorCode.NOT_FOUND);
-        states.assertAllowed(current, 'edit');
-        throw new AppError(ErrorCode.STALE_RECORD);
-      });
-      return toRow(await getRecord(id));
-    },
-
-    activate: states.activate,
-
-    /** Retires the device: inactive, and its credential and secret revoked (it must provision again). */
-    async deactivate(id: number): Promise<void> {
-      const record = await getRecord(id);
-      if (record.deletedAt) return;
-      await repository.transaction((tx) => tx.retire(id));
-    },
-
-    deletePermanently: states.deletePermanently,
-
-    /** A bulk action's chunk at once: activate and delete as the kit's, retiring and moving the devices'. */
-    bulkStates: {
-      activate: states.bulk.activate,
-      deactivate: bulkActions.deactivate,
-      delete: states.bulk.delete,
-    },
-    moveMany: bulkActions.move,
 
     /**
      * The device's current reset code (RFC 6238 over its secret), and the trail's note that it was

@@ -3,12 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaignSlots, categories, fragrances, fragranceTranslations } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import {
-  type HeldRecord,
-  insertRecord,
-  replaceChildRows,
-  updateRecord,
-} from '../../lib/resource-kit/record-writes.ts';
+import { type HeldRecord, replaceChildRows } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /** Adds each row's translations and the campaign collections it sits in (two queries per page). */
@@ -83,13 +78,6 @@ export type FragranceTranslation = {
   description: string | null;
   olfactoryWay: string | null;
 };
-export type FragranceValues = {
-  name: string;
-  description: string | null;
-  olfactoryWay: string;
-  categoryId: number;
-};
-
 /** A fragrance in a campaign's collection stays active and is not deleted (spec §4 Fragrance). */
 const inCollection = (id: HeldRecord) =>
   sql`exists (select 1 from ${campaignSlots} where ${campaignSlots.fragranceId} = ${id})`;
@@ -99,7 +87,7 @@ type FragranceOption = { fragranceId: typeof fragrances.id; name: typeof fragran
 /** The stored files of a fragrance's image and thumbnail. */
 export type ImageKeys = { imageKey: string; thumbnailKey: string };
 
-export class FragrancesRepository extends KitRepository<FragranceRecord, FragranceOption> {
+export class FragrancesRepository extends KitRepository<FragranceRecord, FragranceOption, typeof fragrances> {
   constructor(db: Database) {
     super(db, {
       list: fragrancesList,
@@ -118,16 +106,6 @@ export class FragrancesRepository extends KitRepository<FragranceRecord, Fragran
       .from(categories)
       .where(and(eq(categories.id, categoryId), isNull(categories.deletedAt)));
     return row !== undefined;
-  }
-
-  /** A fragrance with its image's keys, or without (an imported one, whose image the form adds). */
-  insert(values: FragranceValues & Partial<ImageKeys>): Promise<number> {
-    return insertRecord(this.db, fragrances, values);
-  }
-
-  /** False when the row is gone or no longer at `version` (the `updatedAt` the save was based on). */
-  update(id: number, values: Partial<FragranceValues & ImageKeys>, version?: string) {
-    return updateRecord(this.db, fragrances, id, values, version);
   }
 
   replaceTranslations(id: number, translations: FragranceTranslation[]): Promise<void> {

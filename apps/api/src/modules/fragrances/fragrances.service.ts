@@ -7,6 +7,7 @@ import { categories } from '../../db/schema/index.ts';
 import { AppError, invalidFields } from '../../lib/app-error.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
+import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { recordImage } from '../../lib/resource-kit/record-image.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
@@ -134,14 +135,12 @@ function createService({ repository, storage, log }: FragrancesServiceDeps) {
     return created;
   }
 
-  return {
-    list: reads.list,
-    exportBatches: reads.exportBatches,
-    selection: reads.selection,
-    get: reads.get,
-
-    quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
-
+  /**
+   * Its own create and update rather than `recordSaves`: a save stages the uploaded image before its
+   * transaction and keeps it with the row (or removes the replaced one after), which the kit's saves
+   * do not do; the rest is the kit's.
+   */
+  const saves = {
     async create(body: FragranceBody, file: UploadedFile | undefined): Promise<FragranceRow> {
       if (!file) throw new AppError(ErrorCode.IMAGE_REQUIRED);
       await assertCategoryActive(body.categoryId);
@@ -187,11 +186,12 @@ function createService({ repository, storage, log }: FragrancesServiceDeps) {
       await files.removeReleased(replaced);
       return toRow(await getRecord(id));
     },
+  };
 
-    activate: states.activate,
-    deactivate: states.deactivate,
-    deletePermanently: states.deletePermanently,
-    bulkStates: states.bulk,
+  return {
+    ...kitService({ reads, states, saves }),
+    createWithoutImage: saves.createWithoutImage,
+    quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
   };
 }
 

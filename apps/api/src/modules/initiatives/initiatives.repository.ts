@@ -1,6 +1,7 @@
 import type { InitiativeStatus } from '@scentia/shared/initiatives.rules';
 import type { InitiativeListQuery } from '@scentia/shared/initiatives.schemas';
 import { and, asc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   campaigns,
@@ -166,7 +167,11 @@ export type LockedInitiative = InitiativeValues & {
 /** An approved initiative that would put another campaign on one of the same locations on the same days. */
 export type Clash = { title: string; locationName: string };
 
-export class InitiativesRepository extends KitRepository<InitiativeRecord> {
+export class InitiativesRepository extends KitRepository<
+  InitiativeRecord,
+  SelectedFields,
+  typeof initiatives
+> {
   constructor(db: Database) {
     super(db, { list: initiativesList, writes: { table: initiatives } });
   }
@@ -266,17 +271,9 @@ export class InitiativesRepository extends KitRepository<InitiativeRecord> {
     return row;
   }
 
-  insert(values: InitiativeValues & { proposedBy: number }): Promise<number> {
+  /** A proposal starts in review. */
+  override insert(values: InitiativeValues & { proposedBy: number }): Promise<number> {
     return insertRecord(this.db, initiatives, { ...values, status: 'inReview' });
-  }
-
-  /** False when the row is gone or no longer at `version` (the `updatedAt` the save was based on). */
-  update(
-    id: number,
-    values: Partial<InitiativeValues> & { status?: InitiativeStatus },
-    version?: string,
-  ): Promise<boolean> {
-    return updateRecord(this.db, initiatives, id, values, version);
   }
 
   /** A new status; inactive sets `deletedAt` (the kit's active filter), any other clears it. */

@@ -6,7 +6,7 @@ import { devices, locations, organizations } from '../../db/schema/index.ts';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { byOrganizationAndLocation } from '../../lib/resource-kit/record-scope.ts';
-import { type HeldRecord, lockActive, updateRecord } from '../../lib/resource-kit/record-writes.ts';
+import { type HeldRecord, lockActive } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 type LocationListQuery = z.infer<typeof locationListQuerySchema>;
@@ -81,13 +81,12 @@ type LocationOption = {
   name: typeof locations.name;
   organizationId: typeof locations.organizationId;
 };
-export type LocationValues = Omit<typeof locations.$inferInsert, 'id' | 'searchText' | 'searchOrganization'>;
 
 /** A location is reactivated only while its organisation is active (locked until the change ends). */
 const organizationActive = (_id: HeldRecord) =>
   sql`exists (select 1 from ${organizations} where ${organizations}.id = ${locations}.organization_id and ${organizations}.deleted_at is null for share)`;
 
-export class LocationsRepository extends KitRepository<LocationRecord, LocationOption> {
+export class LocationsRepository extends KitRepository<LocationRecord, LocationOption, typeof locations> {
   constructor(db: Database) {
     super(db, {
       list: locationsList,
@@ -127,16 +126,5 @@ export class LocationsRepository extends KitRepository<LocationRecord, LocationO
   /** Active locations whose name, city or organisation's name contains the text, of one or all, in `scope`. */
   quickSearchIn(text: string, limit: number, organizationId: number | undefined, scope?: AccessScope) {
     return this.quickSearch(text, limit, ofOrganization(organizationId), scope);
-  }
-
-  async insert(values: LocationValues): Promise<number> {
-    const [row] = await this.db.insert(locations).values(values).returning({ id: locations.id });
-    if (!row) throw new Error('Location not inserted');
-    return row.id;
-  }
-
-  /** False when the location is gone or is no longer `version` (the `updatedAt` the save was based on). */
-  update(id: number, values: LocationValues, version?: string): Promise<boolean> {
-    return updateRecord(this.db, locations, id, values, version);
   }
 }

@@ -124,8 +124,7 @@ function createService(repository: LocationsRepository) {
     beforeUpdate: (record, body, scope) => {
       if (scope?.kind === 'member') assertManagerChangesOnly(record, body);
     },
-    insert: (tx, body) => tx.insert(valuesOf(body)),
-    update: (tx, id, body) => tx.update(id, valuesOf(body), body.updatedAt),
+    values: valuesOf,
   });
 
   return {

@@ -4,7 +4,7 @@ import { locations, organizations } from '../../db/schema/index.ts';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { inMemberLocations } from '../../lib/resource-kit/record-scope.ts';
-import { type HeldRecord, updateRecord } from '../../lib/resource-kit/record-writes.ts';
+import type { HeldRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 import { cnpjSearchWord } from '../../lib/search-text.ts';
 
@@ -86,7 +86,6 @@ export const organizationsList = resourceList({
 
 export type OrganizationRecord = RecordOf<typeof organizationsList>;
 type OrganizationOption = { organizationId: typeof organizations.id; name: typeof organizations.name };
-export type OrganizationValues = Omit<typeof organizations.$inferInsert, 'id' | 'searchText'>;
 
 /** An organisation with active locations stays active; one with any location is not deleted. */
 const hasLocations = (activeOnly: boolean) => (id: HeldRecord) =>
@@ -94,7 +93,11 @@ const hasLocations = (activeOnly: boolean) => (id: HeldRecord) =>
     activeOnly ? sql` and ${locations.deletedAt} is null` : sql``
   })`;
 
-export class OrganizationsRepository extends KitRepository<OrganizationRecord, OrganizationOption> {
+export class OrganizationsRepository extends KitRepository<
+  OrganizationRecord,
+  OrganizationOption,
+  typeof organizations
+> {
   constructor(db: Database) {
     super(db, {
       list: organizationsList,
@@ -115,16 +118,5 @@ export class OrganizationsRepository extends KitRepository<OrganizationRecord, O
       .where(and(eq(locations.organizationId, id), activeOnly ? isNull(locations.deletedAt) : undefined))
       .orderBy(locations.searchName)
       .limit(limit);
-  }
-
-  async insert(values: OrganizationValues): Promise<number> {
-    const [row] = await this.db.insert(organizations).values(values).returning({ id: organizations.id });
-    if (!row) throw new Error('Organization not inserted');
-    return row.id;
-  }
-
-  /** False when the organisation is gone or is no longer `version` (the `updatedAt` the save was based on). */
-  update(id: number, values: OrganizationValues, version?: string): Promise<boolean> {
-    return updateRecord(this.db, organizations, id, values, version);
   }
 }

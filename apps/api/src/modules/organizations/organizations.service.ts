@@ -113,8 +113,7 @@ function createService(repository: OrganizationsRepository) {
     repository,
     states,
     unique: UNIQUE_CODES,
-    insert: (tx, body: OrganizationBody) => tx.insert(valuesOf(body)),
-    update: (tx, id, body) => tx.update(id, valuesOf(body), body.updatedAt),
+    values: valuesOf,
   });
 
   return {

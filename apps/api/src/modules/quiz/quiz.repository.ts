@@ -1,9 +1,10 @@
 import type { QuizLanguage } from '@scentia/shared/quiz.schemas';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { campaigns, quizQuestions, quizzes } from '../../db/schema/index.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
-import { type HeldRecord, insertRecord } from '../../lib/resource-kit/record-writes.ts';
+import type { HeldRecord } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 
 /** Each quiz's question count, for a page's rows: one grouped statement a page. */
@@ -86,7 +87,7 @@ export type LockedQuiz = {
 const campaignActive = (_id: HeldRecord) =>
   sql`exists (select 1 from ${campaigns} where ${campaigns}.id = ${quizzes}.campaign_id and ${campaigns}.deleted_at is null for share)`;
 
-export class QuizRepository extends KitRepository<QuizRecord> {
+export class QuizRepository extends KitRepository<QuizRecord, SelectedFields, typeof quizzes> {
   constructor(db: Database) {
     super(db, { list: quizList, writes: { table: quizzes, activatesOnlyIf: campaignActive } });
   }
@@ -103,10 +104,6 @@ export class QuizRepository extends KitRepository<QuizRecord> {
       .where(eq(campaigns.id, id))
       .for('share');
     return row && { isActive: row.deletedAt === null };
-  }
-
-  insert(values: { name: string; campaignId: number; language: QuizLanguage }): Promise<number> {
-    return insertRecord(this.db, quizzes, values);
   }
 
   /**

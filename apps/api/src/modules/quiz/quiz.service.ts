@@ -9,6 +9,7 @@ import {
   type QuizUpdateBody,
 } from '@scentia/shared/quiz.schemas';
 import { AppError } from '../../lib/app-error.ts';
+import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { guardUniqueName, recordStates } from '../../lib/resource-kit/record-states.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
@@ -65,12 +66,12 @@ export function createQuizService({ repository, storage }: QuizServiceDeps) {
         ? []
         : search(language, text.trim(), QUIZ_TEXT_SEARCH.limit);
 
-  return {
-    list: reads.list,
-    exportBatches: reads.exportBatches,
-    selection: reads.selection,
-    get: detail,
-
+  /**
+   * Its own create and update rather than `recordSaves`: a quiz is created for a campaign it locks (an
+   * unknown one is a 404, an inactive one its own 409), and an update is a change of the draft, which
+   * locks the quiz as every change of it does (`lockFor`) and clears its validation.
+   */
+  const saves = {
     /** `POST /api/quiz`: an active campaign without a quiz in the language. */
     async create(body: QuizCreateBody): Promise<QuizRow> {
       const id = await guardUniqueName(
@@ -94,11 +95,12 @@ export function createQuizService({ repository, storage }: QuizServiceDeps) {
       });
       return toQuizRow(await getRecord(id));
     },
+  };
 
-    activate: states.activate,
-    deactivate: states.deactivate,
-    deletePermanently: states.deletePermanently,
-    bulkStates: states.bulk,
+  return {
+    ...kitService({ reads, states, saves }),
+    /** `GET /api/quiz/{id}` answers the whole quiz (its questions and answers), more than a row. */
+    get: detail,
 
     ...createQuizEditor({ repository, detail }),
     ...createQuizPublishing({ repository, detail }),

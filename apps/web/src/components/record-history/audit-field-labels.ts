@@ -1,8 +1,17 @@
-import type { AuditedColumn, AuditedTable } from '@scentia/shared/audit-fields';
+import type { ADDRESS_AUDITED_COLUMNS, AuditedColumn, AuditedTable } from '@scentia/shared/audit-fields';
 import { TEMPORARY_REQUEST_KINDS } from '@scentia/shared/auth.schemas';
 import { qrPrintBodySchema } from '@scentia/shared/campaigns.schemas';
 import { MEMBER_ROLES } from '@scentia/shared/members.rules';
 import { GENRES } from '@scentia/shared/users.schemas';
+
+/** The address block's labels, the same in every table that has it. */
+const ADDRESS_FIELD_LABELS: Readonly<Record<(typeof ADDRESS_AUDITED_COLUMNS)[number], string>> = {
+  zipcode: 'fields.zipcode',
+  street: 'fields.street',
+  city: 'fields.city',
+  state: 'fields.state',
+  country: 'fields.country',
+};
 
 /**
  * The `audit` namespace's key for each audited column's label, or null for a column the history leaves
@@ -24,11 +33,7 @@ export const FIELD_LABELS: {
     document: 'fields.document',
     genre: 'fields.genre',
     birthday: 'fields.birthday',
-    street: 'fields.street',
-    city: 'fields.city',
-    state: 'fields.state',
-    zipcode: 'fields.zipcode',
-    country: 'fields.country',
+    ...ADDRESS_FIELD_LABELS,
     language: 'fields.language',
     confirmed_at: 'fields.confirmed_at',
     terms_accepted_at: 'fields.terms_accepted_at',
@@ -94,11 +99,7 @@ export const FIELD_LABELS: {
     contact_name: 'fields.contact_name',
     contact_email: 'fields.contact_email',
     phone: 'fields.phone',
-    zipcode: 'fields.zipcode',
-    street: 'fields.street',
-    city: 'fields.city',
-    state: 'fields.state',
-    country: 'fields.country',
+    ...ADDRESS_FIELD_LABELS,
     note: 'fields.note',
     deleted_at: 'fields.deleted_at',
   },
@@ -116,11 +117,7 @@ export const FIELD_LABELS: {
     id: null,
     organization_id: 'fields.organization_id',
     name: 'fields.name',
-    zipcode: 'fields.zipcode',
-    street: 'fields.street',
-    city: 'fields.city',
-    state: 'fields.state',
-    country: 'fields.country',
+    ...ADDRESS_FIELD_LABELS,
     time_zone: 'fields.time_zone',
     note: 'fields.note',
     schedule: 'fields.schedule',

@@ -2,6 +2,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatTimestamp } from '../../lib/date-format.ts';
+import { cnpjToForm, phoneToForm } from '../resource-form/form-values.ts';
 import { kitText } from '../resource-kit-keys.ts';
 import type { ResourceColumn } from './resource-column.ts';
 
@@ -32,6 +33,16 @@ export function statusColumn<Row>(t: TFunction): ResourceColumn<Row> {
 /** The `createdAt` column, titled `columns.createdAt` in the feature's namespace, sorted by `sortKey`. */
 export function createdAtColumn<Row>(t: TFunction, sortKey: string): ResourceColumn<Row> {
   return { title: kitText(t, 'columns.createdAt'), dataIndex: 'createdAt', sortKey, render: formatCreatedAt };
+}
+
+/** A CNPJ column (the row's `cnpj`, or `dataIndex`): the stored 14 characters shown with their mask. */
+export function cnpjColumn<Row>(title: string, dataIndex = 'cnpj'): ResourceColumn<Row> {
+  return { title, dataIndex, render: (cnpj: string) => cnpjToForm(cnpj) };
+}
+
+/** A phone column (the row's `phone`, or `dataIndex`): the stored digits with their mask, empty when none. */
+export function phoneColumn<Row>(title: string, dataIndex = 'phone'): ResourceColumn<Row> {
+  return { title, dataIndex, render: (phone: string | null) => phoneToForm(phone) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { FLEET_DOORS } from '@scentia/shared/access.rules';
-import { formatCnpj } from '@scentia/shared/br-documents';
 import { organizationRowActions } from '@scentia/shared/organizations.rules';
 import { useTranslation } from 'react-i18next';
+import { cnpjColumn } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { ORGANIZATION_SORTS, type OrganizationRow, organizationsList } from '../api/list-organizations.ts';
@@ -37,7 +37,7 @@ export default function OrganizationsListPage() {
           sortKey: ORGANIZATION_SORTS.legalName,
           priority: 'low',
         },
-        { title: t('fields.cnpj'), dataIndex: 'cnpj', render: formatCnpj },
+        cnpjColumn(t('fields.cnpj')),
         { title: t('columns.city'), dataIndex: ['address', 'city'], sortKey: ORGANIZATION_SORTS.city },
       ]}
     />
