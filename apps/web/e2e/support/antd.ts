@@ -53,6 +53,7 @@ export async function pressUntilFocused(
   target: Locator,
   maxPresses: number,
 ): Promise<void> {
+  await expect(target).toBeVisible();
   for (let pressed = 0; pressed < maxPresses; pressed += 1) {
     await page.keyboard.press(key);
     const isFocused = await target.evaluate(
