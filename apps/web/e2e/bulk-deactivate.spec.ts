@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { holdsFocus, pressUntilFocused, tabTo } from './support/antd.ts';
 import { seriousViolations } from './support/axe.ts';
 import { uniqueName } from './support/catalog.ts';
 import { createLocationThroughApi, createOrganizationThroughApi } from './support/organizations.ts';
@@ -71,26 +72,52 @@ test('a bulk deactivate of organisations: one with active locations is refused w
   await expect(page.locator('.ant-table-tbody')).toContainText(held.name);
 });
 
-test('the bulk dialogs are usable by keyboard and axe-clean on a phone', async ({ page, request }) => {
-  const prefix = uniqueName('Lote Celular');
-  const organization = await createOrganizationThroughApi(request, `${prefix} Delta`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await openSignedIn(page);
-  await openSearched(page, prefix);
+for (const width of [1280, 375]) {
+  test(`at ${width} px a bulk deactivate runs by keyboard alone, its dialogs axe-clean`, async ({
+    page,
+    request,
+  }) => {
+    const prefix = uniqueName('Lote Teclado');
+    const organization = await createOrganizationThroughApi(request, `${prefix} Delta`);
+    await page.setViewportSize({ width, height: 800 });
+    await openSignedIn(page);
+    await openSearched(page, prefix);
 
-  const checkbox = page.getByRole('checkbox', { name: `Selecionar ${organization.name}` });
-  await checkbox.focus();
-  await page.keyboard.press('Space');
-  const bar = page.getByRole('region', { name: 'Ações em lote' });
-  await expect(bar).toContainText('1 selecionado');
-  expect(await seriousViolations(page, '.resource-list')).toEqual([]);
+    const checkbox = page.getByRole('checkbox', { name: `Selecionar ${organization.name}` });
+    await tabTo(page, checkbox, 20);
+    await page.keyboard.press('Space');
+    const bar = page.getByRole('region', { name: 'Ações em lote' });
+    await expect(bar).toContainText('1 selecionado');
+    expect(await seriousViolations(page, '.resource-list')).toEqual([]);
 
-  await bar.getByRole('button', { name: 'Desativar' }).focus();
-  await page.keyboard.press('Enter');
-  const confirm = page.getByRole('dialog', { name: 'Desativar 1 organização?' });
-  await expect(confirm).toBeVisible();
-  expect(await seriousViolations(page, '.bulk-dialog')).toEqual([]);
-  await page.keyboard.press('Escape');
-  await expect(confirm).toHaveCount(0);
-  await expect(bar).toContainText('1 selecionado');
-});
+    // Escape leaves the confirmation with nothing done, back on the bar's button.
+    const deactivate = bar.getByRole('button', { name: 'Desativar' });
+    await pressUntilFocused(page, 'Shift+Tab', deactivate, 20);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Desativar 1 organização?' });
+    await expect(confirm).toBeVisible();
+    await expect.poll(() => holdsFocus(confirm)).toBe(true);
+    expect(await seriousViolations(page, '.bulk-dialog')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(deactivate).toBeFocused();
+    await expect(bar).toContainText('1 selecionado');
+
+    // Confirmed: the result takes the focus; closed, the list is without the organisation.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => holdsFocus(confirm)).toBe(true);
+    await tabTo(page, confirm.getByRole('button', { name: 'Desativar' }), 4);
+    await page.keyboard.press('Enter');
+    const result = page.getByRole('dialog', { name: 'Resultado' });
+    await expect(result.getByRole('list', { name: 'Registros por resultado' })).toContainText('1 concluídos');
+    const close = result.locator('.ant-modal-footer').getByRole('button', { name: 'Fechar' });
+    await expect(close).toBeFocused();
+    expect(await seriousViolations(page, '.bulk-dialog')).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect(result).toHaveCount(0);
+    await expect(bar).toHaveCount(0);
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(0);
+    // The bar's button went with the selection: the list's first control takes the focus.
+    await expect(page.getByRole('searchbox', { name: /Pesquisar por nome/ })).toBeFocused();
+  });
+}

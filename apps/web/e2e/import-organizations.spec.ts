@@ -1,53 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { tableRow } from './support/antd.ts';
 import { seriousViolations } from './support/axe.ts';
 import { uniqueName } from './support/catalog.ts';
+import { fillOrganizationsTemplate, withWrongCheckDigit } from './support/imports.ts';
 import { uniqueCnpj } from './support/organizations.ts';
 import { openSignedIn } from './support/session.ts';
-
-type Shop = { name: string; cnpj: string };
-
-/** The template's headings, in the order of its columns (1-based, as ExcelJS counts them). */
-function headings(sheet: ExcelJS.Worksheet): string[] {
-  const texts: string[] = [];
-  sheet.getRow(1).eachCell((cell, column) => {
-    texts[column] = cell.text.trim();
-  });
-  return texts;
-}
-
-function columnOf(header: string[], pattern: RegExp): number {
-  const column = header.findIndex((text) => text !== undefined && pattern.test(text));
-  expect(column, `a template column matching ${pattern}`).toBeGreaterThan(0);
-  return column;
-}
-
-/**
- * The template filled in: its example row copied once per shop (so every other column keeps a value
- * the template itself offers), with the shop's name, legal name and CNPJ written over it.
- */
-async function fillTemplate(template: string, shops: Shop[], path: string): Promise<void> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(template);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('the template has no sheet');
-  const header = headings(sheet);
-  const name = columnOf(header, /^nome\b/i);
-  const legalName = columnOf(header, /raz[aã]o social/i);
-  const cnpj = columnOf(header, /cnpj/i);
-  const example = (sheet.getRow(2).values as ExcelJS.CellValue[]).slice();
-  for (let index = sheet.rowCount; index >= 2; index -= 1) sheet.spliceRows(index, 1);
-  shops.forEach((shop, index) => {
-    const row = sheet.getRow(index + 2);
-    row.values = example;
-    row.getCell(name).value = shop.name;
-    row.getCell(legalName).value = `${shop.name} Comércio de Aromas Ltda.`;
-    row.getCell(cnpj).value = shop.cnpj;
-    row.commit();
-  });
-  await workbook.xlsx.writeFile(path);
-}
 
 async function expectAxeClean(page: Page) {
   expect(await seriousViolations(page, '.import-dialog')).toEqual([]);
@@ -62,9 +19,7 @@ test('an admin imports organisations from the template: an error is shown, fixed
 }, testInfo) => {
   const first = { name: uniqueName('Importada Norte'), cnpj: uniqueCnpj() };
   const right = uniqueCnpj();
-  // The same base with a wrong last check digit.
-  const wrong = `${right.slice(0, 13)}${(Number(right[13]) + 1) % 10}`;
-  const second = { name: uniqueName('Importada Sul'), cnpj: wrong };
+  const second = { name: uniqueName('Importada Sul'), cnpj: withWrongCheckDigit(right) };
 
   await openSignedIn(page);
   await page.goto('/admin/organizations');
@@ -82,7 +37,7 @@ test('an admin imports organisations from the template: an error is shown, fixed
 
   // A file with a wrong CNPJ: checked row by row, nothing applied.
   const withError = testInfo.outputPath('organizacoes-com-erro.xlsx');
-  await fillTemplate(template, [first, second], withError);
+  await fillOrganizationsTemplate(template, [first, second], withError);
   await chooseFile(dialog, withError);
   await dialog.getByRole('button', { name: 'Verificar' }).click();
   const errors = dialog.getByRole('region', { name: 'Erros por linha' });
@@ -97,7 +52,7 @@ test('an admin imports organisations from the template: an error is shown, fixed
 
   // Fixed: no error left, then applied.
   const fixed = testInfo.outputPath('organizacoes.xlsx');
-  await fillTemplate(template, [first, { ...second, cnpj: right }], fixed);
+  await fillOrganizationsTemplate(template, [first, { ...second, cnpj: right }], fixed);
   await chooseFile(dialog, fixed);
   await dialog.getByRole('button', { name: 'Verificar' }).click();
   await expect(dialog).toContainText('Nenhum erro encontrado: a planilha pode ser importada.');

@@ -37,15 +37,43 @@ export async function listTotal(page: Page): Promise<number> {
   return Number(match?.[1] ?? Number.NaN);
 }
 
+/** Whether the focus is inside `locator` (a dialog, once it has opened). */
+export function holdsFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.contains(document.activeElement));
+}
+
+/**
+ * Presses `key` until `target` has the focus, at most `maxPresses` times: Tab or Shift+Tab to a
+ * control past others whose tab stops antd adds or leaves out by state, an arrow key to a menu's item
+ * (antd's menu moves its focus a frame after the key, so two frames pass before each look).
+ */
+export async function pressUntilFocused(
+  page: Page,
+  key: string,
+  target: Locator,
+  maxPresses: number,
+): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let pressed = 0; pressed < maxPresses; pressed += 1) {
+    await page.keyboard.press(key);
+    const isFocused = await target.evaluate(
+      (element) =>
+        new Promise<boolean>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve(element === document.activeElement)),
+          ),
+        ),
+    );
+    if (isFocused) return;
+  }
+  await expect(target).toBeFocused();
+}
+
 /**
  * Presses Tab until `target` has the focus, at most `maxPresses` times: for a field reached past
  * controls whose tab stops antd adds or leaves out by state (a select's clear button shows once a
  * value is chosen and the pointer or focus is on it).
  */
-export async function tabTo(page: Page, target: Locator, maxPresses = 3): Promise<void> {
-  for (let pressed = 0; pressed < maxPresses; pressed += 1) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  await expect(target).toBeFocused();
+export function tabTo(page: Page, target: Locator, maxPresses = 3): Promise<void> {
+  return pressUntilFocused(page, 'Tab', target, maxPresses);
 }

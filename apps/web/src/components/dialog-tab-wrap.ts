@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 
-const FOCUSABLE =
+/** What the keyboard can reach, before the checks of visibility. */
+export const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The dialog on top: the last antd dialog on screen. */

@@ -1,9 +1,10 @@
 import { DownOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@scentia/shared/auth.schemas';
-import { Avatar, Dropdown } from 'antd';
+import { Avatar } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MenuButton } from '../../components/menu-button.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 
@@ -18,29 +19,26 @@ export function UserMenu({ user, isCompact }: UserMenuProps) {
 
   return (
     <>
-      <Dropdown
-        trigger={['click']}
+      <MenuButton
         placement="bottomRight"
-        menu={{
-          items: [
-            {
-              key: 'identity',
-              type: 'group',
-              label: (
-                <span className="user-menu-identity">
-                  <strong>{user.nome}</strong>
-                  <span>{user.email}</span>
-                </span>
-              ),
-            },
-            { type: 'divider' },
-            { key: 'change-password', icon: <LockOutlined />, label: t('userMenu.changePassword') },
-            { key: 'logout', icon: <LogoutOutlined />, label: t('userMenu.logout'), danger: true },
-          ],
-          onClick: ({ key }) => {
-            if (key === 'change-password') setPasswordDialogOpen(true);
-            if (key === 'logout') void navigate(PATHS.logout);
+        items={[
+          {
+            key: 'identity',
+            type: 'group',
+            label: (
+              <span className="user-menu-identity">
+                <strong>{user.nome}</strong>
+                <span>{user.email}</span>
+              </span>
+            ),
           },
+          { type: 'divider' },
+          { key: 'change-password', icon: <LockOutlined />, label: t('userMenu.changePassword') },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('userMenu.logout'), danger: true },
+        ]}
+        onSelect={(key) => {
+          if (key === 'change-password') setPasswordDialogOpen(true);
+          if (key === 'logout') void navigate(PATHS.logout);
         }}
       >
         <button
@@ -58,7 +56,7 @@ export function UserMenu({ user, isCompact }: UserMenuProps) {
           )}
           <DownOutlined aria-hidden="true" className="user-menu-caret" />
         </button>
-      </Dropdown>
+      </MenuButton>
       <ChangePasswordDialog isOpen={isPasswordDialogOpen} onClose={() => setPasswordDialogOpen(false)} />
     </>
   );

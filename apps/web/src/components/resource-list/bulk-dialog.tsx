@@ -4,6 +4,7 @@ import { Button, Form, Modal, Progress } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
+import { useFocusReturn } from '../use-focus-return.ts';
 import { BulkResult } from './bulk-result.tsx';
 import { BulkRunError, type BulkRunResult, type BulkSend, runBulk } from './bulk-run.ts';
 
@@ -44,6 +45,7 @@ function moveValues(values: Record<string, string | null | undefined>): BulkBody
 export function BulkDialog(props: BulkDialogProps) {
   const { t } = useTranslation('bulk');
   const { t: tCommon } = useTranslation();
+  useFocusReturn();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ name: 'confirm' });
   const [isCancelling, setCancelling] = useState(false);
@@ -55,12 +57,6 @@ export function BulkDialog(props: BulkDialogProps) {
 
   // Leaving the page mid-run stops the chunk under way too.
   useEffect(() => () => aborter.current?.abort(), []);
-  // The button that had the focus is gone with its phase: the next phase's button takes it.
-  const phaseButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (phase.name !== 'confirm') phaseButton.current?.focus();
-  }, [phase.name]);
-
   async function start(values?: BulkBody['values']) {
     aborter.current = new AbortController();
     setPhase({ name: 'running', done: 0 });
@@ -108,8 +104,11 @@ export function BulkDialog(props: BulkDialogProps) {
         </Button>
       </>
     ) : phase.name === 'running' ? (
+      // The button that had the focus is gone with its phase: the next phase's button takes it when
+      // it mounts (its own key, so the result's button is not the running one updated in place).
       <Button
-        ref={phaseButton}
+        key="running"
+        autoFocus
         disabled={isCancelling || total <= phase.done}
         onClick={() => {
           cancelled.current = true;
@@ -119,7 +118,7 @@ export function BulkDialog(props: BulkDialogProps) {
         {t('progress.cancel')}
       </Button>
     ) : (
-      <Button ref={phaseButton} type="primary" onClick={() => props.onClose(true)}>
+      <Button key="result" autoFocus type="primary" onClick={() => props.onClose(true)}>
         {t('result.close')}
       </Button>
     );

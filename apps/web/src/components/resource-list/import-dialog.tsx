@@ -5,6 +5,7 @@ import { Alert, Button, Modal, Steps, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message.ts';
+import { useFocusReturn } from '../use-focus-return.ts';
 import { type Importer, importKeys, isImportRunning } from './import-endpoint.ts';
 import { ImportReportView } from './import-report.tsx';
 import './import-dialog.css';
@@ -33,6 +34,7 @@ function stepOf(report: ImportReport | undefined): number {
  */
 export default function ImportDialog({ importer, importId, onImportIdChange, onClose }: ImportDialogProps) {
   const { t } = useTranslation('import');
+  useFocusReturn();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File>();
   const [answer, setAnswer] = useState<ImportReport>();

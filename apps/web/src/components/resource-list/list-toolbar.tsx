@@ -6,11 +6,12 @@ import {
   SearchOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { Button, Dropdown, Input, type MenuProps, Segmented } from 'antd';
+import { Button, Input, type MenuProps, Segmented } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
+import { MenuButton } from '../menu-button.tsx';
 import type { ActiveFilter } from './list-params.ts';
 
 type ListToolbarProps = {
@@ -40,7 +41,7 @@ export function ListToolbar(props: ListToolbarProps) {
   const navigate = useNavigate();
   const { add, onExport, onImport, activeFilter, onActiveFilterChange } = props;
 
-  const menuItems: MenuProps['items'] = [
+  const menuItems: NonNullable<MenuProps['items']> = [
     ...(add ? [{ key: 'add', icon: <PlusOutlined />, label: add.label }] : []),
     { key: 'refresh', icon: <ReloadOutlined />, label: t('list.refresh'), disabled: props.isRefreshing },
     ...(onExport
@@ -48,7 +49,7 @@ export function ListToolbar(props: ListToolbarProps) {
       : []),
     ...(onImport ? [{ key: 'import', icon: <UploadOutlined />, label: t('list.import') }] : []),
   ];
-  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+  const onMenuSelect = (key: string) => {
     if (key === 'add' && add) void navigate(add.path);
     if (key === 'refresh') props.onRefresh();
     if (key === 'export') onExport?.();
@@ -83,9 +84,9 @@ export function ListToolbar(props: ListToolbarProps) {
         )}
       </div>
       {isNarrow ? (
-        <Dropdown menu={{ items: menuItems, onClick: onMenuClick }} trigger={['click']}>
+        <MenuButton items={menuItems} onSelect={onMenuSelect}>
           <Button icon={<MoreOutlined />}>{t('list.actions')}</Button>
-        </Dropdown>
+        </MenuButton>
       ) : (
         <div className="list-toolbar-buttons">
           <Button icon={<ReloadOutlined />} onClick={props.onRefresh} loading={props.isRefreshing}>
