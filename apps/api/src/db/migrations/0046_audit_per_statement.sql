@@ -44,8 +44,12 @@ $$;
 -- The statement trigger of every audited table. Arguments as the row trigger's: the record type, the
 -- column holding the record's id, the primary key's columns, the secret columns, the bookkeeping
 -- columns. The transition tables are audit_old_rows and audit_new_rows; both list the rows in the
--- order the statement wrote them, an update's old and new row at the same position.
-CREATE FUNCTION audit_statement_change() RETURNS trigger LANGUAGE plpgsql AS $$
+-- order the statement wrote them, an update's old and new row at the same position. Each step reads
+-- an array in that order and writes in it (a scan feeding an insert or an aggregate keeps its order);
+-- nothing joins or sorts the rows. Planned once per session (a statement's plan does not depend on
+-- its values), and without JIT compilation, which costs more than such a statement saves.
+CREATE FUNCTION audit_statement_change() RETURNS trigger LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan SET jit = off AS $$
 DECLARE
   kind text := TG_ARGV[0];
   id_column text := TG_ARGV[1];
@@ -54,6 +58,8 @@ DECLARE
   bookkeeping text[];
   befores jsonb[];
   afters jsonb[];
+  transaction_event bigint;
+  event_of jsonb;
   setting text;
   context jsonb;
 BEGIN
@@ -73,43 +79,40 @@ BEGIN
   END IF;
 
   -- The rows as the trail keeps them; an update whose only changes are bookkeeping records nothing.
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(CASE WHEN secrets IS NULL THEN doc ELSE audit_redacted(doc, secrets) END)
-    INTO afters
-    FROM (SELECT to_jsonb(r) - bookkeeping AS doc FROM audit_new_rows r) AS written;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(CASE WHEN secrets IS NULL THEN doc ELSE audit_redacted(doc, secrets) END)
-    INTO befores
-    FROM (SELECT to_jsonb(r) - bookkeeping AS doc FROM audit_old_rows r) AS removed;
-  ELSE
-    SELECT array_agg(CASE WHEN secrets IS NULL THEN o.doc ELSE audit_redacted(o.doc, secrets) END ORDER BY o.position),
-           array_agg(CASE WHEN secrets IS NULL THEN n.doc ELSE audit_redacted(n.doc, secrets) END ORDER BY o.position)
-    INTO befores, afters
-    FROM (SELECT row_number() OVER () AS position, to_jsonb(r) - bookkeeping AS doc FROM audit_old_rows r) AS o
-    JOIN (SELECT row_number() OVER () AS position, to_jsonb(r) - bookkeeping AS doc FROM audit_new_rows r) AS n
-      ON n.position = o.position
-    WHERE o.doc <> n.doc;
+  IF TG_OP <> 'INSERT' THEN
+    SELECT array_agg(to_jsonb(r) - bookkeeping) INTO befores FROM audit_old_rows r;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    SELECT array_agg(to_jsonb(r) - bookkeeping) INTO afters FROM audit_new_rows r;
+  END IF;
+  IF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(c.before), array_agg(c.after) INTO befores, afters
+    FROM unnest(befores, afters) AS c(before, after) WHERE c.before <> c.after;
   END IF;
   IF befores IS NULL AND afters IS NULL THEN
     RETURN NULL;
   END IF;
+  IF secrets IS NOT NULL THEN
+    befores := ARRAY(SELECT audit_redacted(c.doc, secrets) FROM unnest(befores) AS c(doc));
+    afters := ARRAY(SELECT audit_redacted(c.doc, secrets) FROM unnest(afters) AS c(doc));
+  END IF;
 
   IF coalesce(current_setting('scentia.audit_event', true) = 'per-record', false) THEN
-    -- Each record's change joins the event this transaction already has for it, or starts one; new
-    -- events are numbered in the order of their records' first change.
+    -- Each record joins the event this transaction already has for it, or starts one; new events
+    -- are numbered in the order of their records' first change. event_of: {"<record id>": <event id>}.
     setting := current_setting('scentia.audit', true);
     IF starts_with(setting, '{') THEN
       context := setting::jsonb;
     END IF;
-    WITH changes AS MATERIALIZED (
-      SELECT c.position, c.before, c.after, coalesce(c.after, c.before) AS source,
-        coalesce(c.after, c.before) ->> id_column AS record_id
-      FROM unnest(befores, afters) WITH ORDINALITY AS c(before, after, position)
-    ), records AS MATERIALIZED (
-      SELECT c.record_id, min(c.position) AS first_position,
+    WITH records AS MATERIALIZED (
+      SELECT r.record_id, r.first_position,
         (SELECT min(e.id) FROM public.audit_events e
-         WHERE e.record_type = kind AND e.record_id = c.record_id AND e.transaction_id = txid_current()) AS event_id
-      FROM changes c GROUP BY c.record_id
+         WHERE e.record_type = kind AND e.record_id = r.record_id AND e.transaction_id = txid_current()) AS event_id
+      FROM (
+        SELECT coalesce(c.after, c.before) ->> id_column AS record_id, min(c.position) AS first_position
+        FROM unnest(befores, afters) WITH ORDINALITY AS c(before, after, position)
+        GROUP BY 1
+      ) AS r
     ), created AS (
       INSERT INTO public.audit_events (actor_id, ip, user_agent, action, request_id, record_type, record_id, transaction_id)
       SELECT (context ->> 'actorId')::integer, (context ->> 'ip')::inet, context ->> 'userAgent',
@@ -117,31 +120,19 @@ BEGIN
       FROM records r WHERE r.event_id IS NULL ORDER BY r.first_position
       RETURNING id, record_id
     )
-    INSERT INTO public.audit_changes (event_id, table_name, row_key, record_type, record_id, before, after)
-    SELECT coalesce(r.event_id, n.id), TG_TABLE_NAME,
-      CASE WHEN cardinality(key_columns) = 1 THEN c.source ->> key_columns[1] ELSE audit_row_key(c.source, key_columns) END,
-      kind, c.record_id, c.before, c.after
-    FROM changes c
-    JOIN records r ON r.record_id = c.record_id
-    LEFT JOIN created n ON n.record_id = c.record_id
-    ORDER BY c.position;
+    SELECT jsonb_object_agg(known.record_id, known.event_id) INTO event_of
+    FROM (SELECT r.record_id, r.event_id FROM records r WHERE r.event_id IS NOT NULL
+          UNION ALL SELECT n.record_id, n.id FROM created n) AS known;
   ELSE
     -- The transaction's one event, created by its first change when there is none yet.
-    WITH changes AS MATERIALIZED (
-      SELECT c.position, c.before, c.after, coalesce(c.after, c.before) AS source,
-        coalesce(c.after, c.before) ->> id_column AS record_id
-      FROM unnest(befores, afters) WITH ORDINALITY AS c(before, after, position)
-    ), event AS MATERIALIZED (
-      SELECT audit_event_id(kind, first_change.record_id) AS id
-      FROM (SELECT record_id FROM changes ORDER BY position LIMIT 1) AS first_change
-    )
-    INSERT INTO public.audit_changes (event_id, table_name, row_key, record_type, record_id, before, after)
-    SELECT event.id, TG_TABLE_NAME,
-      CASE WHEN cardinality(key_columns) = 1 THEN c.source ->> key_columns[1] ELSE audit_row_key(c.source, key_columns) END,
-      kind, c.record_id, c.before, c.after
-    FROM changes c CROSS JOIN event
-    ORDER BY c.position;
+    transaction_event := audit_event_id(kind, coalesce(afters[1], befores[1]) ->> id_column);
   END IF;
+
+  INSERT INTO public.audit_changes (event_id, table_name, row_key, record_type, record_id, before, after)
+  SELECT coalesce(transaction_event, (event_of ->> (c.source ->> id_column))::bigint), TG_TABLE_NAME,
+    CASE WHEN cardinality(key_columns) = 1 THEN c.source ->> key_columns[1] ELSE audit_row_key(c.source, key_columns) END,
+    kind, c.source ->> id_column, c.before, c.after
+  FROM (SELECT u.before, u.after, coalesce(u.after, u.before) AS source FROM unnest(befores, afters) AS u(before, after)) AS c;
   RETURN NULL;
 END
 $$;
@@ -208,14 +199,15 @@ DROP FUNCTION audit_row_change();
 -- An account erased forgets its devices (0035), now once per statement and after the trail's
 -- statement trigger, so the account's change is still recorded before its devices'.
 CREATE FUNCTION devices_forget_accounts() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  erased integer[];
 BEGIN
-  UPDATE devices SET user_id = NULL, paired_at = NULL
-  WHERE user_id IN (
-    SELECT n.id
-    FROM (SELECT row_number() OVER () AS position, anonymized_at FROM erased_old) AS o
-    JOIN (SELECT row_number() OVER () AS position, id, anonymized_at FROM erased_new) AS n
-      ON n.position = o.position
-    WHERE n.anonymized_at IS NOT NULL AND o.anonymized_at IS NULL);
+  SELECT array_agg(n.id) INTO erased
+  FROM erased_new n JOIN erased_old o ON o.id = n.id
+  WHERE n.anonymized_at IS NOT NULL AND o.anonymized_at IS NULL;
+  IF erased IS NOT NULL THEN
+    UPDATE devices SET user_id = NULL, paired_at = NULL WHERE user_id = ANY (erased);
+  END IF;
   RETURN NULL;
 END
 $$;
@@ -231,14 +223,19 @@ DROP FUNCTION devices_forget_account();
 -- and after the trail's statement trigger, so the location's change is still recorded before its
 -- devices' (a move changes their organisation, which the trail records).
 CREATE FUNCTION devices_follow_locations() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  followed integer[];
 BEGIN
+  SELECT array_agg(n.id) INTO followed
+  FROM followed_new n JOIN followed_old o ON o.id = n.id
+  WHERE o.name IS DISTINCT FROM n.name OR o.organization_id IS DISTINCT FROM n.organization_id;
+  IF followed IS NULL THEN
+    RETURN NULL;
+  END IF;
   UPDATE devices d SET search_location = search_normalise(n.name), organization_id = n.organization_id,
     search_owner = (SELECT search_normalise(name) FROM organizations WHERE id = n.organization_id)
-  FROM (SELECT row_number() OVER () AS position, name, organization_id FROM followed_old) AS o
-  JOIN (SELECT row_number() OVER () AS position, id, name, organization_id FROM followed_new) AS n
-    ON n.position = o.position
-  WHERE d.location_id = n.id
-    AND (o.name IS DISTINCT FROM n.name OR o.organization_id IS DISTINCT FROM n.organization_id);
+  FROM followed_new n
+  WHERE n.id = ANY (followed) AND d.location_id = n.id;
   RETURN NULL;
 END
 $$;
