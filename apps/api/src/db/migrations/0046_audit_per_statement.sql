@@ -12,8 +12,8 @@
 -- statement's own; the three such triggers that wrote audited values after the row trigger are made
 -- statement triggers too, named to fire after the trail's (below), so their changes still come after.
 --
--- Two changes of one statement as jsonb, before and after, positioned as the statement wrote them.
--- A secret becomes a short fingerprint of its stored hash: that it changed shows, nothing more.
+-- A row as the trail keeps it, its secrets as a short fingerprint of their stored hash: that one
+-- changed shows, nothing more (the row trigger's loop, as a function).
 CREATE FUNCTION audit_redacted(p_row jsonb, p_secrets text[]) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   secret text;
