@@ -277,3 +277,11 @@ CREATE TRIGGER organizations_zz_forget_contact AFTER DELETE ON organizations REF
   FOR EACH STATEMENT EXECUTE FUNCTION organizations_forget_contacts();
 --> statement-breakpoint
 DROP FUNCTION organizations_forget_contact();
+--> statement-breakpoint
+-- A device's names, and a location's organisation name, are looked up by key for every row written:
+-- planned once per session, as the trail's statements are. The connections plan each statement with
+-- its values (db/client.ts, for the lists' searches), which inside these row triggers re-planned three
+-- lookups for every device a bulk move wrote (most of its cost: docs/performance/bulk-actions.md).
+ALTER FUNCTION devices_set_names() SET plan_cache_mode = force_generic_plan;
+--> statement-breakpoint
+ALTER FUNCTION locations_set_organization_name() SET plan_cache_mode = force_generic_plan;
