@@ -4,7 +4,8 @@
 // (every row unchanged). Budget: at most 60 s each, with flat memory: the server's resident memory is
 // sampled during each run. The file is written with the xlsx writer the exports use (ExcelJS's
 // streaming writer), MACs typed with separators and CNPJs with their mask, as a client's sheet has
-// them. In a database of its own, `scentia_bench_device_import`, created afresh at every run.
+// them. In a database of its own, `scentia_bench_device_import`, created afresh at every run
+// (`BENCH_IMPORT_DATABASE` and `BENCH_IMPORT_PORT`, default 3298, move it aside).
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
@@ -23,8 +24,9 @@ const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const ORGANIZATIONS = 100;
 const LOCATIONS_EACH = 10;
 const CAMPAIGNS = 20;
-const PORT = 3298;
-const DATABASE = 'scentia_bench_device_import';
+// Changeable when another run holds them.
+const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 3298);
+const DATABASE = process.env.BENCH_IMPORT_DATABASE ?? 'scentia_bench_device_import';
 const BUDGET_MS = 60_000;
 const RSS_SAMPLE_MS = 250;
 

@@ -36,10 +36,12 @@ const INSERT = `insert into devices (mac_address, location_id, campaign_id, orga
 const custom = 'set local plan_cache_mode = force_custom_plan';
 const generic = 'set local plan_cache_mode = force_generic_plan';
 const without = (trigger) => `alter table devices disable trigger ${trigger}`;
+// The trail is three statement triggers, one an event (migration 0047).
+const withoutAudit = ['devices_audit', 'devices_audit_update', 'devices_audit_delete'].map(without);
 const VARIANTS = [
   ['planned with its values (every connection)', [custom]],
   ['planned once (the apply)', [generic]],
-  ['planned once, without the audit trigger', [generic, without('devices_audit')]],
+  ['planned once, without the audit trigger', [generic, ...withoutAudit]],
   ['planned once, without the names trigger', [generic, without('devices_names')]],
   ['planned once, without the search text trigger', [generic, without('devices_search_text')]],
   ['planned once, without any trigger but the foreign keys', [generic, without('user')]],

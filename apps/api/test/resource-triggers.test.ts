@@ -65,15 +65,33 @@ const REQUIRED: {
     type: UPDATE,
     isValid: ({ args }, table) => args[0] === table,
   },
-  {
-    what: 'audit',
-    fn: 'audit_row_change',
-    type: ROW | INSERT | DELETE | UPDATE,
+  // The trail: one statement trigger per event, as transition tables allow (migration 0047).
+  ...(
+    [
+      ['insert', INSERT],
+      ['update', UPDATE],
+      ['delete', DELETE],
+    ] as const
+  ).map(([event, type]) => ({
+    what: `audit on ${event}`,
+    fn: 'audit_statement_change',
+    type,
     // Its fifth argument is the table's bookkeeping columns as the rule finds them today: a column
     // added since the trigger was installed would otherwise land in the trail.
-    isValid: ({ args }, _table, columns, bookkeeping) =>
+    isValid: (
+      { args }: { args: string[]; updateOf: string[] },
+      _table: string,
+      columns: string[],
+      bookkeeping: string[],
+    ) =>
       args.length === 5 && columns.includes(args[1] ?? '') && args[4] === [...bookkeeping].sort().join(','),
-  },
+  })),
+];
+
+const AUDIT_MISSING = (table: string) => [
+  `${table}: audit on insert`,
+  `${table}: audit on update`,
+  `${table}: audit on delete`,
 ];
 
 /**
@@ -109,7 +127,7 @@ async function missingTriggers(): Promise<{ tables: string[]; missing: string[] 
     where n.nspname = 'public' and not t.tgisinternal and t.tgenabled <> 'D'`);
   const missing = tables.flatMap((table) => {
     const required = UNAUDITED_TELEMETRY.includes(table)
-      ? REQUIRED.filter((r) => r.what !== 'audit')
+      ? REQUIRED.filter((r) => !r.what.startsWith('audit'))
       : REQUIRED;
     const ofTable = columns.filter((column) => column.table_name === table);
     const tableColumns = ofTable.map((column) => column.column_name);
@@ -184,7 +202,7 @@ describe('resource triggers', () => {
       'bare_probes: row counts on insert',
       'bare_probes: row counts on delete',
       'bare_probes: row counts on update',
-      'bare_probes: audit',
+      ...AUDIT_MISSING('bare_probes'),
     ]);
     await ctx.query(
       sql`select install_resource_triggers('bare_probes', 'bare_probe', array['name', 'city'])`,
@@ -193,7 +211,7 @@ describe('resource triggers', () => {
 
     // A bookkeeping column added after the audit trigger was installed is not yet kept out of the trail.
     await ctx.query(sql.raw('alter table bare_probes add column search_words text'));
-    expect((await missingTriggers()).missing).toEqual(['bare_probes: audit']);
+    expect((await missingTriggers()).missing).toEqual(AUDIT_MISSING('bare_probes'));
     await ctx.query(sql`select install_audit_trigger('bare_probes', 'bare_probe', 'id')`);
     expect((await missingTriggers()).missing).toEqual([]);
 
@@ -208,7 +226,7 @@ describe('resource triggers', () => {
     expect((await missingTriggers()).missing).toEqual([
       'bare_probes: search text',
       'bare_probes: row counts on update',
-      'bare_probes: audit',
+      'bare_probes: audit on insert',
     ]);
     await ctx.query(sql.raw('drop table bare_probes'));
   });
