@@ -99,9 +99,11 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   const drain = createConnectionDrain(app.server);
   app.decorate('drain', drain);
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks every request runs take a callback: an async hook costs a promise and its reaction each time.
+  app.addHook('onSend', function nameRequestAndDrain(request, reply, _payload, done) {
     reply.header('x-request-id', request.id);
     if (drain.isDraining()) reply.header('connection', 'close');
+    done();
   });
 
   await app.register(i18nPlugin);
@@ -128,9 +130,10 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   const { mailOutbox } = services;
   // Any request that may change state (a logout, a user deactivated…) makes later requests check their
   // session in the database again, before its answer leaves (lib/session-check-cache.ts).
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', function forgetSessionsAfterChanges(request, _reply, _payload, done) {
     if (mayChangeSessions(request.method, request.routeOptions.config?.access))
       services.auth.forgetCheckedSessions();
+    done();
   });
   app.decorate('mailOutbox', mailOutbox);
   app.decorate('importJobs', services.importJobs);
