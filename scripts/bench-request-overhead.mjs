@@ -36,10 +36,6 @@ const ROUTES = [
   },
 ];
 
-const BARE_FASTIFY = `const app = require('fastify')();
-app.get('/api/health/live', async () => ({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) }));
-app.listen({ port: ${PORT - 1}, host: '127.0.0.1' }).then(() => console.log('ready'));`;
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Server CPU per request of `url` under autocannon (8 connections, `seconds`). */
@@ -53,8 +49,17 @@ function autocannonCost(pid, url, headers, seconds = SECONDS) {
   return { perRequestUs: (spent * 1e6) / result.requests.total, requests: result.requests.total };
 }
 
-async function startBare() {
-  const bare = spawn('node', ['-e', BARE_FASTIFY], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startBare({ isProfiled = false } = {}) {
+  const script = isProfiled ? 'scripts/profiled-server.mjs' : 'scripts/bench-bare-fastify.mjs';
+  const bare = spawn('node', [script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      BARE_PORT: String(PORT - 1),
+      PROFILED_SERVER: 'scripts/bench-bare-fastify.mjs',
+      PROFILE_DIR: PROFILE_DIR && resolve(PROFILE_DIR, 'bare'),
+    },
+  });
   await new Promise((ready) => bare.stdout.once('data', ready));
   return { pid: bare.pid, base: `http://127.0.0.1:${PORT - 1}`, stop: () => bare.kill() };
 }
@@ -112,36 +117,51 @@ async function measure(databaseUrls) {
   }
 }
 
+/**
+ * One CPU profile of `server` under autocannon on `route`, summarised in microseconds of the main
+ * thread a request (the samples' time, idle left out, over the requests answered).
+ */
+async function profileRoute(server, label, route, number) {
+  const url = `${server.base}${route.path}`;
+  autocannonCost(server.pid, url, route.headers, 2);
+  process.kill(server.pid, 'SIGUSR2');
+  const { requests } = autocannonCost(server.pid, url, route.headers);
+  process.kill(server.pid, 'SIGUSR2');
+  await new Promise((done) => setTimeout(done, 1_000));
+  const file = join(PROFILE_DIR, label, `${number}.cpuprofile`);
+  const summary = summarizeProfile(JSON.parse(readFileSync(file, 'utf8')));
+  const idle = summary.self.find((row) => row.name === '(idle)')?.share ?? 0;
+  const perRequest = (share) => ((share * summary.totalMs * 1000) / requests).toFixed(2).padStart(7);
+  const lines = [
+    `${label}, ${route.name}: ${requests} requests, busy ${perRequest(1 - idle).trim()} µs a request, load ${loadavg()[0].toFixed(2)}`,
+    'own time by owner (µs a request):',
+    ...summary.self.slice(0, 20).map((row) => `  ${perRequest(row.share)}  ${row.name}`),
+    'own time by function (µs a request):',
+    ...summary.selfByFrame.slice(0, 60).map((row) => `  ${perRequest(row.share)}  ${row.name}`),
+    'on the stack, everything called included (µs a request):',
+    ...summary.inclusive.slice(0, 150).map((row) => `  ${perRequest(row.share)}  ${row.name}`),
+  ];
+  writeFileSync(`${file}.txt`, `${lines.join('\n')}\n`);
+  console.log(lines.slice(0, 22).join('\n'));
+}
+
 async function profile(databaseUrls) {
   for (const [index, build] of BUILDS.entries()) {
     mkdirSync(join(PROFILE_DIR, build.label), { recursive: true });
     const server = await startBuild(build, databaseUrls[index], index);
     try {
-      for (const [number, route] of ROUTES.entries()) {
-        autocannonCost(server.pid, `${server.base}${route.path}`, route.headers, 2);
-        process.kill(server.pid, 'SIGUSR2');
-        const { requests } = autocannonCost(server.pid, `${server.base}${route.path}`, route.headers);
-        process.kill(server.pid, 'SIGUSR2');
-        await new Promise((done) => setTimeout(done, 1_000));
-        const file = join(PROFILE_DIR, build.label, `${number + 1}.cpuprofile`);
-        const summary = summarizeProfile(JSON.parse(readFileSync(file, 'utf8')));
-        const lines = [
-          `${build.label}, ${route.name}: ${requests} requests, ${summary.totalMs.toFixed(0)} ms sampled, load ${loadavg()[0].toFixed(2)}`,
-          'own time by owner:',
-          ...summary.self
-            .slice(0, 15)
-            .map((row) => `  ${(row.share * 100).toFixed(1).padStart(5)} %  ${row.name}`),
-          'on the stack (everything called included):',
-          ...summary.inclusive
-            .slice(0, 60)
-            .map((row) => `  ${(row.share * 100).toFixed(1).padStart(5)} %  ${row.name}`),
-        ];
-        writeFileSync(`${file}.txt`, `${lines.join('\n')}\n`);
-        console.log(lines.slice(0, 18).join('\n'));
-      }
+      for (const [number, route] of ROUTES.entries())
+        await profileRoute(server, build.label, route, number + 1);
     } finally {
       server.stop();
     }
+  }
+  mkdirSync(join(PROFILE_DIR, 'bare'), { recursive: true });
+  const bare = await startBare({ isProfiled: true });
+  try {
+    await profileRoute(bare, 'bare', ROUTES[0], 1);
+  } finally {
+    bare.stop();
   }
 }
 

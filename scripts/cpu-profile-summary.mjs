@@ -33,7 +33,11 @@ function frameName({ functionName, url, lineNumber, columnNumber }) {
   if (url.startsWith('node:')) return `${url} ${functionName || '(anonymous)'}`;
   const entry = sourceMapOf(url)?.findEntry(lineNumber, columnNumber);
   if (entry?.originalSource) {
-    const source = entry.originalSource.replace(/^.*?\/(apps|packages)\//, '$1/');
+    // Sources are named relative to the map (`../src/app.ts`): resolved, then named from apps/ or packages/.
+    const source = new URL(
+      entry.originalSource,
+      url.startsWith('file:') ? url : `file://${url}`,
+    ).pathname.replace(/^.*?\/(apps|packages)\//, '$1/');
     const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
     if (inModules) return `${inModules[1]} ${functionName || '(anonymous)'}`;
     return `${source}:${entry.originalLine + 1} ${functionName || '(anonymous)'}`;
@@ -57,12 +61,14 @@ export function summarizeProfile(profile) {
   const names = new Map(profile.nodes.map((node) => [node.id, frameName(node.callFrame)]));
   const inclusive = new Map();
   const self = new Map();
+  const selfByFrame = new Map();
   let total = 0;
   profile.samples.forEach((id, index) => {
     const weight = profile.timeDeltas[index + 1] ?? profile.timeDeltas[index] ?? 0;
     total += weight;
     const own = ownerOf(names.get(id));
     self.set(own, (self.get(own) ?? 0) + weight);
+    selfByFrame.set(names.get(id), (selfByFrame.get(names.get(id)) ?? 0) + weight);
     const seen = new Set();
     for (let node = id; node !== undefined; node = parentOf.get(node)) {
       const name = names.get(node);
@@ -73,7 +79,12 @@ export function summarizeProfile(profile) {
   });
   const shares = (map) =>
     [...map].map(([name, time]) => ({ name, share: time / total })).sort((a, b) => b.share - a.share);
-  return { totalMs: total / 1000, inclusive: shares(inclusive), self: shares(self) };
+  return {
+    totalMs: total / 1000,
+    inclusive: shares(inclusive),
+    self: shares(self),
+    selfByFrame: shares(selfByFrame),
+  };
 }
 
 const percent = (share) => `${(share * 100).toFixed(1)} %`;

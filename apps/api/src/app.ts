@@ -9,6 +9,7 @@ import type { AfterAnswer } from './lib/after-answer.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { trustProxyOption } from './lib/client-address.ts';
 import { type ConnectionDrain, createConnectionDrain } from './lib/connection-drain.ts';
+import { lazyRequestLogger } from './lib/lazy-request-logger.ts';
 import { routeLimitStore } from './lib/limits/route-limit-store.ts';
 import type { MailOutbox } from './lib/mail/mail-outbox.ts';
 import { validatorCompiler } from './lib/null-as-absent.ts';
@@ -72,6 +73,8 @@ export type AppDeps = {
 export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
+    // A request's logger is made when it first writes a line at a level it logs, not on every request.
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: config.BODY_LIMIT_KB * 1024,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Given to Node at creation too: its headers' bound (60 s) is derived from it there, and a headers'
