@@ -41,12 +41,13 @@ export async function keptDatabase(url, name) {
 }
 
 /**
- * The built server on `port` and `databaseUrl`, with the bench admin and `env` besides; resolves once
- * /api/health answers. `stop` ends it (and resolves once it has exited); so does this process's exit, so that a failed step does not
+ * The built server (`serverPath`, BENCH_SERVER by default) on `port` and `databaseUrl`, with the bench
+ * admin and `env` besides; resolves once /api/health answers. `stop` ends it (and resolves once it has
+ * exited); so does this process's exit, so that a failed step does not
  * leave it holding the port for the next run.
  */
-export async function startServer({ port, databaseUrl, env = {} }) {
-  const server = spawn('node', [SERVER], {
+export async function startServer({ port, databaseUrl, env = {}, serverPath = SERVER }) {
+  const server = spawn('node', [serverPath], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -9,6 +9,7 @@ import type { AfterAnswer } from './lib/after-answer.ts';
 import { tooManyRequests } from './lib/app-error.ts';
 import { trustProxyOption } from './lib/client-address.ts';
 import { type ConnectionDrain, createConnectionDrain } from './lib/connection-drain.ts';
+import { lazyRequestLogger } from './lib/lazy-request-logger.ts';
 import { routeLimitStore } from './lib/limits/route-limit-store.ts';
 import type { MailOutbox } from './lib/mail/mail-outbox.ts';
 import { validatorCompiler } from './lib/null-as-absent.ts';
@@ -72,6 +73,8 @@ export type AppDeps = {
 export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
+    // A request's logger is made when it first writes a line at a level it logs, not on every request.
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: config.BODY_LIMIT_KB * 1024,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Given to Node at creation too: its headers' bound (60 s) is derived from it there, and a headers'
@@ -99,9 +102,11 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   const drain = createConnectionDrain(app.server);
   app.decorate('drain', drain);
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks every request runs take a callback: an async hook costs a promise and its reaction each time.
+  app.addHook('onSend', function nameRequestAndDrain(request, reply, _payload, done) {
     reply.header('x-request-id', request.id);
     if (drain.isDraining()) reply.header('connection', 'close');
+    done();
   });
 
   await app.register(i18nPlugin);
@@ -128,9 +133,10 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   const { mailOutbox } = services;
   // Any request that may change state (a logout, a user deactivated…) makes later requests check their
   // session in the database again, before its answer leaves (lib/session-check-cache.ts).
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', function forgetSessionsAfterChanges(request, _reply, _payload, done) {
     if (mayChangeSessions(request.method, request.routeOptions.config?.access))
       services.auth.forgetCheckedSessions();
+    done();
   });
   app.decorate('mailOutbox', mailOutbox);
   app.decorate('importJobs', services.importJobs);

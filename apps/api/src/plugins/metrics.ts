@@ -1,12 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@scentia/shared/error-codes';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type preSerializationHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { JobRunner } from '../lib/jobs/job-runner.ts';
+import { withRouteHook } from '../lib/route-hooks.ts';
 
 export type MetricsOptions = {
   /** A bearer token the scraper presents; when set it is asked for wherever /metrics is served. */
@@ -21,6 +27,7 @@ export type MetricsOptions = {
 /** Routes whose answers say what they ingested (shots, quiz events), counted as they leave. */
 const SHOTS_ROUTE = '/api/device/shots';
 const QUIZ_EVENTS_ROUTE = '/api/app/quiz-sessions/events';
+const INGESTION_ROUTES: ReadonlySet<string> = new Set([SHOTS_ROUTE, QUIZ_EVENTS_ROUTE]);
 /** What a request that matched no route reports as its route: never the raw URL (unbounded labels). */
 const UNMATCHED_ROUTE = 'unmatched';
 
@@ -145,7 +152,7 @@ function createMetrics({ database, jobs }: MetricsOptions) {
       requests.inc(labels);
       durations.observe(labels, reply.elapsedTime / 1000);
     },
-    observeIngestion(route: string | undefined, payload: unknown) {
+    observeIngestion(route: string, payload: unknown) {
       if (route === SHOTS_ROUTE) shots.inc((payload as { shots?: number }).shots ?? 0);
       else if (route === QUIZ_EVENTS_ROUTE) quizEvents.inc((payload as { recorded?: number }).recorded ?? 0);
     },
@@ -174,10 +181,18 @@ function metricsHandler(metrics: ReturnType<typeof createMetrics>, token: string
 export const metricsPlugin = fp<MetricsOptions>(
   async (app, options) => {
     const metrics = createMetrics(options);
-    app.addHook('onResponse', async (request, reply) => metrics.observeRequest(request, reply));
-    app.addHook('preSerialization', async (request, reply, payload) => {
-      if (reply.statusCode === 200) metrics.observeIngestion(request.routeOptions.url, payload);
-      return payload;
+    app.addHook('onResponse', function observeRequest(request, reply, done) {
+      metrics.observeRequest(request, reply);
+      done();
+    });
+    // Only the two ingestion routes say what they ingested: only they look at their answers.
+    app.addHook('onRoute', (route) => {
+      if (!INGESTION_ROUTES.has(route.url)) return;
+      const observeIngestion: preSerializationHookHandler<unknown> = (_request, reply, payload, done) => {
+        if (reply.statusCode === 200) metrics.observeIngestion(route.url, payload);
+        done(null, payload);
+      };
+      route.preSerialization = withRouteHook(route.preSerialization, observeIngestion);
     });
 
     if (options.port !== undefined) {

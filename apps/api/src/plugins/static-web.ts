@@ -82,7 +82,7 @@ export const staticWebPlugin = fp<{ root: string }>(
         // The page depends on the language cookie: a cache must keep one copy per cookie.
         if (file !== 'index.html') reply.header('vary', 'cookie');
         const sources = scriptSources.get(file) ?? [];
-        const policy = reply.raw.getHeader('content-security-policy');
+        const policy = reply.getHeader('content-security-policy');
         if (sources.length > 0 && typeof policy === 'string') {
           reply.header('content-security-policy', allowingScripts(policy, sources));
         }

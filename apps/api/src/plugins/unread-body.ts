@@ -43,11 +43,12 @@ function dropTheRest(raw: IncomingMessage): void {
  */
 export const unreadBodyPlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!isBodyStillArriving(request.raw)) return payload;
-      reply.header('connection', 'close');
-      dropTheRest(request.raw);
-      return payload;
+    app.addHook('onSend', function closeAfterUnreadBody(request, reply, _payload, done) {
+      if (isBodyStillArriving(request.raw)) {
+        reply.header('connection', 'close');
+        dropTheRest(request.raw);
+      }
+      done();
     });
   },
   { name: 'unread-body' },
