@@ -238,14 +238,20 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const seenPrecisionSeconds = config.DEVICE_OFFLINE_AFTER_MINUTES * 6;
   const devicePreparedQuery = preparedQueryOf(database);
   // Telemetry through the plain handles; provisioning changes the device's record, so it is audited.
-  const deviceApiRepository = new DeviceApiRepository(database.db, db, devicePreparedQuery, seenPrecisionSeconds);
+  const deviceApiRepository = new DeviceApiRepository(
+    database.db,
+    db,
+    devicePreparedQuery,
+    seenPrecisionSeconds,
+  );
   // The calling device's view, kept in memory while the database's notifications keep it right.
   const deviceViews = createDeviceViews({
     preparedQuery: devicePreparedQuery,
     listen: database.listen,
     maxEntries: config.DEVICE_VIEW_CACHE_ENTRIES,
     writeSeenTimes: (rows) => deviceApiRepository.writeSeenTimes(rows),
-    onSeenWriteError: (error) => log.warn({ err: error }, 'device last-seen times not written, kept for the next round'),
+    onSeenWriteError: (error) =>
+      log.warn({ err: error }, 'device last-seen times not written, kept for the next round'),
     seenPrecisionSeconds,
     now: () => new Date(),
   });

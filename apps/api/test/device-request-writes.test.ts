@@ -116,7 +116,9 @@ describe('a heartbeat that changes nothing', () => {
     await backdate(device.id, 120);
     expect((await heartbeat()).statusCode).toBe(200);
     // Another instance wrote a later time meanwhile.
-    await ctx.query(sql`update device_states set last_seen_at = now() + interval '1 minute' where device_id = ${device.id}`);
+    await ctx.query(
+      sql`update device_states set last_seen_at = now() + interval '1 minute' where device_id = ${device.id}`,
+    );
     await ctx.app.deviceViews.writeSeenTimes();
     expect((await stateOf(device.id)).seenAgo).toBeLessThan(-50);
   });

@@ -24,7 +24,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Answer = { statusCode: number; json: () => unknown; headers: Record<string, unknown> };
-type HeartbeatAnswer = { configVersion: string; capsules: { slot: number; serialNumber: string; remainingShots: number }[] };
+type HeartbeatAnswer = {
+  configVersion: string;
+  capsules: { slot: number; serialNumber: string; remainingShots: number }[];
+};
 
 /** A device heard from once, with two capsules serialled apart from other tests'. */
 async function heardDevice(options: { locationId?: number } = {}) {
@@ -33,8 +36,20 @@ async function heardDevice(options: { locationId?: number } = {}) {
   const body = {
     firmwareVersion: '1.0.0',
     capsules: [
-      { slot: 1, serialNumber: `V-${device.id}-1`, fragranceId: first, sizeShots: 1000, remainingShots: 1000 },
-      { slot: 2, serialNumber: `V-${device.id}-2`, fragranceId: second, sizeShots: 1000, remainingShots: 1000 },
+      {
+        slot: 1,
+        serialNumber: `V-${device.id}-1`,
+        fragranceId: first,
+        sizeShots: 1000,
+        remainingShots: 1000,
+      },
+      {
+        slot: 2,
+        serialNumber: `V-${device.id}-2`,
+        fragranceId: second,
+        sizeShots: 1000,
+        remainingShots: 1000,
+      },
     ],
   };
   const heartbeat = (payload: unknown = body) =>
@@ -165,7 +180,9 @@ describe('a device view kept by the instance', () => {
     await views().caughtUp();
     // The holder still reports it: the full path answers where it is now (held by the claimant).
     const answer = await beat(holder.heartbeat);
-    expect(answer.capsules.map((capsule) => capsule.serialNumber)).toEqual([holder.body.capsules[0]?.serialNumber]);
+    expect(answer.capsules.map((capsule) => capsule.serialNumber)).toEqual([
+      holder.body.capsules[0]?.serialNumber,
+    ]);
   });
 
   it('refuses a credential reprovisioned by staff at its next request', async () => {
@@ -190,7 +207,10 @@ describe.skipIf(!serverUrl)(
   () => {
     let second: DatabaseHandle;
     let other: Awaited<ReturnType<typeof buildApp>>;
-    const onOther = (credential: string, request: { method: 'GET' | 'POST'; url: string; payload?: unknown }) =>
+    const onOther = (
+      credential: string,
+      request: { method: 'GET' | 'POST'; url: string; payload?: unknown },
+    ) =>
       other.inject({
         ...request,
         payload: request.payload as never,
@@ -235,7 +255,11 @@ describe.skipIf(!serverUrl)(
     it('answers on one instance the levels a batch on the other left', async () => {
       const { device, body } = await heardDevice();
       const heartbeatOnOther = async () => {
-        const answer = await onOther(device.credential, { method: 'POST', url: '/api/device/heartbeat', payload: body });
+        const answer = await onOther(device.credential, {
+          method: 'POST',
+          url: '/api/device/heartbeat',
+          payload: body,
+        });
         return (answer.json() as HeartbeatAnswer).capsules.map((capsule) => capsule.remainingShots);
       };
       expect(await heartbeatOnOther()).toEqual([1000, 1000]);
@@ -283,7 +307,11 @@ describe.skipIf(!serverUrl)(
       const again = await heardDevice();
       await other.deviceViews.caughtUp();
       const againOnOther = () =>
-        onOther(again.device.credential, { method: 'POST', url: '/api/device/heartbeat', payload: again.body });
+        onOther(again.device.credential, {
+          method: 'POST',
+          url: '/api/device/heartbeat',
+          payload: again.body,
+        });
       expect((await againOnOther()).statusCode).toBe(200);
       const before = other.deviceViews.stats();
       expect((await againOnOther()).statusCode).toBe(200);

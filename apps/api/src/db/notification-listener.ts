@@ -139,7 +139,11 @@ export function listenOnPostgres(
  * PGlite is one connection, the listener's as well: a notification reaches it with the answer of the
  * statement whose transaction committed, before that statement's caller resumes.
  */
-export function listenOnPglite(client: PGlite, channel: string, events: NotificationEvents): NotificationListener {
+export function listenOnPglite(
+  client: PGlite,
+  channel: string,
+  events: NotificationEvents,
+): NotificationListener {
   const name = checkedChannel(channel);
   let isListening = false;
   const stopped = client

@@ -271,7 +271,9 @@ export class DeviceApiRepository {
     if (rows.length === 0) return;
     const ids = arrayLiteral(rows.map((row) => row.deviceId));
     const seen = arrayLiteral(rows.map((row) => Math.round(row.seenAgoMs)));
-    const heard = arrayLiteral(rows.map((row) => (row.heardAgoMs === null ? 'NULL' : Math.round(row.heardAgoMs))));
+    const heard = arrayLiteral(
+      rows.map((row) => (row.heardAgoMs === null ? 'NULL' : Math.round(row.heardAgoMs))),
+    );
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from device_states where device_id = any(${ids}::integer[])
         order by device_id for update`);
