@@ -28,6 +28,7 @@ import { capsulesRoutes } from './modules/capsules/capsules.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { deviceApiRoutes } from './modules/device-api/device-api.routes.ts';
+import type { DeviceViews } from './modules/device-api/device-views.ts';
 import { devicePairingsRoutes } from './modules/device-pairings/device-pairings.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -144,6 +145,10 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   app.addHook('onClose', async () => services.afterAnswer.settled());
   app.addHook('onReady', async () => services.jobs.start());
   app.addHook('onClose', async () => services.jobs.stop());
+  // The device views' listener and their last-seen writes (modules/device-api/device-views.ts).
+  app.decorate('deviceViews', services.deviceViews);
+  app.addHook('onReady', async () => services.deviceViews.start());
+  app.addHook('onClose', async () => services.deviceViews.stop());
   app.addHook('onClose', async () => {
     if (services.redis) await closeRedis(services.redis);
   });
@@ -256,6 +261,7 @@ declare module 'fastify' {
     mailOutbox: MailOutbox;
     importJobs: ImportJobs;
     afterAnswer: AfterAnswer;
+    deviceViews: DeviceViews;
     drain: ConnectionDrain;
   }
 }

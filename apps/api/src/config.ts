@@ -160,6 +160,9 @@ const configSchema = z.object({
   DEVICE_OFFLINE_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(15),
   // Calls one device may make per minute (heartbeats, batches, config), over all its routes.
   DEVICE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  // Device views (credential, state, capsules, configuration) an instance keeps in memory, kept right by
+  // the database's notifications; 0 reads the database on every heartbeat and configuration fetch.
+  DEVICE_VIEW_CACHE_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(100_000),
   // Raw shots are kept this many months (whole monthly partitions dropped); the counts stay.
   SHOT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   // Alerts (the alerts job): a capsule forecast to run out within this many days, a device not heard

@@ -47,6 +47,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { runShotRollupsJob, SHOT_ROLLUPS_INTERVAL_MS } from './modules/dashboard/shot-rollups-job.ts';
 import { DeviceApiRepository } from './modules/device-api/device-api.repository.ts';
 import { createDeviceApiService } from './modules/device-api/device-api.service.ts';
+import { createDeviceViews } from './modules/device-api/device-views.ts';
 import { resolveProvisioningKey } from './modules/device-api/provisioning-key.ts';
 import { maintainShotPartitions } from './modules/device-api/shot-partitions.ts';
 import { DevicePairingsRepository } from './modules/device-pairings/device-pairings.repository.ts';
@@ -236,10 +237,27 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   // the default 15 minutes, so a device beating every 30 s writes its last-seen every third time.
   const seenPrecisionSeconds = config.DEVICE_OFFLINE_AFTER_MINUTES * 6;
   const devicePreparedQuery = preparedQueryOf(database);
-  const deviceApi = createDeviceApiService({
-    // Telemetry through the plain handles; provisioning changes the device's record, so it is audited.
-    repository: new DeviceApiRepository(database.db, db, devicePreparedQuery, seenPrecisionSeconds),
+  // Telemetry through the plain handles; provisioning changes the device's record, so it is audited.
+  const deviceApiRepository = new DeviceApiRepository(
+    database.db,
+    db,
+    devicePreparedQuery,
+    seenPrecisionSeconds,
+  );
+  // The calling device's view, kept in memory while the database's notifications keep it right.
+  const deviceViews = createDeviceViews({
     preparedQuery: devicePreparedQuery,
+    listen: database.listen,
+    maxEntries: config.DEVICE_VIEW_CACHE_ENTRIES,
+    writeSeenTimes: (rows) => deviceApiRepository.writeSeenTimes(rows),
+    onSeenWriteError: (error) =>
+      log.warn({ err: error }, 'device last-seen times not written, kept for the next round'),
+    seenPrecisionSeconds,
+    now: () => new Date(),
+  });
+  const deviceApi = createDeviceApiService({
+    repository: deviceApiRepository,
+    views: deviceViews,
     secrets: deviceSecrets,
     provisioningKey: await resolveProvisioningKey({
       db: database.db,
@@ -253,7 +271,6 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     retentionMonths: config.SHOT_RETENTION_MONTHS,
     // A capsule stays with a device that is still online (docs/decisions: capsule moves).
     capsuleHoldMinutes: config.DEVICE_OFFLINE_AFTER_MINUTES,
-    seenPrecisionSeconds,
   });
   const pairingWindowMs = PAIRING_FAILURES.windowMinutes * 60_000;
   const devicePairings = createDevicePairingsService({
@@ -411,6 +428,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     redis,
     deviceSecrets,
     deviceApi,
+    deviceViews,
     devicePairings,
     deviceRequests,
     fragrances: createFragrancesService({ repository: new FragrancesRepository(db), storage, log }),

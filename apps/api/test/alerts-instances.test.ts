@@ -36,6 +36,7 @@ beforeAll(async () => {
       migrate: async () => {},
       whileMigrationsLocked: (work) => work(),
       ping: async () => true,
+      listen: (channel, events) => ctx.database.listen(channel, events),
       close: async () => {},
     };
   }

@@ -4,8 +4,10 @@ import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 // What a device request that changes nothing writes: nothing, but a last-seen time older than the
-// precision (90 s with the default 15-minute offline window). Each answer is still read fresh:
-// nothing about a device is cached, so a revoked or retired credential is refused at once.
+// precision (90 s with the default 15-minute offline window), queued and written with other devices'.
+// The device's view is kept by the instance and kept right by the database's notifications, so a
+// revoked or retired credential is refused at its next request once the change has reached the
+// instance (`caughtUp`: at once on PGlite, within the notification's trip on PostgreSQL).
 
 let ctx: TestContext;
 let fixture: DeviceFixture;
@@ -36,6 +38,9 @@ async function stateOf(deviceId: number): Promise<State> {
   if (!row) throw new Error('The device has no state');
   return row;
 }
+
+/** Every change committed so far has reached the instance's kept views. */
+const caughtUp = () => ctx.app.deviceViews.caughtUp();
 
 async function backdate(deviceId: number, seconds: number) {
   await ctx.query(sql`update device_states
@@ -70,21 +75,52 @@ async function heardDevice() {
 }
 
 describe('a heartbeat that changes nothing', () => {
-  it('writes nothing while the device was heard from within the precision, and its last-seen once past it', async () => {
+  it('writes nothing while the device was heard from within the precision', async () => {
     const { device, heartbeat } = await heardDevice();
     await backdate(device.id, 20);
     const before = await stateOf(device.id);
     const answer = await heartbeat();
     expect(answer.statusCode).toBe(200);
     expect(answer.json().capsules).toHaveLength(2);
+    expect((await heartbeat()).statusCode).toBe(200);
+    await ctx.app.deviceViews.writeSeenTimes();
     // The same row version: not even a last-seen time was written.
     expect(await stateOf(device.id)).toMatchObject({ xmin: before.xmin });
+  });
 
+  it('queues a last-seen older than the precision, written with other devices’ in one transaction', async () => {
+    const first = await heardDevice();
+    const second = await heardDevice();
+    await backdate(first.device.id, 120);
+    await backdate(second.device.id, 120);
+    const before = await stateOf(first.device.id);
+    expect((await first.heartbeat()).statusCode).toBe(200);
+    expect((await second.heartbeat()).statusCode).toBe(200);
+    // Answered before anything was written.
+    expect(await stateOf(first.device.id)).toMatchObject({ xmin: before.xmin });
+    await ctx.app.deviceViews.writeSeenTimes();
+    const [firstAfter, secondAfter] = [await stateOf(first.device.id), await stateOf(second.device.id)];
+    expect(firstAfter.seenAgo).toBeLessThan(5);
+    expect(firstAfter.heardAgo).toBeLessThan(5);
+    expect(secondAfter.seenAgo).toBeLessThan(5);
+    // One transaction wrote both rows.
+    expect(secondAfter.xmin).toBe(firstAfter.xmin);
+    // Written now, it is not written again by the next heartbeat.
+    expect((await first.heartbeat()).statusCode).toBe(200);
+    await ctx.app.deviceViews.writeSeenTimes();
+    expect((await stateOf(first.device.id)).xmin).toBe(firstAfter.xmin);
+  });
+
+  it('never moves a last-seen time back', async () => {
+    const { device, heartbeat } = await heardDevice();
     await backdate(device.id, 120);
     expect((await heartbeat()).statusCode).toBe(200);
-    const after = await stateOf(device.id);
-    expect(after.seenAgo).toBeLessThan(5);
-    expect(after.heardAgo).toBeLessThan(5);
+    // Another instance wrote a later time meanwhile.
+    await ctx.query(
+      sql`update device_states set last_seen_at = now() + interval '1 minute' where device_id = ${device.id}`,
+    );
+    await ctx.app.deviceViews.writeSeenTimes();
+    expect((await stateOf(device.id)).seenAgo).toBeLessThan(-50);
   });
 
   it('answers the server’s levels, as lowered by shots since', async () => {
@@ -95,6 +131,7 @@ describe('a heartbeat that changes nothing', () => {
       payload: { sequence: 1, shots: [{ at: new Date().toISOString(), slot: 2, count: 7 }] },
     });
     expect(shots.statusCode).toBe(200);
+    await caughtUp();
     const answer = (await heartbeat()).json();
     expect(answer.capsules.map((capsule: { remainingShots: number }) => capsule.remainingShots)).toEqual([
       1000, 993,
@@ -109,6 +146,7 @@ describe('a heartbeat that changes nothing', () => {
     // Staff took slot 2's capsule out meanwhile: the same report puts it back.
     await ctx.query(sql`update capsules set device_id = null, slot = null
       where serial_number = ${body.capsules[1]?.serialNumber}`);
+    await caughtUp();
     const placed = await heartbeat({ ...body, firmwareVersion: '2.0.0' });
     expect(placed.json().capsules).toHaveLength(2);
 
@@ -118,10 +156,11 @@ describe('a heartbeat that changes nothing', () => {
     expect(refused.statusCode).toBe(400);
   });
 
-  it('refuses at once a credential revoked, reprovisioned or retired since the last one', async () => {
+  it('refuses a credential revoked, reprovisioned or retired since the last one at its next request', async () => {
     const revoked = await heardDevice();
     expect((await revoked.heartbeat()).statusCode).toBe(200);
     await ctx.query(sql`update devices set credential_hash = null where id = ${revoked.device.id}`);
+    await caughtUp();
     expect((await revoked.heartbeat()).statusCode).toBe(401);
 
     const reprovisioned = await heardDevice();
@@ -131,10 +170,13 @@ describe('a heartbeat that changes nothing', () => {
       headers: { authorization: `Bearer ${staffToken}` },
     });
     expect(reset.statusCode).toBeLessThan(300);
+    await caughtUp();
     expect((await reprovisioned.heartbeat()).statusCode).toBe(401);
 
     const retired = await heardDevice();
+    expect((await retired.heartbeat()).statusCode).toBe(200);
     await ctx.query(sql`update devices set deleted_at = now() where id = ${retired.device.id}`);
+    await caughtUp();
     const config = await fixture.call(retired.device.credential, {
       method: 'GET',
       url: '/api/device/config',
@@ -145,6 +187,23 @@ describe('a heartbeat that changes nothing', () => {
 });
 
 describe('a configuration fetch of a version already recorded', () => {
+  it('queues a last-seen older than the precision, not the last heartbeat', async () => {
+    const { device } = await heardDevice();
+    const get = (etag?: string) =>
+      fixture.call(device.credential, {
+        method: 'GET',
+        url: '/api/device/config',
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+    const etag = (await get()).headers.etag as string;
+    await backdate(device.id, 120);
+    expect((await get(etag)).statusCode).toBe(304);
+    await ctx.app.deviceViews.writeSeenTimes();
+    const after = await stateOf(device.id);
+    expect(after.seenAgo).toBeLessThan(5);
+    expect(after.heardAgo).toBeGreaterThan(119);
+  });
+
   it('writes nothing while seen within the precision; a new version is recorded and counted', async () => {
     const { device } = await heardDevice();
     const get = (etag?: string) =>
@@ -160,17 +219,15 @@ describe('a configuration fetch of a version already recorded', () => {
     const before = await stateOf(device.id);
     expect(before.configVersion).toBe(first.json().version);
     expect((await get(etag)).statusCode).toBe(304);
+    await ctx.app.deviceViews.writeSeenTimes();
     expect((await stateOf(device.id)).xmin).toBe(before.xmin);
-
-    await backdate(device.id, 120);
-    expect((await get(etag)).statusCode).toBe(304);
-    expect((await stateOf(device.id)).seenAgo).toBeLessThan(5);
 
     const [{ downloads }] = (await ctx.query<{ downloads: number }>(
       sql`select downloads from campaigns where id = ${fixture.campaignId}`,
     )) as [{ downloads: number }];
     await ctx.query(sql`update campaigns set name = name || ' (2)', updated_at = now() + interval '1 second'
       where id = ${fixture.campaignId}`);
+    await caughtUp();
     const changed = await get(etag);
     expect(changed.statusCode).toBe(200);
     expect((await stateOf(device.id)).configVersion).toBe(changed.json().version);

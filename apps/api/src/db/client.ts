@@ -19,6 +19,12 @@ import {
 } from './member-transaction.ts';
 import { scopedTransactionOnPool } from './member-transaction-postgres.ts';
 import { explainMigrationRefusal } from './migration-refusal.ts';
+import {
+  listenOnPglite,
+  listenOnPostgres,
+  type NotificationEvents,
+  type NotificationListener,
+} from './notification-listener.ts';
 import * as schema from './schema/index.ts';
 
 export type { Database, Schema } from './database-type.ts';
@@ -51,6 +57,11 @@ export type DatabaseHandle = {
    */
   whileMigrationsLocked: (work: () => Promise<void>) => Promise<void>;
   ping: () => Promise<boolean>;
+  /**
+   * Listens on a notification channel (LISTEN), on a connection of its own that is made again when
+   * lost; `events` says when notifications may have been missed (db/notification-listener.ts).
+   */
+  listen: (channel: string, events: NotificationEvents) => NotificationListener;
   close: () => Promise<void>;
   /** PGlite only: its data folder as a tar, which `DatabaseOptions.loadDataDir` opens again as a copy. */
   dumpDataDir?: () => Promise<Blob>;
@@ -137,6 +148,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     // One process holds PGlite's folder: there is nobody to wait for.
     whileMigrationsLocked: (work) => work(),
     ping: () => ping(db),
+    listen: (channel, events) => listenOnPglite(client, channel, events),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
@@ -201,6 +213,7 @@ async function openPostgres(
     },
     whileMigrationsLocked: (work) => withMigrationLock(pool, () => work()),
     ping: () => ping(base),
+    listen: (channel, events) => listenOnPostgres(connectionString, channel, events),
     close: async () => {
       // Requests whose client hung up may still be querying: let them finish (bounded) first.
       const deadline = Date.now() + CLOSE_GRACE_MS;

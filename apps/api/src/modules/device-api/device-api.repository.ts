@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PreparedQuery } from '../../db/prepared-query.ts';
 import type { AuthenticatedDevice } from '../../plugins/device-auth.ts';
+import type { SeenTimes } from './seen-times-writer.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -260,17 +261,31 @@ export class DeviceApiRepository {
     });
   }
 
-  /** Marks the device seen and heard from: a heartbeat that changed nothing else. */
-  async markHeard(deviceId: number): Promise<void> {
-    await this.db.execute(sql`
-      insert into device_states (device_id, last_seen_at, last_heartbeat_at) values (${deviceId}, now(), now())
-      on conflict (device_id) do update set last_seen_at = now(), last_heartbeat_at = now()`);
-  }
-
-  /** Marks the device seen (a call that writes nothing else). */
-  async markSeen(deviceId: number): Promise<void> {
-    await this.db.execute(sql`
-      insert into device_states (device_id, last_seen_at) values (${deviceId}, now())
-      on conflict (device_id) do update set last_seen_at = now()`);
+  /**
+   * Devices heard from by requests that changed nothing else, in one statement: their last-seen (and
+   * last heartbeat) times, each `*AgoMs` before the database's `now()`, never moved back. The state
+   * rows are locked first in device-id order, the order a group of shot batches takes them in, so the
+   * two cannot deadlock.
+   */
+  async writeSeenTimes(rows: readonly SeenTimes[]): Promise<void> {
+    if (rows.length === 0) return;
+    const ids = arrayLiteral(rows.map((row) => row.deviceId));
+    const seen = arrayLiteral(rows.map((row) => Math.round(row.seenAgoMs)));
+    const heard = arrayLiteral(
+      rows.map((row) => (row.heardAgoMs === null ? 'NULL' : Math.round(row.heardAgoMs))),
+    );
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from device_states where device_id = any(${ids}::integer[])
+        order by device_id for update`);
+      await tx.execute(sql`
+        update device_states s
+        set last_seen_at = greatest(s.last_seen_at, v.seen_at), last_heartbeat_at = greatest(s.last_heartbeat_at, v.heard_at)
+        from (select t.device_id, now() - make_interval(secs => t.seen_ms / 1000.0) as seen_at,
+                now() - make_interval(secs => t.heard_ms / 1000.0) as heard_at
+              from unnest(${ids}::integer[], ${seen}::integer[], ${heard}::integer[]) as t(device_id, seen_ms, heard_ms)) v
+        where s.device_id = v.device_id
+          and (s.last_seen_at is null or s.last_seen_at < v.seen_at
+            or (v.heard_at is not null and (s.last_heartbeat_at is null or s.last_heartbeat_at < v.heard_at)))`);
+    });
   }
 }

@@ -103,7 +103,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
           'The answer has the server’s levels and the configuration version (fetch `/api/device/config` when it',
           'changed). Send one when the device starts, after a capsule changes, and several times within any',
           `${capsuleHoldMinutes} minutes: a device not heard from for that long shows offline and loses its hold on its capsules.`,
-          `Its last-seen time is kept to within ${capsuleHoldMinutes * 6} s (a tenth of that): a heartbeat that changes nothing writes it only once it is older.`,
+          `Its last-seen time is kept to within ${capsuleHoldMinutes * 6} s (a tenth of that): a heartbeat that changes nothing writes it only once it is older, together with other devices’ a few seconds later.`,
           '',
           bodyLimitNote(HEARTBEAT_BODY_LIMIT),
           limitNote,

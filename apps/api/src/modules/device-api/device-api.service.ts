@@ -10,7 +10,6 @@ import type {
 } from '@scentia/shared/device-api.schemas';
 import { RESET_CODE_DIGITS, RESET_CODE_STEP_SECONDS } from '@scentia/shared/devices.schemas';
 import { ErrorCode } from '@scentia/shared/error-codes';
-import type { PreparedQuery } from '../../db/prepared-query.ts';
 import { AppError, type FieldProblem, invalidFields, tooManyRequests } from '../../lib/app-error.ts';
 import type { DeviceSecretBox } from '../../lib/device-secrets.ts';
 import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
@@ -18,7 +17,7 @@ import { newOneTimeSecret, toBase32 } from '../../lib/one-time-codes.ts';
 import { hashToken } from '../../lib/token-hash.ts';
 import { DEVICE_CREDENTIAL_PREFIX } from '../../plugins/device-auth.ts';
 import type { DeviceApiRepository, IngestResult, ShotBatchToIngest } from './device-api.repository.ts';
-import { type ConfigSource, type DeviceView, readDeviceView } from './device-view.repository.ts';
+import type { DeviceViews } from './device-views.ts';
 import { isUnchangedHeartbeat } from './heartbeat-change.ts';
 import { createBatchCoalescer } from './shot-batch-coalescer.ts';
 import { oldestShotTime } from './shot-partitions.ts';
@@ -51,15 +50,10 @@ function isSameKey(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** The version of a configuration: a short hash of its content, also its ETag. */
-function versionOf(content: Omit<DeviceConfig, 'version'>): string {
-  return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 16);
-}
-
 export function createDeviceApiService(deps: {
   repository: DeviceApiRepository;
-  /** For the device view, read on every heartbeat and configuration fetch (db/prepared-query.ts). */
-  preparedQuery: PreparedQuery;
+  /** The calling device as the heartbeat and configuration routes know it (device-views.ts). */
+  views: DeviceViews;
   secrets: DeviceSecretBox;
   provisioningKey: string;
   /** Wrong provisioning keys per client address. */
@@ -70,15 +64,9 @@ export function createDeviceApiService(deps: {
    * naming its serial (printed on the label, so known to anyone) does not take it.
    */
   capsuleHoldMinutes: number;
-  /**
-   * A device's last-seen (and last heartbeat) time is written again only once it is this much older
-   * than the request: what reads it (online, offline alerts, the capsule hold) counts in minutes, and a
-   * request that changes nothing else then writes nothing at all.
-   */
-  seenPrecisionSeconds: number;
   now?: () => Date;
 }) {
-  const { repository } = deps;
+  const { repository, views } = deps;
   const now = deps.now ?? (() => new Date());
   // Batches that passed validation are committed in groups; each is answered after its group's commit.
   const shotBatches = createBatchCoalescer<ShotBatchToIngest, IngestResult>({
@@ -86,31 +74,6 @@ export function createDeviceApiService(deps: {
     ingestOne: (batch) => repository.ingestShots(batch.credentialHash, batch.sequence, batch.shots),
     entriesOf: (batch) => batch.shots.length,
   });
-
-  async function viewOf(credentialHash: string, withCapsules: boolean): Promise<DeviceView> {
-    const view = await readDeviceView(deps.preparedQuery, credentialHash, {
-      at: now(),
-      seenPrecisionSeconds: deps.seenPrecisionSeconds,
-      withCapsules,
-    });
-    if (!view) throw new AppError(ErrorCode.DEVICE_CREDENTIAL_INVALID);
-    return view;
-  }
-
-  function configOf(source: ConfigSource): DeviceConfig {
-    const content: Omit<DeviceConfig, 'version'> = {
-      campaign: {
-        campaignId: source.campaign.id,
-        name: source.campaign.name,
-        fragranceShots: source.campaign.fragranceShots,
-        updatedAt: source.campaign.updatedAt,
-        collection: source.collection,
-        initiativeId: source.initiativeId,
-      },
-      schedule: source.schedule,
-    };
-    return { version: versionOf(content), ...content };
-  }
 
   return {
     findDevice: (credentialHash: string) => repository.findDevice(credentialHash),
@@ -142,15 +105,16 @@ export function createDeviceApiService(deps: {
 
     /**
      * A heartbeat reporting what the server already holds (the same firmware, each capsule in its slot)
-     * is answered from one read, and writes at most the device's last-seen time; any change takes the
-     * full path, which validates and records it in one transaction.
+     * is answered from the device's view (kept, or one read) and writes nothing but, now and then, its
+     * last-seen time with other devices'; any change takes the full path, which validates and records it
+     * in one transaction before answering.
      */
     async heartbeat(credentialHash: string, body: HeartbeatBody): Promise<HeartbeatAnswer> {
-      const view = await viewOf(credentialHash, true);
+      const view = await views.of(credentialHash);
       const { device } = view;
-      const configVersion = configOf(view.config).version;
+      const configVersion = view.config.version;
       if (isUnchangedHeartbeat(view, body)) {
-        if (!view.isHeardRecently) await repository.markHeard(device.id);
+        views.markHeard(view, true);
         const capsules = view.capsules.map(({ slot, serialNumber, remainingShots }) => ({
           slot,
           serialNumber,
@@ -173,6 +137,8 @@ export function createDeviceApiService(deps: {
         body.capsules.map((capsule) => ({ ...capsule, dueDate: capsule.dueDate ?? null })),
         deps.capsuleHoldMinutes,
       );
+      // Its notification is on its way to every instance; this one knows already.
+      views.forget(device.id);
       return { serverTime: now().toISOString(), configVersion, capsules };
     },
 
@@ -206,15 +172,14 @@ export function createDeviceApiService(deps: {
 
     /**
      * The configuration, and the first fetch of each campaign version counted in its downloads. A
-     * version already recorded for the device (written with its download, in one transaction) writes
-     * nothing but a stale last-seen time.
+     * version already recorded for the device (written with its download, in one transaction) is
+     * answered from its view and writes nothing but, now and then, its last-seen time.
      */
     async config(credentialHash: string): Promise<DeviceConfig> {
-      const view = await viewOf(credentialHash, false);
-      const { device } = view;
-      const config = configOf(view.config);
+      const view = await views.of(credentialHash);
+      const { device, config } = view;
       if (view.configVersion === config.version) {
-        if (!view.isSeenRecently) await repository.markSeen(device.id);
+        views.markHeard(view, false);
         return config;
       }
       await repository.recordDownload(
@@ -223,6 +188,7 @@ export function createDeviceApiService(deps: {
         config.campaign.updatedAt,
         config.version,
       );
+      views.forget(device.id);
       return config;
     },
   };

@@ -22,11 +22,16 @@ export type DeviceView = {
   firmwareVersion: string | null;
   /** The configuration version whose download was last recorded for it. */
   configVersion: string | null;
-  /** Its last-seen (and last heartbeat) time is recent enough that writing it again would add nothing. */
-  isSeenRecently: boolean;
-  isHeardRecently: boolean;
+  /** How long ago (by the database's clock) it was last seen and last sent a heartbeat; null: never. */
+  seenAgoMs: number | null;
+  heardAgoMs: number | null;
+  /**
+   * How long what it plays stays right by itself: until the next midnight in its location's time zone,
+   * when an initiative's day may begin or end.
+   */
+  validForMs: number;
   config: ConfigSource;
-  /** Only when asked for (`withCapsules`): the capsules in its slots, by slot. */
+  /** The capsules in its slots, by slot. */
   capsules: HeldCapsule[];
 };
 
@@ -36,8 +41,9 @@ type ViewRow = {
   deviceCampaignId: number;
   firmwareVersion: string | null;
   configVersion: string | null;
-  isSeenRecently: boolean;
-  isHeardRecently: boolean;
+  seenAgoMs: number | null;
+  heardAgoMs: number | null;
+  validForMs: number;
   initiativeId: number | null;
   campaignId: number;
   name: string;
@@ -47,34 +53,30 @@ type ViewRow = {
   locationSchedule: Schedule;
   timeZone: string;
   collection: ConfigSource['collection'] | string;
-  capsules: HeldCapsule[] | string | null;
+  capsules: HeldCapsule[] | string;
 };
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
- * The active device holding `credentialHash`, with its state, its configuration and (when asked) its
- * capsules, in one read-only statement: a heartbeat that changes nothing and a fetch of an unchanged
- * configuration are answered from it alone. Read on every call, never cached, so a revoked, retired or
- * reprovisioned credential is refused at once on every instance.
+ * The active device holding `credentialHash`, with its state, its configuration and its capsules, in
+ * one read-only statement: a heartbeat that changes nothing and a fetch of an unchanged configuration
+ * are answered from it alone, or from the instance's copy of it (device-view-cache.ts).
  *
  * What it plays: its campaign with the collection, and the schedule in force (its own or its
  * location's). On a day (`at` in its location's time zone) within an approved initiative at its
  * location, the initiative's campaign instead (two approved initiatives never put different campaigns
  * on one location on one day; of several with the same campaign, the latest started).
+ *
+ * Its text: `$1` the credential's hash, `$2` the time.
  */
-/** The view's text: `$1` the credential's hash, `$2` the time, `$3` the precision in seconds. */
-function viewText(withCapsules: boolean): string {
-  const capsules = withCapsules
-    ? `(select coalesce(json_agg(json_build_object('slot', c.slot, 'serialNumber', c.serial_number,
-          'fragranceId', c.fragrance_id, 'remainingShots', lv.remaining_shots) order by c.slot), '[]')
-        from capsules c join capsule_levels lv on lv.capsule_id = c.id where c.device_id = d.id)`
-    : 'null';
-  return `
+const VIEW_TEXT = `
     select d.id, d.location_id as "locationId", d.campaign_id as "deviceCampaignId",
       st.firmware_version as "firmwareVersion", st.config_version as "configVersion",
-      coalesce(st.last_seen_at > now() - make_interval(secs => $3), false) as "isSeenRecently",
-      coalesce(st.last_heartbeat_at > now() - make_interval(secs => $3), false) as "isHeardRecently",
+      (extract(epoch from now() - st.last_seen_at) * 1000)::float8 as "seenAgoMs",
+      (extract(epoch from now() - st.last_heartbeat_at) * 1000)::float8 as "heardAgoMs",
+      (extract(epoch from (date_trunc('day', $2::timestamptz at time zone l.time_zone) + interval '1 day')
+        at time zone l.time_zone - $2::timestamptz) * 1000)::float8 as "validForMs",
       pick.initiative_id as "initiativeId", c.id as "campaignId", c.name, c.fragrance_shots as "fragranceShots",
       to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt",
       d.schedule as "deviceSchedule", l.schedule as "locationSchedule", l.time_zone as "timeZone",
@@ -82,7 +84,9 @@ function viewText(withCapsules: boolean): string {
           'fragranceName', f.name, 'shotSeconds', s.shot_seconds) order by s.slot), '[]')
         from campaign_slots s join fragrances f on f.id = s.fragrance_id
         where s.campaign_id = c.id) as collection,
-      ${capsules} as capsules
+      (select coalesce(json_agg(json_build_object('slot', cp.slot, 'serialNumber', cp.serial_number,
+          'fragranceId', cp.fragrance_id, 'remainingShots', lv.remaining_shots) order by cp.slot), '[]')
+        from capsules cp join capsule_levels lv on lv.capsule_id = cp.id where cp.device_id = d.id) as capsules
     from devices d join locations l on l.id = d.location_id
     left join device_states st on st.device_id = d.id
     left join lateral (
@@ -93,31 +97,25 @@ function viewText(withCapsules: boolean): string {
       order by i.starts_on desc, i.id desc limit 1) pick on true
     join campaigns c on c.id = coalesce(pick.campaign_id, d.campaign_id)
     where d.credential_hash = $1::text and d.deleted_at is null`;
-}
 
-const VIEW = { name: 'device-view', text: viewText(false) };
-const VIEW_WITH_CAPSULES = { name: 'device-view-capsules', text: viewText(true) };
+/** Named apart from the earlier texts of the view, which the same connection may not reuse a name for. */
+const VIEW_NAME = 'device-view-cacheable';
 
 export async function readDeviceView(
   query: PreparedQuery,
   credentialHash: string,
-  options: { at: Date; seenPrecisionSeconds: number; withCapsules: boolean },
+  at: Date,
 ): Promise<DeviceView | undefined> {
-  const { name, text } = options.withCapsules ? VIEW_WITH_CAPSULES : VIEW;
-  const rows = await query<ViewRow>(name, text, [
-    credentialHash,
-    options.at.toISOString(),
-    options.seenPrecisionSeconds,
-  ]);
-  const [row] = rows;
+  const [row] = await query<ViewRow>(VIEW_NAME, VIEW_TEXT, [credentialHash, at.toISOString()]);
   if (!row) return undefined;
   const schedule = row.deviceSchedule ?? row.locationSchedule;
   return {
     device: { id: row.id, locationId: row.locationId, campaignId: row.deviceCampaignId },
     firmwareVersion: row.firmwareVersion,
     configVersion: row.configVersion,
-    isSeenRecently: row.isSeenRecently,
-    isHeardRecently: row.isHeardRecently,
+    seenAgoMs: row.seenAgoMs,
+    heardAgoMs: row.heardAgoMs,
+    validForMs: row.validForMs,
     config: {
       initiativeId: row.initiativeId,
       campaign: {
@@ -133,6 +131,6 @@ export async function readDeviceView(
         ranges: schedule.ranges,
       },
     },
-    capsules: row.capsules === null ? [] : parsed(row.capsules),
+    capsules: parsed(row.capsules),
   };
 }

@@ -1,5 +1,5 @@
 import type { HeartbeatBody } from '@scentia/shared/device-api.schemas';
-import type { DeviceView } from './device-view.repository.ts';
+import type { HeldCapsule } from './device-view.repository.ts';
 
 /**
  * Whether a heartbeat reports exactly what the server holds of the device: the same firmware, and each
@@ -8,7 +8,10 @@ import type { DeviceView } from './device-view.repository.ts';
  * would write nothing but the device's last-seen time. The levels a device reports for known capsules
  * are not read on either path: the server counts them.
  */
-export function isUnchangedHeartbeat(view: DeviceView, body: HeartbeatBody): boolean {
+export function isUnchangedHeartbeat(
+  view: { firmwareVersion: string | null; capsules: readonly HeldCapsule[] },
+  body: HeartbeatBody,
+): boolean {
   if (view.firmwareVersion !== body.firmwareVersion) return false;
   if (view.capsules.length !== body.capsules.length) return false;
   const held = new Map(view.capsules.map((capsule) => [capsule.serialNumber, capsule]));

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
+import { type HeartbeatAnswer, heardDevice as heardFixtureDevice, waitFor } from './device-view-fixture.ts';
+import { createTestApp, TEST_JWT_SECRET, type TestContext } from './test-app.ts';
+
+let ctx: TestContext;
+let fixture: DeviceFixture;
+let staffToken: string;
+const heardDevice = () => heardFixtureDevice(fixture);
+
+// Two instances on one PostgreSQL database: what one changes, the other's kept views follow; while the
+// other's listening connection is lost, it keeps nothing and reads every request.
+const serverUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!serverUrl)(
+  `two instances on one database${serverUrl ? '' : ' (skipped: PostgreSQL only, TEST_DATABASE_URL)'}`,
+  () => {
+    let second: DatabaseHandle;
+    let other: Awaited<ReturnType<typeof buildApp>>;
+    const onOther = (
+      credential: string,
+      request: { method: 'GET' | 'POST'; url: string; payload?: unknown },
+    ) =>
+      other.inject({
+        ...request,
+        payload: request.payload as never,
+        headers: { authorization: `Bearer ${credential}` },
+      });
+
+    beforeAll(async () => {
+      ctx = await createTestApp();
+      fixture = await createDeviceFixture(ctx, { fragrances: 2 });
+      const staff = await ctx.createAccount({ profile: 'OPERADOR' });
+      staffToken = (await ctx.signIn(staff.email, staff.password)).token;
+      const [row] = await ctx.query<{ name: string }>(sql`select current_database() as name`);
+      const url = new URL(serverUrl as string);
+      url.pathname = `/${row?.name}`;
+      second = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 2 });
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET });
+      other = await buildApp({ config, database: second });
+      await other.ready();
+      await other.deviceViews.caughtUp();
+    });
+    afterAll(async () => {
+      await other?.close();
+      await second?.close();
+      await ctx?.close();
+    });
+
+    it('refuses on one instance a credential revoked through the other, at its next request', async () => {
+      const { device, body } = await heardDevice();
+      await other.deviceViews.caughtUp();
+      const heartbeatOnOther = () =>
+        onOther(device.credential, { method: 'POST', url: '/api/device/heartbeat', payload: body });
+      expect((await heartbeatOnOther()).statusCode).toBe(200);
+      const before = other.deviceViews.stats();
+      expect((await heartbeatOnOther()).statusCode).toBe(200);
+      expect(other.deviceViews.stats().hits).toBe(before.hits + 1);
+
+      const reset = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/devices/reprovision/${device.id}`,
+        headers: { authorization: `Bearer ${staffToken}` },
+      });
+      expect(reset.statusCode).toBeLessThan(300);
+      await other.deviceViews.caughtUp();
+      expect((await heartbeatOnOther()).statusCode).toBe(401);
+    });
+
+    it('answers on one instance the levels a batch on the other left', async () => {
+      const { device, body } = await heardDevice();
+      const heartbeatOnOther = async () => {
+        const answer = await onOther(device.credential, {
+          method: 'POST',
+          url: '/api/device/heartbeat',
+          payload: body,
+        });
+        return (answer.json() as HeartbeatAnswer).capsules.map((capsule) => capsule.remainingShots);
+      };
+      expect(await heartbeatOnOther()).toEqual([1000, 1000]);
+      const shots = await fixture.call(device.credential, {
+        method: 'POST',
+        url: '/api/device/shots',
+        payload: { sequence: 1, shots: [{ at: new Date().toISOString(), slot: 1, count: 3 }] },
+      });
+      expect(shots.statusCode).toBe(200);
+      await other.deviceViews.caughtUp();
+      expect(await heartbeatOnOther()).toEqual([997, 1000]);
+    });
+
+    it('keeps nothing while its listening connection is lost, and keeps again once it is back', async () => {
+      const { device, body } = await heardDevice();
+      const heartbeatOnOther = () =>
+        onOther(device.credential, { method: 'POST', url: '/api/device/heartbeat', payload: body });
+      expect((await heartbeatOnOther()).statusCode).toBe(200);
+      const [{ name }] = (await ctx.query<{ name: string }>(sql`select current_database() as name`)) as [
+        { name: string },
+      ];
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      try {
+        // The listeners are cut and cannot come back; the pools' open connections keep serving.
+        await admin.query(`alter database ${name} with allow_connections false`);
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = $1 and application_name = 'scentia device_view listener'`,
+          [name],
+        );
+        await waitFor(() => !other.deviceViews.stats().isListening);
+        expect(other.deviceViews.stats().entries).toBe(0);
+        // Every request reads: a revocation is refused at the next request, with no notification.
+        const misses = other.deviceViews.stats().misses;
+        expect((await heartbeatOnOther()).statusCode).toBe(200);
+        await ctx.query(sql`update devices set credential_hash = null where id = ${device.id}`);
+        expect((await heartbeatOnOther()).statusCode).toBe(401);
+        expect(other.deviceViews.stats()).toMatchObject({ entries: 0, misses: misses + 2 });
+      } finally {
+        await admin.query(`alter database ${name} with allow_connections true`);
+        await admin.end();
+      }
+      await waitFor(() => other.deviceViews.stats().isListening && ctx.app.deviceViews.stats().isListening);
+      const again = await heardDevice();
+      await other.deviceViews.caughtUp();
+      const againOnOther = () =>
+        onOther(again.device.credential, {
+          method: 'POST',
+          url: '/api/device/heartbeat',
+          payload: again.body,
+        });
+      expect((await againOnOther()).statusCode).toBe(200);
+      const before = other.deviceViews.stats();
+      expect((await againOnOther()).statusCode).toBe(200);
+      expect(other.deviceViews.stats().hits).toBe(before.hits + 1);
+    });
+  },
+);
