@@ -191,5 +191,3 @@ export function createDeviceViewCache(options: { maxEntries: number; now?: () =>
     stats: () => ({ entries: entries.size, configs: configs.size, isListening, ...counts }),
   };
 }
-
-export type DeviceViewCache = ReturnType<typeof createDeviceViewCache>;

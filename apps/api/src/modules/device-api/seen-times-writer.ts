@@ -71,5 +71,3 @@ export function createSeenTimesWriter(deps: {
     },
   };
 }
-
-export type SeenTimesWriter = ReturnType<typeof createSeenTimesWriter>;
