@@ -61,6 +61,15 @@ function heartbeatBody(firmwareVersion = '1.0.0') {
 }
 
 /** A device provisioned and heard from once, its capsules serialled apart from other tests'. */
+/** The device's configuration fetch, conditional on `etag` when given. */
+function fetchConfig(credential: string, etag?: string) {
+  return fixture.call(credential, {
+    method: 'GET',
+    url: '/api/device/config',
+    headers: etag ? { 'if-none-match': etag } : {},
+  });
+}
+
 async function heardDevice() {
   const device = await fixture.createDevice();
   const body = heartbeatBody();
@@ -189,12 +198,7 @@ describe('a heartbeat that changes nothing', () => {
 describe('a configuration fetch of a version already recorded', () => {
   it('queues a last-seen older than the precision, not the last heartbeat', async () => {
     const { device } = await heardDevice();
-    const get = (etag?: string) =>
-      fixture.call(device.credential, {
-        method: 'GET',
-        url: '/api/device/config',
-        headers: etag ? { 'if-none-match': etag } : {},
-      });
+    const get = (etag?: string) => fetchConfig(device.credential, etag);
     const etag = (await get()).headers.etag as string;
     await backdate(device.id, 120);
     expect((await get(etag)).statusCode).toBe(304);
@@ -206,12 +210,7 @@ describe('a configuration fetch of a version already recorded', () => {
 
   it('writes nothing while seen within the precision; a new version is recorded and counted', async () => {
     const { device } = await heardDevice();
-    const get = (etag?: string) =>
-      fixture.call(device.credential, {
-        method: 'GET',
-        url: '/api/device/config',
-        headers: etag ? { 'if-none-match': etag } : {},
-      });
+    const get = (etag?: string) => fetchConfig(device.credential, etag);
     const first = await get();
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;

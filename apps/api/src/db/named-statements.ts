@@ -37,7 +37,8 @@ export function withNamedStatements(client: pg.PoolClient): pg.PoolClient {
   const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
   const named = (textOrConfig: unknown, values?: unknown): unknown => {
     const config: unknown = typeof textOrConfig === 'string' ? { text: textOrConfig } : textOrConfig;
-    const isUnnamedStatement =
+    // A statement with values, not named by its caller, inside plannedOnce.
+    const shouldName =
       plannedOnceContext.getStore() === true &&
       typeof config === 'object' &&
       config !== null &&
@@ -45,7 +46,7 @@ export function withNamedStatements(client: pg.PoolClient): pg.PoolClient {
       !(config as QueryConfig).name &&
       Array.isArray(values) &&
       values.length > 0;
-    if (!isUnnamedStatement) return query(textOrConfig, values);
+    if (!shouldName) return query(textOrConfig, values);
     const name = nameOf((config as QueryConfig).text);
     const prepared = (client as unknown as { connection: { parsedStatements: Record<string, string> } })
       .connection.parsedStatements;
