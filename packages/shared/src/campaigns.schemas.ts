@@ -4,6 +4,7 @@ import { dateTimeSchema } from './dates.schemas.ts';
 import { boundedIntegerText, idSchema, idTextSchema } from './integers.schemas.ts';
 import { kitRowFields } from './list.schemas.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './locales.ts';
+import { recordVersionShape } from './record-fields.schemas.ts';
 
 /** The device's slots (spec §9), the defaults of a new campaign and the bounds the API enforces. */
 const CAMPAIGN_SLOTS = 20;
@@ -53,7 +54,7 @@ export const campaignBodySchema = z.strictObject({
     .max(CAMPAIGN_SLOTS)
     .refine(hasEachSlotOnce, { error: 'duplicateSlot' })
     .default([]),
-  updatedAt: dateTimeSchema.optional(),
+  ...recordVersionShape,
 });
 export type CampaignBody = z.infer<typeof campaignBodySchema>;
 

@@ -1,35 +1,24 @@
 import { ErrorCode } from './error-codes.ts';
+import { type RecordAction, recordRule } from './record.rules.ts';
 
-export type CategoryAction = 'toggle' | 'delete' | 'edit';
-
-const CATEGORY_ACTIONS: readonly CategoryAction[] = ['toggle', 'delete', 'edit'];
+export type CategoryAction = RecordAction;
 
 export type CategoryState = { isActive: boolean; fragranceCount: number };
 
 /**
- * Why `action` is refused on a category (spec §4 Category), or undefined when it is allowed. The API
- * answers this code (409); the list hides what would be refused.
- * - Edit only while active.
+ * A category's row rule (spec §4 Category; `recordRule`: edit only while active, delete for good only
+ * once inactive). The API answers its refusal (409); the list hides what would be refused.
  * - Toggle: an inactive category is always reactivated; an active one with fragrances stays active.
  * - Permanent delete only for an inactive category without fragrances.
  */
-export function categoryActionRefusal(
-  category: CategoryState,
-  action: CategoryAction,
-): ErrorCode | undefined {
+const categoryRule = recordRule<CategoryState>((category, action) => {
   const hasFragrances = category.fragranceCount > 0;
-  switch (action) {
-    case 'edit':
-      return category.isActive ? undefined : ErrorCode.RECORD_INACTIVE;
-    case 'toggle':
-      return category.isActive && hasFragrances ? ErrorCode.CATEGORY_HAS_FRAGRANCES : undefined;
-    case 'delete':
-      if (category.isActive) return ErrorCode.RECORD_ACTIVE;
-      return hasFragrances ? ErrorCode.CATEGORY_HAS_FRAGRANCES : undefined;
-  }
-}
+  if (action === 'toggle' && category.isActive && hasFragrances) return ErrorCode.CATEGORY_HAS_FRAGRANCES;
+  if (action === 'delete' && hasFragrances) return ErrorCode.CATEGORY_HAS_FRAGRANCES;
+  return undefined;
+});
 
+/** Why `action` is refused on a category, or undefined when it is allowed. */
+export const categoryActionRefusal = categoryRule.refusal;
 /** The actions a category row offers, in the order they are shown. */
-export function categoryRowActions(category: CategoryState): CategoryAction[] {
-  return CATEGORY_ACTIONS.filter((action) => categoryActionRefusal(category, action) === undefined);
-}
+export const categoryRowActions = categoryRule.rowActions;

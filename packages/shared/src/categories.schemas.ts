@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { dateTimeSchema } from './dates.schemas.ts';
 import { kitRowFields } from './list.schemas.ts';
 import { LANGUAGES } from './locales.ts';
+import { recordVersionShape } from './record-fields.schemas.ts';
 
 /** A catalog name (spec §5 Category / Fragrance): required, 3 to 100 characters. */
 export const catalogNameSchema = z.string().trim().min(1, { error: 'required' }).min(3).max(100);
@@ -24,8 +24,7 @@ export const categoryBodySchema = z.strictObject({
     .max(LANGUAGES.length)
     .refine(hasOnePerLanguage, { error: 'duplicateLanguage' })
     .default([]),
-  /** On an update, the version the form loaded: a save over a newer one is refused (`STALE_RECORD`). */
-  updatedAt: dateTimeSchema.optional(),
+  ...recordVersionShape,
 });
 export type CategoryBody = z.infer<typeof categoryBodySchema>;
 export type CategoryBodyInput = z.input<typeof categoryBodySchema>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { listShotPeriodShape } from './dashboard.schemas.ts';
-import { dateTimeSchema } from './dates.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
 import { kitRowFields, listQuerySchema } from './list.schemas.ts';
 import { timeZoneSchema } from './locations.schemas.ts';
+import { recordVersionShape } from './record-fields.schemas.ts';
 import { effectiveScheduleSchema, scheduleSchema } from './schedules.schemas.ts';
 
 /** Slots of a diffuser, as a campaign's collection numbers them (spec §9). */
@@ -59,7 +59,7 @@ export const deviceBodySchema = z.strictObject({
   macAddress: macAddressSchema,
   locationId: idSchema,
   campaignId: idSchema,
-  updatedAt: dateTimeSchema.optional(),
+  ...recordVersionShape,
 });
 export type DeviceBody = z.infer<typeof deviceBodySchema>;
 

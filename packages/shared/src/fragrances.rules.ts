@@ -1,39 +1,28 @@
 import { ErrorCode } from './error-codes.ts';
+import { type RecordAction, recordRule } from './record.rules.ts';
 
-export type FragranceAction = 'toggle' | 'delete' | 'edit';
-
-const FRAGRANCE_ACTIONS: readonly FragranceAction[] = ['toggle', 'delete', 'edit'];
+export type FragranceAction = RecordAction;
 
 export type FragranceState = { isActive: boolean; collections: readonly { campaignId: number }[] };
 
 /**
- * Why `action` is refused on a fragrance (spec §4 Fragrance), or undefined when it is allowed. The
- * API answers this code (409); the list hides what would be refused.
- * - Edit only while active.
+ * A fragrance's row rule (spec §4 Fragrance; `recordRule`: edit only while active, delete for good
+ * only once inactive). The API answers its refusal (409); the list hides what would be refused.
  * - Toggle: an inactive fragrance is reactivated; an active one is deactivated, except while a
  *   campaign collection holds it.
  * - Permanent delete only for an inactive fragrance that no collection holds.
  */
-export function fragranceActionRefusal(
-  fragrance: FragranceState,
-  action: FragranceAction,
-): ErrorCode | undefined {
+const fragranceRule = recordRule<FragranceState>((fragrance, action) => {
   const isInCollection = fragrance.collections.length > 0;
-  switch (action) {
-    case 'edit':
-      return fragrance.isActive ? undefined : ErrorCode.RECORD_INACTIVE;
-    case 'toggle':
-      return fragrance.isActive && isInCollection ? ErrorCode.FRAGRANCE_IN_COLLECTION : undefined;
-    case 'delete':
-      if (fragrance.isActive) return ErrorCode.RECORD_ACTIVE;
-      return isInCollection ? ErrorCode.FRAGRANCE_IN_COLLECTION : undefined;
-  }
-}
+  if (action === 'toggle' && fragrance.isActive && isInCollection) return ErrorCode.FRAGRANCE_IN_COLLECTION;
+  if (action === 'delete' && isInCollection) return ErrorCode.FRAGRANCE_IN_COLLECTION;
+  return undefined;
+});
 
+/** Why `action` is refused on a fragrance, or undefined when it is allowed. */
+export const fragranceActionRefusal = fragranceRule.refusal;
 /** The actions a fragrance row offers, in the order they are shown. */
-export function fragranceRowActions(fragrance: FragranceState): FragranceAction[] {
-  return FRAGRANCE_ACTIONS.filter((action) => fragranceActionRefusal(fragrance, action) === undefined);
-}
+export const fragranceRowActions = fragranceRule.rowActions;
 
 /**
  * How many campaigns hold the fragrance in their collection: a campaign counts once however many of

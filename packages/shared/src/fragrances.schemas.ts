@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { catalogNameSchema, hasOnePerLanguage } from './categories.schemas.ts';
-import { dateTimeSchema } from './dates.schemas.ts';
 import { idTextSchema } from './integers.schemas.ts';
 import { kitRowFields } from './list.schemas.ts';
 import { LANGUAGES } from './locales.ts';
+import { recordVersionShape } from './record-fields.schemas.ts';
 
 const optionalDescription = z
   .string()
@@ -40,7 +40,7 @@ export const fragranceBodySchema = z.strictObject({
     .max(LANGUAGES.length)
     .refine(hasOnePerLanguage, { error: 'duplicateLanguage' })
     .default([]),
-  updatedAt: dateTimeSchema.optional(),
+  ...recordVersionShape,
 });
 export type FragranceBody = z.infer<typeof fragranceBodySchema>;
 

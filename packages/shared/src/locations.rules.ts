@@ -1,4 +1,5 @@
 import { ErrorCode } from './error-codes.ts';
+import { type RecordAction, recordRule } from './record.rules.ts';
 
 /**
  * What only the staff change on a location (the door `FLEET_DOORS.locations.staffOnlyFields`): which
@@ -9,36 +10,25 @@ import { ErrorCode } from './error-codes.ts';
 export const LOCATION_STAFF_ONLY_FIELDS = ['organizationId', 'name', 'timeZone'] as const;
 export type LocationStaffOnlyField = (typeof LOCATION_STAFF_ONLY_FIELDS)[number];
 
-export type LocationAction = 'toggle' | 'delete' | 'edit';
-
-const LOCATION_ACTIONS: readonly LocationAction[] = ['toggle', 'delete', 'edit'];
+export type LocationAction = RecordAction;
 
 /** `isOrganizationActive`: a location of an inactive organisation is not reactivated. */
 export type LocationState = { isActive: boolean; isOrganizationActive: boolean };
 
 /**
- * Why `action` is refused on a location, or undefined when it is allowed (409 on the API; the list
- * hides what would be refused).
- * - Edit only while active.
+ * A location's row rule (`recordRule`: edit only while active, delete for good only once inactive;
+ * devices will keep it when they refer to it). The API answers its refusal (409); the list hides what
+ * would be refused.
  * - Toggle: an active location is deactivated; an inactive one is reactivated only while its
  *   organisation is active.
- * - Permanent delete only for an inactive location (devices will keep it when they refer to it).
  */
-export function locationActionRefusal(
-  location: LocationState,
-  action: LocationAction,
-): ErrorCode | undefined {
-  switch (action) {
-    case 'edit':
-      return location.isActive ? undefined : ErrorCode.RECORD_INACTIVE;
-    case 'toggle':
-      return location.isActive || location.isOrganizationActive ? undefined : ErrorCode.ORGANIZATION_INACTIVE;
-    case 'delete':
-      return location.isActive ? ErrorCode.RECORD_ACTIVE : undefined;
-  }
-}
+const locationRule = recordRule<LocationState>((location, action) =>
+  action === 'toggle' && !location.isActive && !location.isOrganizationActive
+    ? ErrorCode.ORGANIZATION_INACTIVE
+    : undefined,
+);
 
+/** Why `action` is refused on a location, or undefined when it is allowed. */
+export const locationActionRefusal = locationRule.refusal;
 /** The actions a location row offers, in the order they are shown. */
-export function locationRowActions(location: LocationState): LocationAction[] {
-  return LOCATION_ACTIONS.filter((action) => locationActionRefusal(location, action) === undefined);
-}
+export const locationRowActions = locationRule.rowActions;

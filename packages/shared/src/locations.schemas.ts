@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { addAddressIssues, addressRowSchema, addressSchema } from './address.schemas.ts';
-import { dateTimeSchema } from './dates.schemas.ts';
+import { addressRowSchema, addressSchema } from './address.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
 import { kitRowFields, listQuerySchema } from './list.schemas.ts';
-import { noteSchema, recordNameSchema } from './organizations.schemas.ts';
+import { noteSchema, recordBodySchema, recordNameSchema } from './record-fields.schemas.ts';
 import { scheduleRangeSchema } from './schedules.schemas.ts';
 import { DEFAULT_TIME_ZONE, isKnownTimeZone } from './time-zones.ts';
 
@@ -21,20 +20,18 @@ export const timeZoneSchema = z
  * stand. Its name is unique within its organisation; its city is required (lists sort and search by
  * it); its time zone reads its schedules and dashboard periods.
  */
-export const locationBodySchema = z
-  .strictObject({
+export const locationBodySchema = recordBodySchema(
+  {
     organizationId: idSchema,
     name: recordNameSchema,
     address: addressSchema,
     timeZone: timeZoneSchema,
     note: noteSchema,
-    /** On an update, the version the form loaded: a save over a newer one is refused (`STALE_RECORD`). */
-    updatedAt: dateTimeSchema.optional(),
-  })
-  .superRefine((body, ctx) => {
+  },
+  (body, ctx) => {
     if (!body.address.city) ctx.addIssue({ code: 'custom', path: ['address', 'city'], message: 'required' });
-    addAddressIssues(body.address, ctx);
-  });
+  },
+);
 export type LocationBody = z.infer<typeof locationBodySchema>;
 export type LocationBodyInput = z.input<typeof locationBodySchema>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { addAddressIssues, addressRowSchema, addressSchema, optionalText } from './address.schemas.ts';
+import { addressRowSchema, addressSchema, optionalText } from './address.schemas.ts';
 import { emailSchema, personNameSchema } from './auth.schemas.ts';
 import { taxIdProblem } from './br-documents.ts';
 import { MINIMUM_AGE_YEARS } from './constants.ts';
-import { calendarDateSchema, dateTimeSchema } from './dates.schemas.ts';
+import { calendarDateSchema } from './dates.schemas.ts';
 import { idSchema } from './integers.schemas.ts';
+import { recordBodySchema } from './record-fields.schemas.ts';
 
 export const GENRES = ['M', 'F', 'O'] as const;
 
@@ -42,8 +43,8 @@ export const profileRefSchema = z.union([
  * CPF/CNPJ are checked only when the country is BR, and so is the CEP format. A CPF/CNPJ with another
  * country (or none) is refused rather than dropped: it is a Brazilian tax id, kept for Brazil only.
  */
-export const userBodySchema = z
-  .strictObject({
+export const userBodySchema = recordBodySchema(
+  {
     email: emailSchema,
     nome: personNameSchema,
     cpf: optionalText(18),
@@ -56,18 +57,16 @@ export const userBodySchema = z
       .nullish()
       .transform((value) => value ?? null),
     address: addressSchema.nullish().transform((value) => value ?? null),
-    /** On an update, the version the form loaded: a save over a newer one is refused (`STALE_RECORD`). */
-    updatedAt: dateTimeSchema.optional(),
-  })
-  .superRefine((user, ctx) => {
+  },
+  (user, ctx) => {
     const isBrazil = user.address?.country === 'BR';
     if (!isBrazil && user.cpf) ctx.addIssue({ code: 'custom', path: ['cpf'], message: 'cpfOnlyForBrazil' });
     if (isBrazil) {
       const problem = taxIdProblem(user.cpf);
       if (problem) ctx.addIssue({ code: 'custom', path: ['cpf'], message: problem });
     }
-    addAddressIssues(user.address, ctx);
-  });
+  },
+);
 export type UserBody = z.infer<typeof userBodySchema>;
 export type UserBodyInput = z.input<typeof userBodySchema>;
 

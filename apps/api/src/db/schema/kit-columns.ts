@@ -33,7 +33,7 @@ export function addressColumns() {
 }
 
 /*
- * The shared fields' columns (packages/shared organizations.schemas: `cnpjSchema`, `optionalEmailSchema`,
+ * The shared fields' columns (packages/shared record-fields.schemas: `cnpjSchema`, `optionalEmailSchema`,
  * `optionalPhoneSchema`, `noteSchema`), each as wide as the value its schema keeps, so that a table
  * declares the field and not its width: `cnpj: cnpjColumn().notNull()`, `contactEmail:
  * emailColumn('contact_email')`. The column's name is the field's, or given. The widths are literal,

@@ -4,7 +4,7 @@ import {
   MASKED_PHONE_LENGTH,
   NOTE_MAX_LENGTH,
   RECORD_NAME_MAX_LENGTH,
-} from '@scentia/shared/organizations.schemas';
+} from '@scentia/shared/record-fields.schemas';
 import { Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { NOTE_MAX_LENGTH } from '@scentia/shared/organizations.schemas';
+import { NOTE_MAX_LENGTH } from '@scentia/shared/record-fields.schemas';
 import type { MessageKey } from '../../../i18n/translate.ts';
 import type { ImportColumn } from './import-declaration.ts';
 

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { type AddressBody, addAddressIssues, optionalText } from './address.schemas.ts';
+import { isValidBrazilianPhone, isValidCnpj, normalizeTaxId, phoneDigits } from './br-documents.ts';
+import { EMAIL_MAX_LENGTH } from './constants.ts';
+import { dateTimeSchema } from './dates.schemas.ts';
+import { isValidEmail } from './validators.ts';
+
+/*
+ * The kit's field schemas: what any resource's body takes for a shared field (a name, a CNPJ, a
+ * phone, an e-mail, a note), and the body's kit part (`recordBodySchema`). The forms' kit fields, the
+ * import's kit columns and the tables' kit columns follow these widths.
+ */
+
+/** The longest a record's name, a note, a masked CNPJ and a masked phone may be typed (the forms' fields). */
+export const RECORD_NAME_MAX_LENGTH = 100;
+export const NOTE_MAX_LENGTH = 1000;
+export const MASKED_CNPJ_LENGTH = 18;
+export const MASKED_PHONE_LENGTH = 15;
+
+/** A record's display name (an organisation's, a location's): required, 2 to 100 characters. */
+export const recordNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .min(2)
+  .max(RECORD_NAME_MAX_LENGTH);
+
+/** A free note kept with a record, up to 1,000 characters. */
+export const noteSchema = optionalText(NOTE_MAX_LENGTH);
+
+/** A CNPJ, numeric or alphanumeric, typed with or without its mask; kept as its 14 characters. */
+export const cnpjSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .max(MASKED_CNPJ_LENGTH, { error: 'tooLong' })
+  .refine(isValidCnpj, { error: 'invalidCnpj' })
+  .transform(normalizeTaxId);
+
+/** An optional Brazilian phone with its area code, typed with or without its mask; kept as digits. */
+export const optionalPhoneSchema = optionalText(20)
+  .refine((value) => value === null || isValidBrazilianPhone(value), { error: 'invalidPhone' })
+  .transform((value) => (value === null ? null : phoneDigits(value)));
+
+/** An optional e-mail address (a contact's). */
+export const optionalEmailSchema = optionalText(EMAIL_MAX_LENGTH).refine(
+  (value) => value === null || isValidEmail(value),
+  { error: 'invalidEmail' },
+);
+
+/**
+ * The version a form loaded, sent with an update: a save over a newer one is refused (`STALE_RECORD`).
+ * A body `recordBodySchema` does not build (one extended with a file part) spreads it last.
+ */
+export const recordVersionShape = { updatedAt: dateTimeSchema.optional() };
+
+/**
+ * A kit resource's `POST` and `PUT` body: its own fields (`shape`), then the version an update is
+ * based on (`updatedAt`); `refine` adds the rules its fields have together, and an `address` field
+ * (`addressSchema`) is checked with the address's own (`addAddressIssues`: the CEP in Brazil) after them.
+ */
+export function recordBodySchema<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  refine?: (body: z.output<z.ZodObject<Shape & typeof recordVersionShape>>, ctx: z.RefinementCtx) => void,
+) {
+  const hasAddress = 'address' in shape;
+  return z.strictObject({ ...shape, ...recordVersionShape }).superRefine((body, ctx) => {
+    refine?.(body as z.output<z.ZodObject<Shape & typeof recordVersionShape>>, ctx);
+    if (hasAddress) addAddressIssues((body as { address?: AddressBody | null }).address, ctx);
+  });
+}
