@@ -6,6 +6,7 @@ import {
   cnpjColumn,
   emailColumn,
   kitColumns,
+  nameColumns,
   noteColumn,
   phoneColumn,
 } from './kit-columns.ts';
@@ -19,7 +20,7 @@ export const organizations = pgTable(
   'organizations',
   {
     ...kitColumns(540),
-    name: varchar('name', { length: 100 }).notNull(),
+    ...nameColumns(),
     legalName: varchar('legal_name', { length: 200 }).notNull(),
     cnpj: cnpjColumn().notNull(),
     contactName: varchar('contact_name', { length: 100 }),
@@ -27,9 +28,6 @@ export const organizations = pgTable(
     phone: phoneColumn(),
     ...addressColumns(),
     note: noteColumn(),
-    searchName: varchar('search_name', { length: 100 })
-      .notNull()
-      .generatedAlwaysAs(sql`search_normalise(name)`),
   },
   (table) => [
     index('organizations_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
@@ -59,16 +57,13 @@ export const locations = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id),
-    name: varchar('name', { length: 100 }).notNull(),
+    ...nameColumns(),
     ...addressColumns(),
     /** An IANA time zone of packages/shared time-zones.ts. */
     timeZone: varchar('time_zone', { length: 64 }).notNull().default('America/Sao_Paulo'),
     note: noteColumn(),
     /** When its devices diffuse: weekly ranges in its time zone (packages/shared schedules.schemas). */
     schedule: jsonb('schedule').$type<Schedule>().notNull().default({ ranges: [] }),
-    searchName: varchar('search_name', { length: 100 })
-      .notNull()
-      .generatedAlwaysAs(sql`search_normalise(name)`),
     searchOrganization: text('search_organization').notNull().default(''),
   },
   (table) => [

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.ts';
 import { fragrances } from './catalog.ts';
-import { kitColumns } from './kit-columns.ts';
+import { kitColumns, nameColumns } from './kit-columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -70,7 +70,7 @@ export const quizzes = pgTable(
   'quizzes',
   {
     ...kitColumns(210),
-    name: varchar('name', { length: 100 }).notNull(),
+    ...nameColumns(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'restrict' }),
@@ -78,9 +78,6 @@ export const quizzes = pgTable(
     validatedAt: timestamp('validated_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     publishedVersion: integer('published_version'),
-    searchName: varchar('search_name', { length: 100 })
-      .notNull()
-      .generatedAlwaysAs(sql`search_normalise(name)`),
     searchCampaign: text('search_campaign').notNull().default(''),
   },
   (table) => [

@@ -63,10 +63,15 @@ export class KitRepository<
     return updateRecord(this.db, this.declaration.writes.table, id, values, version);
   }
 
+  /** A repository of the same class on `db` (an import's transaction handle). */
+  on(db: Database): this {
+    const Repository = this.constructor as new (db: Database) => this;
+    return new Repository(db);
+  }
+
   /** Runs `work` in a transaction (a savepoint in the caller's), on a repository of the same class. */
   transaction<T>(work: (repository: this) => Promise<T>): Promise<T> {
-    const Repository = this.constructor as new (db: Database) => this;
-    return this.db.transaction((tx) => work(new Repository(tx as unknown as Database)));
+    return this.db.transaction((tx) => work(this.on(tx as unknown as Database)));
   }
 
   /**

@@ -1,12 +1,13 @@
 import { type CategoryAction, categoryActionRefusal } from '@scentia/shared/categories.rules';
 import type { CategoryBody, CategoryRow } from '@scentia/shared/categories.schemas';
+import { withImporter } from '../../lib/resource-kit/import/importing-service.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
 import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { categoryImport } from './categories.import.ts';
-import { CategoriesRepository, type CategoryRecord, categoriesList } from './categories.repository.ts';
+import { type CategoriesRepository, type CategoryRecord, categoriesList } from './categories.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
 
@@ -27,14 +28,8 @@ function toCategoryRow(record: CategoryRecord): CategoryRow {
  * web hides its actions by (packages/shared/src/categories.rules.ts), enforced here with their 409s.
  */
 export function createCategoriesService(repository: CategoriesRepository) {
-  return {
-    ...createService(repository),
-    /** The spreadsheet import, whose rows are saved by this service's create and update. */
-    importer: {
-      db: repository.db,
-      declaration: categoryImport((db) => createService(new CategoriesRepository(db))),
-    },
-  };
+  // The spreadsheet import, whose rows are saved by this service's create and update.
+  return withImporter(repository, createService, categoryImport);
 }
 
 function createService(repository: CategoriesRepository) {

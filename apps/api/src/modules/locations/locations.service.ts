@@ -9,6 +9,7 @@ import type { LocationBody, LocationRow } from '@scentia/shared/locations.schema
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { invalidFields } from '../../lib/app-error.ts';
 import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
+import { withImporter } from '../../lib/resource-kit/import/importing-service.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
@@ -17,7 +18,7 @@ import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import { locationImport } from './locations.import.ts';
-import { type LocationRecord, LocationsRepository, locationsList } from './locations.repository.ts';
+import { type LocationRecord, type LocationsRepository, locationsList } from './locations.repository.ts';
 
 const QUICK_SEARCH_LIMIT = 10;
 /** How many of its devices a refusal names before "and N more". */
@@ -77,19 +78,10 @@ export function createLocationsService(
   repository: LocationsRepository,
   options: { postcodes?: PostcodeLookup } = {},
 ) {
-  const service = createService(repository);
-  return {
-    ...service,
-    /** The spreadsheet import, whose rows are saved by this service's create and update. */
-    importer: {
-      db: repository.db,
-      declaration: locationImport({
-        saves: (db) => createService(new LocationsRepository(db)),
-        valuesOf,
-        postcodes: options.postcodes,
-      }),
-    },
-  };
+  // The spreadsheet import, whose rows are saved by this service's create and update.
+  return withImporter(repository, createService, (saves) =>
+    locationImport({ saves, valuesOf, postcodes: options.postcodes }),
+  );
 }
 
 function createService(repository: LocationsRepository) {

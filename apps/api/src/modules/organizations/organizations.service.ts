@@ -7,6 +7,7 @@ import {
 } from '@scentia/shared/organizations.schemas';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
+import { withImporter } from '../../lib/resource-kit/import/importing-service.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
@@ -17,7 +18,7 @@ import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import { organizationImport } from './organizations.import.ts';
 import {
   type OrganizationRecord,
-  OrganizationsRepository,
+  type OrganizationsRepository,
   organizationsList,
 } from './organizations.repository.ts';
 
@@ -64,19 +65,10 @@ export function createOrganizationsService(
   repository: OrganizationsRepository,
   options: { postcodes?: PostcodeLookup } = {},
 ) {
-  const service = createService(repository);
-  return {
-    ...service,
-    /** The spreadsheet import, whose rows are saved by this service's create and update. */
-    importer: {
-      db: repository.db,
-      declaration: organizationImport({
-        saves: (db) => createService(new OrganizationsRepository(db)),
-        valuesOf,
-        postcodes: options.postcodes,
-      }),
-    },
-  };
+  // The spreadsheet import, whose rows are saved by this service's create and update.
+  return withImporter(repository, createService, (saves) =>
+    organizationImport({ saves, valuesOf, postcodes: options.postcodes }),
+  );
 }
 
 function createService(repository: OrganizationsRepository) {

@@ -3,17 +3,14 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import { accessRefusal } from '../../lib/access-policy.ts';
-import { addressImportColumns, addressInput } from '../../lib/resource-kit/import/import-address.ts';
+import { addressImportColumns, optionalAddressInput } from '../../lib/resource-kit/import/import-address.ts';
 import type {
   CallerRefusal,
   ChunkRow,
   ImportCaller,
   ImportDeclaration,
-  ImportValues,
 } from '../../lib/resource-kit/import/import-declaration.ts';
 import { userValuesOf } from './user-values.ts';
-
-const ADDRESS_KEYS = ['zipcode', 'street', 'city', 'state', 'country'] as const;
 
 /** A user's natural key: the e-mail as the unique index compares it (`lower(email)`). */
 const emailKey = (email: string) => email.toLowerCase();
@@ -78,10 +75,6 @@ function refuse(
   return code ? { column: 'profile', code } : undefined;
 }
 
-/** A row without any address cell has no address, as a user saved by the form without one. */
-const userAddressInput = (values: ImportValues) =>
-  ADDRESS_KEYS.some((key) => values[key]) ? addressInput(values) : null;
-
 /**
  * The users' import: one row an account, found by its e-mail, checked by the user form's own body
  * schema; its profile named by name. No password column: a new account sets its own password through
@@ -138,7 +131,7 @@ export function userImport(hooks: {
       document: values.document ?? undefined,
       genre: values.genre ?? null,
       birthday: values.birthday ?? null,
-      address: userAddressInput(values),
+      address: optionalAddressInput(values),
     }),
     naturalKey: { column: 'email', of: (body) => emailKey(body.email) },
     findExisting,

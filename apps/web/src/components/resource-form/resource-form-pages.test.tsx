@@ -1,3 +1,4 @@
+import { ErrorCode } from '@scentia/shared/error-codes';
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -50,7 +51,7 @@ function ThingForm({
   );
 }
 
-function declare(editRefusal?: (row: Row) => string | undefined) {
+function declare(editRefusal?: (row: Row) => ErrorCode | undefined) {
   const created = vi.fn(async (_body: string) => undefined);
   const updated = vi.fn(async (_input: { id: number; body: string }) => undefined);
   const pages = resourceFormPages({
@@ -137,10 +138,11 @@ describe('resourceFormPages', () => {
 
   it('shows why a loaded record cannot be edited instead of the form', async () => {
     stored = { thingId: 7, name: 'Lavanda', updatedAt: 'v1', ativo: false };
-    const { pages } = declare((row) => (row.ativo ? undefined : 'Inativa: ative-a na lista.'));
+    const { pages } = declare((row) => (row.ativo ? undefined : ErrorCode.RECORD_INACTIVE));
     renderAt('/things/7/update', pages.UpdatePage);
 
-    expect(await screen.findByText('Inativa: ative-a na lista.')).toBeTruthy();
+    // The shared rule's refusal shows the namespace's `editInactive` (the test's texts are their keys).
+    expect(await screen.findByText('editInactive')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'save' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { RecordDoors } from '@scentia/shared/access.rules';
+import type { ErrorCode } from '@scentia/shared/error-codes';
 import type { TFunction } from 'i18next';
 import { type ComponentProps, type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,8 +39,11 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
   recordId: (row: Row) => number;
   /** The History card's record type. */
   recordType: ComponentProps<typeof RecordHistory>['recordType'];
-  /** Why a loaded record cannot be edited (a campaign while inactive), shown instead of the form. */
-  editRefusal?: (row: Row, t: TFunction) => string | undefined;
+  /**
+   * The shared rule's refusal to edit a loaded record (`organizationActionRefusal(state, 'edit')`): when
+   * it answers a code, the page shows the namespace's `editInactive` instead of the form.
+   */
+  editRefusal?: (row: Row) => ErrorCode | undefined;
   /**
    * Why a loaded record cannot be edited while its page still serves it (an approved initiative is
    * reviewed there): the form shows it read-only with this reason, and the cards and history follow.
@@ -112,7 +116,7 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
     const mayPass = useMayPass();
     const mayUpdate = !doors || mayPass(doors.update);
     const title = kitText(t, 'editTitle');
-    const refusal = opened && options.editRefusal?.(opened.row, t);
+    const refusal = opened && options.editRefusal?.(opened.row) ? t('editInactive') : undefined;
 
     if (id === 0 || !opened || !initialValues || refusal) {
       return (

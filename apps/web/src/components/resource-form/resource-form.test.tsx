@@ -103,6 +103,16 @@ describe('ResourceForm: a failed save', () => {
     await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('alert'));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
+
+  it('puts a taken name under the name field without the form declaring the code', async () => {
+    const taken = new ApiError({ status: 409, code: 'NAME_TAKEN', message: 'Este nome já está em uso.' });
+    renderForm({ onSubmit: () => Promise.reject(taken) });
+    await saveChanged();
+
+    await screen.findByRole('alert');
+    const nameItem = screen.getByLabelText('Nome').closest('.ant-form-item');
+    await waitFor(() => expect(nameItem?.textContent).toContain(taken.message));
+  });
 });
 
 describe('ResourceForm: a save', () => {

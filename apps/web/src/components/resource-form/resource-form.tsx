@@ -35,7 +35,10 @@ export type ResourceFormProps<Values> = ResourceFormComponentProps<Values> & {
   listPath: string;
   /** The form's fields, for placing the server's field errors (`address.zipcode`). */
   fieldPaths: readonly FieldPath[];
-  /** Error codes that belong to one field (EMAIL_TAKEN → email): the message goes under it too. */
+  /**
+   * Error codes of the resource's own that belong to one field (DEVICE_MAC_TAKEN → macAddress): the
+   * message goes under it too. The kit's unique fields' codes need none (`KIT_CODE_FIELDS`).
+   */
   codeFields?: Readonly<Record<string, FieldPath>>;
   /** Re-checks fields whose rules depend on other fields (the CPF on the country). */
   onValuesChange?: (changed: Partial<Values>, all: Values) => void;
@@ -43,6 +46,21 @@ export type ResourceFormProps<Values> = ResourceFormComponentProps<Values> & {
   saveErrorText?: string;
   children: ReactNode;
 };
+
+/**
+ * The codes of the kit's unique fields (a taken name, CNPJ or e-mail) and the field each belongs
+ * under, wherever a form has that field.
+ */
+const KIT_CODE_FIELDS: Readonly<Record<string, FieldPath>> = {
+  NAME_TAKEN: ['name'],
+  CNPJ_TAKEN: ['cnpj'],
+  EMAIL_TAKEN: ['email'],
+};
+
+function kitCodeField(code: string, fieldPaths: readonly FieldPath[]): FieldPath | undefined {
+  const field = KIT_CODE_FIELDS[code];
+  return field && fieldPaths.some((path) => path.join('.') === field.join('.')) ? field : undefined;
+}
 
 /**
  * A create/edit form page (spec §2 "Forms"): save is disabled while the form is invalid; the second
@@ -139,7 +157,7 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
       return errorMessage(error, t, saveError);
     }
     const { placed } = mapServerFields(error.fields, props.fieldPaths);
-    const codeField = props.codeFields?.[error.code];
+    const codeField = props.codeFields?.[error.code] ?? kitCodeField(error.code, props.fieldPaths);
     if (codeField && error.message) placed.push({ name: codeField, errors: [error.message] });
     // The fields are marked; the focus goes to the one alert that says what happened (SaveFailureAlert).
     if (placed.length > 0)

@@ -45,6 +45,11 @@ export function phoneColumn<Row>(title: string, dataIndex = 'phone'): ResourceCo
   return { title, dataIndex, render: (phone: string | null) => phoneToForm(phone) };
 }
 
+/** An e-mail column (the row's `email`, or `dataIndex`), sorted by `sortKey` where the list sorts by it. */
+export function emailColumn<Row>(title: string, dataIndex = 'email', sortKey?: string): ResourceColumn<Row> {
+  return { title, dataIndex, sortKey };
+}
+
 /**
  * A column of thumbnails (a fragrance's image, a campaign's cover): the picture, or a placeholder
  * where the record has none. Decorative: the row's name is in another column. `className` is the

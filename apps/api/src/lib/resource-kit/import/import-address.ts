@@ -44,6 +44,9 @@ export function addressImportColumns(options: { isCityRequired?: boolean } = {})
   ];
 }
 
+/** The address block's column keys, as a row's values hold them. */
+const ADDRESS_KEYS = addressImportColumns().map((column) => column.key);
+
 /** A row's address as the body takes it: a file without a country is a Brazilian client's (BR). */
 export function addressInput(values: ImportValues) {
   return {
@@ -53,4 +56,12 @@ export function addressInput(values: ImportValues) {
     city: values.city ?? null,
     state: values.state ?? null,
   };
+}
+
+/**
+ * A row's address where the body's is optional (a user's): none when the row leaves every address
+ * cell empty, as a record saved by the form without one.
+ */
+export function optionalAddressInput(values: ImportValues) {
+  return ADDRESS_KEYS.some((key) => values[key]) ? addressInput(values) : null;
 }

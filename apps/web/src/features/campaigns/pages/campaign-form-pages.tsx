@@ -1,3 +1,4 @@
+import { campaignActionRefusal } from '@scentia/shared/campaigns.rules';
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { campaignMutations } from '../api/campaign-mutations.ts';
@@ -21,5 +22,6 @@ export const campaignFormPages = resourceFormPages({
   toBody: (values, opened) => campaignFormData(values, opened?.updatedAt),
   recordId: (campaign) => campaign.campaignId,
   recordType: 'campaign',
-  editRefusal: (campaign, t) => (campaign.ativo ? undefined : t('inactive')),
+  editRefusal: (campaign) =>
+    campaignActionRefusal({ isActive: campaign.ativo, isDefault: campaign.isDefault }, 'edit'),
 });

@@ -23,8 +23,6 @@ import {
   categoryFormToBody,
 } from '../category-form-values.ts';
 
-const CODE_FIELDS = { NAME_TAKEN: ['name'] };
-
 /**
  * The category form (spec §5 Category): the name and its translations into the three languages,
  * side by side, checked by the shared schema the API validates with. Translations are optional;
@@ -51,7 +49,6 @@ export function CategoryForm(props: ResourceFormComponentProps<CategoryFormValue
       form={form}
       listPath={PATHS.admin.categories.list}
       fieldPaths={CATEGORY_FORM_FIELDS}
-      codeFields={CODE_FIELDS}
       saveErrorText={mode === 'create' ? t('createError') : undefined}
     >
       <FormSection>

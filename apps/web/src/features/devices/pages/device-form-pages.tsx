@@ -25,7 +25,6 @@ export const deviceFormPages = resourceFormPages({
   toBody: deviceFormToBody,
   recordId: (device) => device.deviceId,
   recordType: 'device',
-  editRefusal: (device, t) =>
-    deviceActionRefusal(deviceState(device), 'edit') ? t('editInactive') : undefined,
+  editRefusal: (device) => deviceActionRefusal(deviceState(device), 'edit'),
   RecordCards: DeviceRecordCards,
 });

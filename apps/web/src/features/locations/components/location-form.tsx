@@ -25,7 +25,7 @@ import {
 import { TimeZoneSelect } from './time-zone-select.tsx';
 
 // A server error with one of these codes belongs under that field as well.
-const CODE_FIELDS = { NAME_TAKEN: ['name'], ORGANIZATION_INACTIVE: ['organizationId'] };
+const CODE_FIELDS = { ORGANIZATION_INACTIVE: ['organizationId'] };
 const REQUIRED_ADDRESS = ['country', 'city'] as const;
 
 /**

@@ -22,11 +22,9 @@ export const locationFormPages = resourceFormPages({
   recordId: (location) => location.locationId,
   recordType: 'location',
   RecordCards: LocationRecordCards,
-  editRefusal: (location, t) =>
+  editRefusal: (location) =>
     locationActionRefusal(
       { isActive: location.ativo, isOrganizationActive: location.organization.ativo },
       'edit',
-    )
-      ? t('editInactive')
-      : undefined,
+    ),
 });

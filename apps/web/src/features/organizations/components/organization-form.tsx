@@ -23,8 +23,6 @@ import {
   organizationFormToBody,
 } from '../organization-form-values.ts';
 
-// A server error with one of these codes belongs under that field as well.
-const CODE_FIELDS = { NAME_TAKEN: ['name'], CNPJ_TAKEN: ['cnpj'] };
 const REQUIRED_ADDRESS = ['country'] as const;
 
 /**
@@ -43,7 +41,6 @@ export function OrganizationForm(props: ResourceFormComponentProps<OrganizationF
       form={form}
       listPath={PATHS.admin.organizations.list}
       fieldPaths={ORGANIZATION_FORM_FIELDS}
-      codeFields={CODE_FIELDS}
     >
       <FormSection legend={t('sections.company')}>
         <NameField name="name" label={t('fields.name')} rule={rule} extra={t('nameHint')} />

@@ -25,9 +25,7 @@ export const organizationFormPages = resourceFormPages({
   toBody: organizationFormToBody,
   recordId: (organization) => organization.organizationId,
   recordType: 'organization',
-  editRefusal: (organization, t) =>
-    organizationActionRefusal({ ...organization, isActive: organization.ativo }, 'edit')
-      ? t('editInactive')
-      : undefined,
+  editRefusal: (organization) =>
+    organizationActionRefusal({ ...organization, isActive: organization.ativo }, 'edit'),
   RecordCards: OrganizationRecordCards,
 });

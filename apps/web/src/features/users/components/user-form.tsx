@@ -25,7 +25,6 @@ type UserFormProps = ResourceFormComponentProps<UserFormValues> & { profiles: Pr
 const COUNTRY: ['address', 'country'] = ['address', 'country'];
 // A server error with one of these codes belongs under that field as well.
 const CODE_FIELDS = {
-  EMAIL_TAKEN: ['email'],
   PROFILE_NOT_FOUND: ['profile'],
   PROFILE_NOT_ALLOWED: ['profile'],
 };

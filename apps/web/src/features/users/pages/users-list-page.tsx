@@ -4,7 +4,11 @@ import { isAdminProfile } from '@scentia/shared/validators';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { bulkEndpoint } from '../../../components/resource-list/bulk-endpoint.ts';
-import { createdAtColumn, StatusTag } from '../../../components/resource-list/column-builders.tsx';
+import {
+  createdAtColumn,
+  emailColumn,
+  StatusTag,
+} from '../../../components/resource-list/column-builders.tsx';
 import { useCallerBulkActions } from '../../../components/resource-list/record-bulk.ts';
 import type { ResourceColumn } from '../../../components/resource-list/resource-column.ts';
 import { ResourceList } from '../../../components/resource-list/resource-list.tsx';
@@ -38,7 +42,7 @@ export default function UsersListPage() {
 
   const columns: ResourceColumn<UserRow>[] = [
     { title: t('fields.name'), dataIndex: 'nome', sortKey: USER_SORTS.name, card: 'name' },
-    { title: t('fields.email'), dataIndex: 'email', sortKey: USER_SORTS.email },
+    emailColumn(t('fields.email'), 'email', USER_SORTS.email),
     {
       title: t('fields.profile'),
       dataIndex: ['profile', 'nome'],
