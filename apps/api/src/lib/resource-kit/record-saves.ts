@@ -90,14 +90,26 @@ export function recordSaves<
         // same version, the second finds the first's. A record deleted meanwhile is a 404, one
         // deactivated meanwhile its rule's 409.
         if (!(await tx.update(id, values(body), body.updatedAt))) {
-          const current = await tx.reader.findById(id);
-          if (!current) throw new AppError(ErrorCode.NOT_FOUND);
-          states.assertAllowed(current, 'edit');
-          throw new AppError(ErrorCode.STALE_RECORD);
+          await refuseUnwrittenUpdate(states, await tx.reader.findById(id));
         }
         await children?.(tx, id, body);
       });
       return reads.get(id);
     },
   };
+}
+
+/**
+ * Why an update that wrote nothing was refused, from the record read again in its transaction: gone
+ * meanwhile (404), no longer to be edited by its rule (deactivated meanwhile: the rule's 409), or
+ * newer than the version the form loaded (409 `STALE_RECORD`). A service whose update is its own (an
+ * image staged first: fragrances, campaigns) answers with it too.
+ */
+export async function refuseUnwrittenUpdate<Record>(
+  states: { assertAllowed(record: Record, action: 'edit'): void },
+  current: Record | undefined,
+): Promise<never> {
+  if (!current) throw new AppError(ErrorCode.NOT_FOUND);
+  states.assertAllowed(current, 'edit');
+  throw new AppError(ErrorCode.STALE_RECORD);
 }

@@ -14,6 +14,7 @@ import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { recordImage } from '../../lib/resource-kit/record-image.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
+import { refuseUnwrittenUpdate } from '../../lib/resource-kit/record-saves.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
@@ -181,9 +182,7 @@ export function createCampaignsService({ repository, storage, log }: CampaignsSe
           // The update locks the row and checks the version in one statement: of two saves based on
           // the same version, the second finds the first's and is refused.
           if (!(await tx.updateActive(id, valuesOf(body), body.updatedAt))) {
-            const current = await tx.reader.findById(id);
-            if (current) assertAllowed(current, 'edit');
-            throw new AppError(ErrorCode.STALE_RECORD);
+            await refuseUnwrittenUpdate(states, await tx.reader.findById(id));
           }
           await assertFragrancesActive(tx, body);
           await assertAnsweredSlotsKept(tx, id, body);

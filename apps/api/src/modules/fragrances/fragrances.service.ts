@@ -10,6 +10,7 @@ import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { kitService } from '../../lib/resource-kit/kit-service.ts';
 import { recordImage } from '../../lib/resource-kit/record-image.ts';
 import { recordReads } from '../../lib/resource-kit/record-reads.ts';
+import { refuseUnwrittenUpdate } from '../../lib/resource-kit/record-saves.ts';
 import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { lockActive } from '../../lib/resource-kit/record-writes.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
@@ -171,9 +172,7 @@ function createService({ repository, storage, log }: FragrancesServiceDeps) {
           // based on the same version, the second finds the first's and is refused; and the image read
           // next is the one this save replaces even when another save committed meanwhile.
           if (!(await tx.update(id, valuesOf(body), body.updatedAt))) {
-            const current = await tx.reader.findById(id);
-            if (current) states.assertAllowed(current, 'edit');
-            throw new AppError(ErrorCode.STALE_RECORD);
+            await refuseUnwrittenUpdate(states, await tx.reader.findById(id));
           }
           await tx.replaceTranslations(id, translationsOf(body));
           if (!keys) return [];
