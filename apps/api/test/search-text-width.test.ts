@@ -34,7 +34,9 @@ async function shortSearchTexts(): Promise<string[]> {
   const columns = await ctx.query<{ table_name: string; column_name: string; width: number | null }>(sql`
     select table_name, column_name, character_maximum_length as width
     from information_schema.columns where table_schema = 'public'`);
-  const widths = new Map(columns.map((column) => [`${column.table_name}.${column.column_name}`, column.width]));
+  const widths = new Map(
+    columns.map((column) => [`${column.table_name}.${column.column_name}`, column.width]),
+  );
   const triggers = await ctx.query<{ table_name: string; args: string }>(sql`
     select c.relname as table_name, encode(t.tgargs, 'escape') as args
     from pg_trigger t
