@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './address.schemas.ts';
 import { emailSchema } from './auth.schemas.ts';
-import { calendarDateSchema, dateTimeSchema } from './dates.schemas.ts';
+import { calendarDateSchema } from './dates.schemas.ts';
 import {
   INITIATIVE_MAX_DAYS,
   INITIATIVE_STATUSES,
@@ -10,6 +10,7 @@ import {
 } from './initiatives.rules.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
 import { kitRowFields, listQuerySchema, quickSearchQuerySchema } from './list.schemas.ts';
+import { recordBodySchema } from './record-fields.schemas.ts';
 
 /** The spec's names of the statuses (§2, §3 "Dashboard chart item: status, totalIniciativas"). */
 export const INITIATIVE_STATUS_NAMES = {
@@ -36,8 +37,8 @@ export const INITIATIVE_MAIL_HTML_MAX = 20_000;
  * time zone. The locations must belong to the organisation and the campaign must be active (the
  * server checks both); the dates follow `initiativeDatesRefusal`.
  */
-export const initiativeBodySchema = z
-  .strictObject({
+export const initiativeBodySchema = recordBodySchema(
+  {
     title: z.string().trim().min(1, { error: 'required' }).min(3).max(INITIATIVE_TITLE_MAX),
     description: optionalText(INITIATIVE_DESCRIPTION_MAX),
     organizationId: idSchema,
@@ -49,15 +50,14 @@ export const initiativeBodySchema = z
     campaignId: idSchema,
     startsOn: calendarDateSchema,
     endsOn: calendarDateSchema,
-    /** On an update, the version the form loaded: a save over a newer one is refused (`STALE_RECORD`). */
-    updatedAt: dateTimeSchema.optional(),
-  })
-  .superRefine((body, ctx) => {
+  },
+  (body, ctx) => {
     const refusal = initiativeDatesRefusal(body.startsOn, body.endsOn);
     if (refusal === 'periodReversed') ctx.addIssue({ code: 'custom', path: ['endsOn'], message: refusal });
     if (refusal === 'periodTooLong')
       ctx.addIssue({ code: 'custom', path: ['endsOn'], message: refusal, maximum: INITIATIVE_MAX_DAYS });
-  });
+  },
+);
 export type InitiativeBody = z.infer<typeof initiativeBodySchema>;
 export type InitiativeBodyInput = z.input<typeof initiativeBodySchema>;
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { personNameSchema } from './auth.schemas.ts';
-import { dateTimeSchema, periodDaySchema } from './dates.schemas.ts';
+import { periodDaySchema } from './dates.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
 import { kitRowFields } from './list.schemas.ts';
 import { LANGUAGES } from './locales.ts';
+import { recordVersionShape } from './record-fields.schemas.ts';
 
 /**
  * The quiz (spec §2 editor, §3 Quiz, §7 quiz calls): a tree of questions per campaign and language.
@@ -45,7 +46,7 @@ export type QuizCreateBody = z.infer<typeof quizCreateBodySchema>;
 export const quizUpdateBodySchema = z.strictObject({
   name: quizNameSchema,
   /** The version the editor loaded: a save based on an older one is refused (409 STALE_RECORD). */
-  updatedAt: dateTimeSchema.optional(),
+  ...recordVersionShape,
 });
 export type QuizUpdateBody = z.infer<typeof quizUpdateBodySchema>;
 
@@ -80,7 +81,7 @@ export const questionSaveBodySchema = z.strictObject({
   questionId: idSchema.optional(),
   quest: questTextSchema.optional(),
   answers: z.array(questionAnswerBodySchema).max(QUIZ_LIMITS.answersPerQuestion),
-  updatedAt: dateTimeSchema.optional(),
+  ...recordVersionShape,
 });
 export type QuestionSaveBody = z.infer<typeof questionSaveBodySchema>;
 
@@ -97,7 +98,7 @@ export const treeMoveBodySchema = z.strictObject({
   quizQuestionAnswerId: idSchema.optional(),
   nextQuestionId: idSchema.optional(),
   newQuizQuestionId: idSchema.optional(),
-  updatedAt: dateTimeSchema.optional(),
+  ...recordVersionShape,
 });
 export type TreeMoveBody = z.infer<typeof treeMoveBodySchema>;
 
