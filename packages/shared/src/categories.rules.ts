@@ -1,5 +1,5 @@
 import { ErrorCode } from './error-codes.ts';
-import { type RecordAction, recordRule } from './record.rules.ts';
+import { heldBy, type RecordAction, recordRule } from './record.rules.ts';
 
 export type CategoryAction = RecordAction;
 
@@ -11,12 +11,10 @@ export type CategoryState = { isActive: boolean; fragranceCount: number };
  * - Toggle: an inactive category is always reactivated; an active one with fragrances stays active.
  * - Permanent delete only for an inactive category without fragrances.
  */
-const categoryRule = recordRule<CategoryState>((category, action) => {
-  const hasFragrances = category.fragranceCount > 0;
-  if (action === 'toggle' && category.isActive && hasFragrances) return ErrorCode.CATEGORY_HAS_FRAGRANCES;
-  if (action === 'delete' && hasFragrances) return ErrorCode.CATEGORY_HAS_FRAGRANCES;
-  return undefined;
-});
+const hasFragrances = (category: CategoryState) => category.fragranceCount > 0;
+const categoryRule = recordRule(
+  heldBy(ErrorCode.CATEGORY_HAS_FRAGRANCES, { keepsActive: hasFragrances, keepsRow: hasFragrances }),
+);
 
 /** Why `action` is refused on a category, or undefined when it is allowed. */
 export const categoryActionRefusal = categoryRule.refusal;

@@ -1,5 +1,5 @@
 import { ErrorCode } from './error-codes.ts';
-import { type RecordAction, recordRule } from './record.rules.ts';
+import { heldBy, type RecordAction, recordRule } from './record.rules.ts';
 
 export type FragranceAction = RecordAction;
 
@@ -12,12 +12,10 @@ export type FragranceState = { isActive: boolean; collections: readonly { campai
  *   campaign collection holds it.
  * - Permanent delete only for an inactive fragrance that no collection holds.
  */
-const fragranceRule = recordRule<FragranceState>((fragrance, action) => {
-  const isInCollection = fragrance.collections.length > 0;
-  if (action === 'toggle' && fragrance.isActive && isInCollection) return ErrorCode.FRAGRANCE_IN_COLLECTION;
-  if (action === 'delete' && isInCollection) return ErrorCode.FRAGRANCE_IN_COLLECTION;
-  return undefined;
-});
+const isInCollection = (fragrance: FragranceState) => fragrance.collections.length > 0;
+const fragranceRule = recordRule(
+  heldBy(ErrorCode.FRAGRANCE_IN_COLLECTION, { keepsActive: isInCollection, keepsRow: isInCollection }),
+);
 
 /** Why `action` is refused on a fragrance, or undefined when it is allowed. */
 export const fragranceActionRefusal = fragranceRule.refusal;

@@ -1,5 +1,5 @@
 import { ErrorCode } from './error-codes.ts';
-import { type RecordAction, recordRule } from './record.rules.ts';
+import { heldBy, type RecordAction, recordRule } from './record.rules.ts';
 
 export type OrganizationAction = RecordAction;
 
@@ -12,13 +12,12 @@ export type OrganizationState = { isActive: boolean; activeLocationCount: number
  *   (the 409 names them).
  * - Permanent delete only for an inactive organisation without locations (devices will refer to it too).
  */
-const organizationRule = recordRule<OrganizationState>((organization, action) => {
-  if (action === 'toggle' && organization.isActive && organization.activeLocationCount > 0) {
-    return ErrorCode.ORGANIZATION_HAS_LOCATIONS;
-  }
-  if (action === 'delete' && organization.locationCount > 0) return ErrorCode.ORGANIZATION_HAS_LOCATIONS;
-  return undefined;
-});
+const organizationRule = recordRule(
+  heldBy<OrganizationState>(ErrorCode.ORGANIZATION_HAS_LOCATIONS, {
+    keepsActive: (organization) => organization.activeLocationCount > 0,
+    keepsRow: (organization) => organization.locationCount > 0,
+  }),
+);
 
 /** Why `action` is refused on an organisation, or undefined when it is allowed. */
 export const organizationActionRefusal = organizationRule.refusal;

@@ -37,6 +37,22 @@ export function recordRule<State extends RecordState>(holds?: ActionRefusal<Stat
   };
 }
 
+/**
+ * What other records' holds refuse, with `code` (the repository's `writes` rules, as the web shows
+ * them): deactivating while `keepsActive` (an organisation with active locations), deleting for good
+ * while `keepsRow` (with any): `recordRule(heldBy(code, { keepsActive, keepsRow }))`.
+ */
+export function heldBy<State extends RecordState>(
+  code: ErrorCode,
+  holds: { keepsActive: (state: State) => boolean; keepsRow: (state: State) => boolean },
+): ActionRefusal<State> {
+  return (state, action) => {
+    if (action === 'toggle') return state.isActive && holds.keepsActive(state) ? code : undefined;
+    if (action === 'delete') return holds.keepsRow(state) ? code : undefined;
+    return undefined;
+  };
+}
+
 const kitRule = recordRule<RecordState>();
 
 /** The kit's rule alone, for a resource nothing holds. */
