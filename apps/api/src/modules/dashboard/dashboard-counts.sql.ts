@@ -157,7 +157,7 @@ export function campaignCounts(ranges: CountRanges, filter: SiteFilter, rolledTh
  * row less the day's other hours, the other ends are hours; those hours come from the organisation's
  * locations' hourly counts (at most half a day's at each end), as no hourly sum per organisation is kept.
  */
-function organizationCounts(ranges: CountRanges, organizationId: number): SQL {
+export function organizationCounts(ranges: CountRanges, organizationId: number): SQL {
   const columns = sql`campaign_id, fragrance_id, shots`;
   const filter = { organizationId };
   const daySums = (condition: SQL) =>
