@@ -58,8 +58,8 @@ function chosenSites(read: SitesRead, isCheap: boolean, isOneOrganization: boole
   const direction = read.order === 'desc' ? sql`desc` : sql`asc`;
   const byLocation = read.groupBy === 'location';
   const columns = byLocation
-    ? sql`l.id as site_id, l.organization_id, l.id as location_id, l.name`
-    : sql`o.id as site_id, o.id as organization_id, null::int as location_id, o.name`;
+    ? sql`l.id as site_id, l.organization_id, l.id as location_id, l.name, l.time_zone`
+    : sql`o.id as site_id, o.id as organization_id, null::int as location_id, o.name, null::text as time_zone`;
   const name = byLocation ? sql`l.name` : sql`o.name`;
   const id = byLocation ? sql`l.id` : sql`o.id`;
   if (!isCheap) return sql`select ${columns} from ${from} where ${where}`;
@@ -111,11 +111,15 @@ export function sitesPageStatement(read: SitesRead, rolledThrough: string): SQL 
           select location_id, sum(shots) as shots from (${locationCounts(read.ranges, within, rolledThrough)}) u
           group by location_id
         )`;
+  // The last day a forecast may fall on for its capsule to count as running out, in the location's zone.
+  const runsOutBy = (timeZone: SQL) =>
+    sql`(now() at time zone ${timeZone})::date + ${read.runningOutDays}::int as runs_out_by`;
   const siteLocations =
     read.groupBy === 'location'
-      ? sql`site_locations as (select s.location_id, s.site_id from sites s)`
-      : sql`site_locations as (
-          select l.id as location_id, s.site_id from sites s join locations l on l.organization_id = s.organization_id
+      ? sql`site_locations as materialized (select s.location_id, s.site_id, ${runsOutBy(sql`s.time_zone`)} from sites s)`
+      : sql`site_locations as materialized (
+          select l.id as location_id, s.site_id, ${runsOutBy(sql`l.time_zone`)}
+          from sites s join locations l on l.organization_id = s.organization_id
           where ${locationCondition(sql`l.id`, filter)}
         )`;
   const sites = sql`sites as materialized (${chosenSites(read, isCheap, organizationId !== undefined)})`;
@@ -138,20 +142,15 @@ export function sitesPageStatement(read: SitesRead, rolledThrough: string): SQL 
       left join device_states st on st.device_id = d.id
       group by sl.site_id
     ),
-    run_out_days as materialized (
-      select sl.site_id, sl.location_id,
-        (now() at time zone loc.time_zone)::date + ${read.runningOutDays}::int as until
-      from site_locations sl join locations loc on loc.id = sl.location_id
-    ),
     running_out as materialized (
-      select sd.site_id, count(*) as capsules
-      from run_out_days sd
-      join devices d on d.location_id = sd.location_id and d.deleted_at is null
+      select sl.site_id, count(*) as capsules
+      from site_locations sl
+      join devices d on d.location_id = sl.location_id and d.deleted_at is null
       join capsules c on c.device_id = d.id and c.deleted_at is null
       where exists (select 1 from capsule_levels lv where lv.capsule_id = c.id and lv.remaining_shots = 0)
         or exists (select 1 from capsule_forecasts fc join capsule_levels lv on lv.capsule_id = fc.capsule_id
-          where fc.capsule_id = c.id and fc.runs_out_on <= sd.until)
-      group by sd.site_id
+          where fc.capsule_id = c.id and fc.runs_out_on <= sl.runs_out_by)
+      group by sl.site_id
     ),
     site_shots as materialized (${
       organizationId !== undefined
