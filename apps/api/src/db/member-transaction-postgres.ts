@@ -31,7 +31,10 @@ export function scopedTransactionOnPool(pool: pg.Pool, base: Database): ScopedTr
   return async (scope, work) => {
     // What runs `plannedOnce` is planned once per connection and shape (db/named-statements.ts): a
     // generic plan, as a member's plan does not depend on the member, whose scope the policies read
-    // when the statement runs. Unnamed statements are planned with their values whatever this says.
+    // when the statement runs. It holds for unnamed statements with values too (PostgreSQL caches an
+    // unnamed statement's plan as it does a named one's, only for one use): a statement whose plan
+    // depends on its values sets `plan_cache_mode` back to `force_custom_plan` first, as the dashboard's do
+    // (modules/dashboard/dashboard.repository.ts).
     const opening = `begin; set local plan_cache_mode = force_generic_plan; ${memberScopeStatement(scope)}`;
     const client = await pool.connect();
     let isBroken = false;
