@@ -13,9 +13,9 @@ type DrizzleInternals = {
 };
 
 /**
- * A member's transaction on PostgreSQL in two round trips where Drizzle's takes three: `BEGIN` and the
- * scope's settings travel as one simple query, then the work, then `COMMIT` (docs/performance/
- * member-cost.md). A list's page and total are prepared by name and planned once (db/named-statements.ts). The work gets Drizzle's own transaction over the connection, so a nested
+ * A member's transaction on PostgreSQL in at most two round trips more than its work, where Drizzle's
+ * takes three: `BEGIN` and the scope's settings travel as one simple query, with the work's first
+ * statement when that is a simple one, then the work, then `COMMIT` (docs/performance/member-cost.md). A list's page and total are prepared by name and planned once (db/named-statements.ts). The work gets Drizzle's own transaction over the connection, so a nested
  * `transaction()` is a savepoint and `tx.rollback()` rolls back, as with `base.transaction`.
  *
  * A connection whose `ROLLBACK` fails may still be inside the member's transaction (its role, its
