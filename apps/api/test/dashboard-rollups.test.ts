@@ -201,6 +201,16 @@ async function answeredByLocation(period: Period) {
   return Object.fromEntries(rows.filter((row) => row.shots > 0).map((row) => [row.locationId, row.shots]));
 }
 
+/** The organisation's one row of the sites table (its daily sums and its ragged hours): its shots. */
+async function answeredForOrganization(period: Period, organizationId: number) {
+  const params = new URLSearchParams({ ...period, organizationId: String(organizationId) });
+  const response = await get(`/api/dashboard/sites?${params}`);
+  expect(response.statusCode, response.body).toBe(200);
+  const { data: rows } = response.json() as { data: { organizationId: number; shots: number }[] };
+  expect(rows.map((row) => row.organizationId)).toEqual([organizationId]);
+  return rows[0]?.shots;
+}
+
 /** Every question the dashboard reads roll-ups for, against the raw shots. */
 async function expectAnswersExact(period: Period) {
   for (const filter of [
@@ -212,6 +222,12 @@ async function expectAnswersExact(period: Period) {
       await rawByFragrance(period, filter),
     );
   expect(await answeredByLocation(period), JSON.stringify(period)).toEqual(await rawByLocation(period));
+  const organizationShots = Object.values(
+    await rawByFragrance(period, { organizationId: fixture.organizationId }),
+  ).reduce((sum, shots) => sum + shots, 0);
+  expect(await answeredForOrganization(period, fixture.organizationId), JSON.stringify(period)).toBe(
+    organizationShots,
+  );
 }
 
 describe('the shot roll-ups', () => {

@@ -13,9 +13,9 @@ type DrizzleInternals = {
 };
 
 /**
- * A member's transaction on PostgreSQL in two round trips where Drizzle's takes three: `BEGIN` and the
- * scope's settings travel as one simple query, then the work, then `COMMIT` (docs/performance/
- * member-cost.md). A list's page and total are prepared by name and planned once (db/named-statements.ts). The work gets Drizzle's own transaction over the connection, so a nested
+ * A member's transaction on PostgreSQL in at most two round trips more than its work, where Drizzle's
+ * takes three: `BEGIN` and the scope's settings travel as one simple query, with the work's first
+ * statement when that is a simple one, then the work, then `COMMIT` (docs/performance/member-cost.md). A list's page and total are prepared by name and planned once (db/named-statements.ts). The work gets Drizzle's own transaction over the connection, so a nested
  * `transaction()` is a savepoint and `tx.rollback()` rolls back, as with `base.transaction`.
  *
  * A connection whose `ROLLBACK` fails may still be inside the member's transaction (its role, its
@@ -31,24 +31,94 @@ export function scopedTransactionOnPool(pool: pg.Pool, base: Database): ScopedTr
   return async (scope, work) => {
     // What runs `plannedOnce` is planned once per connection and shape (db/named-statements.ts): a
     // generic plan, as a member's plan does not depend on the member, whose scope the policies read
-    // when the statement runs. Unnamed statements are planned with their values whatever this says.
+    // when the statement runs. It holds for unnamed statements with values too (PostgreSQL caches an
+    // unnamed statement's plan as it does a named one's, only for one use): a statement whose plan
+    // depends on its values sets `plan_cache_mode` back to `force_custom_plan` first, as the dashboard's do
+    // (modules/dashboard/dashboard.repository.ts).
     const opening = `begin; set local plan_cache_mode = force_generic_plan; ${memberScopeStatement(scope)}`;
     const client = await pool.connect();
+    const opened = openingWithFirstStatement(client, opening);
     let isBroken = false;
     try {
-      await client.query(opening);
-      const session = new NodePgSession(withNamedStatements(client), dialect, relational);
+      const session = new NodePgSession(withNamedStatements(opened.client), dialect, relational);
       const tx = new NodePgTransaction(dialect, session, relational) as unknown as Database;
       const result = await work(tx);
-      await client.query('commit');
+      if (opened.isSent()) await client.query('commit');
       return result;
     } catch (error) {
-      await client.query('rollback').catch(() => {
-        isBroken = true;
-      });
+      if (opened.isSent())
+        await client.query('rollback').catch(() => {
+          isBroken = true;
+        });
       throw error;
     } finally {
       client.release(isBroken);
     }
   };
+}
+
+type QueryCall = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/** A statement sent as a simple query (no name, no values, no cursor): it may follow the opening in one. */
+function isSimpleStatement(config: unknown, values: unknown, callback: unknown): config is { text: string } {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  const options = typeof config === 'object' && config !== null ? (config as Record<string, unknown>) : {};
+  return (
+    typeof text === 'string' &&
+    !text.includes(';') &&
+    callback === undefined &&
+    typeof options.submit !== 'function' &&
+    options.name === undefined &&
+    options.queryMode === undefined &&
+    (values === undefined || (Array.isArray(values) && values.length === 0)) &&
+    (options.values === undefined || (Array.isArray(options.values) && options.values.length === 0))
+  );
+}
+
+/**
+ * The member's connection whose opening (`BEGIN` and the scope) leaves with the work's first
+ * statement: one simple query when that statement is one (the dashboard's first is), saving a round trip
+ * to every member's request (docs/performance/member-cost.md). Otherwise the opening goes alone first.
+ * Every statement waits for the opening: none can run outside the member's transaction, and one whose
+ * opening failed fails too (the opening comes first in the simple query, so PostgreSQL runs nothing
+ * after it). `isSent`: whether the opening went, so whether there is a transaction to end.
+ */
+function openingWithFirstStatement(client: pg.PoolClient, opening: string) {
+  const query = client.query.bind(client) as QueryCall;
+  let opened: Promise<unknown> | undefined;
+  const first = (config: unknown, values?: unknown, callback?: unknown): unknown => {
+    if (opened) return chained(config, values, callback);
+    if (isSimpleStatement(config, values, callback)) {
+      const text = typeof config === 'string' ? config : config.text;
+      const combined =
+        typeof config === 'string' ? `${opening}; ${text}` : { ...config, text: `${opening}; ${text}` };
+      const results = Promise.resolve(query(combined, values) as Promise<unknown>).then((all) =>
+        Array.isArray(all) ? all[all.length - 1] : all,
+      );
+      opened = results;
+      return results;
+    }
+    opened = Promise.resolve(query(opening) as Promise<unknown>);
+    return chained(config, values, callback);
+  };
+  const chained = (config: unknown, values?: unknown, callback?: unknown): unknown => {
+    const after = (opened as Promise<unknown>).then(() => query(config, values, callback));
+    // A callback or a cursor (a submittable) is answered through itself, not through the promise: a
+    // failed opening is handed to it.
+    if (typeof callback === 'function') {
+      after.catch((error: unknown) => callback(error));
+      return undefined;
+    }
+    const submittable = config as { submit?: unknown; handleError?: (error: unknown) => void } | null;
+    if (typeof submittable?.submit === 'function') {
+      after.catch((error: unknown) => submittable.handleError?.(error));
+      return config;
+    }
+    return after;
+  };
+  const wrapped = new Proxy(client, {
+    get: (target, property, receiver) =>
+      property === 'query' ? first : Reflect.get(target, property, receiver),
+  });
+  return { client: wrapped, isSent: () => opened !== undefined };
 }

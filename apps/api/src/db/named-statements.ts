@@ -28,7 +28,8 @@ const nameOf = (text: string) => `m_${createHash('sha1').update(text).digest('he
  * executed (node-postgres skips the Parse of a name it has sent). For a member's transaction, whose
  * statements carry row-level security: planning its policies' sub-selects cost a capsules page 5–12 ms
  * against 4 ms to run it (docs/performance/member-cost.md). The transaction's `plan_cache_mode` makes
- * the named ones generic; the others stay unnamed, planned with their values every time. A plan made
+ * the named ones generic; the others stay unnamed and are planned every time, generic as well unless
+ * the transaction's `plan_cache_mode` was set back to `force_custom_plan` (the dashboard's statements do). A plan made
  * under another role is made again (PostgreSQL tracks the role a plan's policies were applied for). A
  * connection keeps at most MAX_NAMED_PER_CONNECTION names: the shapes are the code's, bounded, but a
  * location-limited member's list of locations makes one shape per length.

@@ -1,7 +1,12 @@
 import { FLEET_SITE_SORTS, type SiteSort } from '@scentia/shared/dashboard.schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { CountRanges } from '../../lib/count-period.ts';
-import { locationCondition, locationCounts, type SiteFilter } from './dashboard-counts.sql.ts';
+import {
+  locationCondition,
+  locationCounts,
+  organizationCounts,
+  type SiteFilter,
+} from './dashboard-counts.sql.ts';
 
 export type SitesRead = {
   ranges: CountRanges;
@@ -48,13 +53,13 @@ function candidates(read: SitesRead): { from: SQL; where: SQL } {
  * figure, every site the filter keeps (one organisation's: the service refuses those sorts fleet-wide),
  * the page cut once their figures are known.
  */
-function chosenSites(read: SitesRead, isCheap: boolean): SQL {
+function chosenSites(read: SitesRead, isCheap: boolean, isOneOrganization: boolean): SQL {
   const { from, where } = candidates(read);
   const direction = read.order === 'desc' ? sql`desc` : sql`asc`;
   const byLocation = read.groupBy === 'location';
   const columns = byLocation
-    ? sql`l.id as site_id, l.organization_id, l.id as location_id, l.name`
-    : sql`o.id as site_id, o.id as organization_id, null::int as location_id, o.name`;
+    ? sql`l.id as site_id, l.organization_id, l.id as location_id, l.name, l.time_zone`
+    : sql`o.id as site_id, o.id as organization_id, null::int as location_id, o.name, null::text as time_zone`;
   const name = byLocation ? sql`l.name` : sql`o.name`;
   const id = byLocation ? sql`l.id` : sql`o.id`;
   if (!isCheap) return sql`select ${columns} from ${from} where ${where}`;
@@ -64,15 +69,28 @@ function chosenSites(read: SitesRead, isCheap: boolean): SQL {
       order by ${name} ${direction}, ${id} ${direction} ${page}`;
   const shots = byLocation
     ? { join: sql`left join period_shots p on p.location_id = l.id`, total: sql`coalesce(p.shots, 0)` }
-    : {
-        join: sql`left join (select loc.organization_id, sum(p.shots) as shots
+    : isOneOrganization
+      ? { join: sql`left join organization_shots p on true`, total: sql`coalesce(p.shots, 0)` }
+      : {
+          join: sql`left join (select loc.organization_id, sum(p.shots) as shots
             from period_shots p join locations loc on loc.id = p.location_id group by loc.organization_id) p
           on p.organization_id = o.id`,
-        total: sql`coalesce(p.shots, 0)`,
-      };
+          total: sql`coalesce(p.shots, 0)`,
+        };
   return sql`select ${columns} from ${from} ${shots.join} where ${where}
     order by ${shots.total} ${direction}, ${name}, ${id} ${page}`;
 }
+
+/**
+ * One organisation's sites, per organisation: its period's shots are its daily sums' (migration 0044, a
+ * few rows a day), not its locations' (a row per location and day, each read through its policy for a
+ * member): docs/performance/member-cost.md.
+ */
+const isOneOrganizationRead = ({ groupBy, filter }: SitesRead) =>
+  groupBy === 'organization' &&
+  filter.organizationId !== undefined &&
+  filter.locationId === undefined &&
+  filter.locationIds === undefined;
 
 /**
  * One page of the sites compared, with how many there are (`total` on every row; one row of nulls
@@ -83,25 +101,38 @@ export function sitesPageStatement(read: SitesRead, rolledThrough: string): SQL 
   const { filter } = read;
   const isCheap = (FLEET_SITE_SORTS as readonly SiteSort[]).includes(read.sort);
   const isShotsFirst = isCheap && read.sort === 'shots';
+  const organizationId = isOneOrganizationRead(read) ? filter.organizationId : undefined;
   const counts = (within: SiteFilter) =>
-    sql`period_shots as materialized (
-      select location_id, sum(shots) as shots from (${locationCounts(read.ranges, within, rolledThrough)}) u
-      group by location_id
-    )`;
+    organizationId !== undefined
+      ? sql`organization_shots as materialized (
+          select sum(shots) as shots from (${organizationCounts(read.ranges, organizationId)}) u
+        )`
+      : sql`period_shots as materialized (
+          select location_id, sum(shots) as shots from (${locationCounts(read.ranges, within, rolledThrough)}) u
+          group by location_id
+        )`;
+  // The last day a forecast may fall on for its capsule to count as running out, in the location's zone.
+  const runsOutBy = (timeZone: SQL) =>
+    sql`(now() at time zone ${timeZone})::date + ${read.runningOutDays}::int as runs_out_by`;
   const siteLocations =
     read.groupBy === 'location'
-      ? sql`site_locations as (select s.location_id, s.site_id from sites s)`
-      : sql`site_locations as (
-          select l.id as location_id, s.site_id from sites s join locations l on l.organization_id = s.organization_id
+      ? sql`site_locations as materialized (select s.location_id, s.site_id, ${runsOutBy(sql`s.time_zone`)} from sites s)`
+      : sql`site_locations as materialized (
+          select l.id as location_id, s.site_id, ${runsOutBy(sql`l.time_zone`)}
+          from sites s join locations l on l.organization_id = s.organization_id
           where ${locationCondition(sql`l.id`, filter)}
         )`;
-  const sites = sql`sites as materialized (${chosenSites(read, isCheap)})`;
+  const sites = sql`sites as materialized (${chosenSites(read, isCheap, organizationId !== undefined)})`;
   const pageLocations = sql`(select location_id from site_locations)`;
   const offlineSince = sql`now() - make_interval(mins => ${read.offlineAfterMinutes})`;
   // Materialised, and each summed per site from the page's locations by index: joined to the sites
   // by site, never location by location. Under a member's row-level security the planner's estimates
   // are guesses (one row each), and CTEs joined on the location were scanned once per location
   // (docs/performance/member-cost.md).
+  // A capsule runs out when it has a level and that level is 0 or its forecast falls within the days:
+  // each asked as its own sub-select whose cheap, leakproof condition (a level of 0, a day compared with
+  // a day already computed) PostgreSQL tests before a member's policy, so the policy's lookup of the
+  // capsule runs for the few that pass, not for every capsule's level and forecast.
   const figures = sql`
     fleet as materialized (
       select sl.site_id, count(*) as active_devices,
@@ -114,20 +145,20 @@ export function sitesPageStatement(read: SitesRead, rolledThrough: string): SQL 
     running_out as materialized (
       select sl.site_id, count(*) as capsules
       from site_locations sl
-      join locations loc on loc.id = sl.location_id
       join devices d on d.location_id = sl.location_id and d.deleted_at is null
       join capsules c on c.device_id = d.id and c.deleted_at is null
-      join capsule_levels lv on lv.capsule_id = c.id
-      left join capsule_forecasts fc on fc.capsule_id = c.id
-      where lv.remaining_shots = 0
-        or fc.runs_out_on <= (now() at time zone loc.time_zone)::date + ${read.runningOutDays}::int
+      where exists (select 1 from capsule_levels lv where lv.capsule_id = c.id and lv.remaining_shots = 0)
+        or exists (select 1 from capsule_forecasts fc join capsule_levels lv on lv.capsule_id = fc.capsule_id
+          where fc.capsule_id = c.id and fc.runs_out_on <= sl.runs_out_by)
       group by sl.site_id
     ),
-    site_shots as materialized (
-      select sl.site_id, sum(p.shots) as shots
-      from site_locations sl join period_shots p on p.location_id = sl.location_id
-      group by sl.site_id
-    ),
+    site_shots as materialized (${
+      organizationId !== undefined
+        ? sql`select s.site_id, p.shots from sites s cross join organization_shots p`
+        : sql`select sl.site_id, sum(p.shots) as shots
+          from site_locations sl join period_shots p on p.location_id = sl.location_id
+          group by sl.site_id`
+    }),
     figures as (
       select s.site_id, s.organization_id, s.location_id, s.name, coalesce(sp.shots, 0) as shot_total,
         coalesce(fl.active_devices, 0)::int as "activeDevices",

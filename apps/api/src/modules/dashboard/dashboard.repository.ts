@@ -29,10 +29,18 @@ type SiteRow = Omit<SiteFigures, 'shots' | 'organizationId'> & {
 export class DashboardRepository {
   constructor(private readonly db: Database) {}
 
-  /** The last UTC day the roll-ups hold (migration 0029). */
+  /**
+   * The last UTC day the roll-ups hold (migration 0029). The same statement has the rest of the
+   * transaction plan the dashboard's statements with their values, as the server's connections do
+   * (db/client.ts): a member's transaction makes every statement with values generic (db/member-
+   * transaction-postgres.ts, for a list's named ones), and the counts' generic plan runs 3–4× slower
+   * than the one made for the period's days (docs/performance/member-cost.md). Outside a transaction
+   * (the staff's) the setting ends with the statement.
+   */
   private async rolledThrough(): Promise<string> {
-    const [row] = await rowsOf<{ day: string }>(
-      this.db.execute(sql`select rolled_through::text as day from shot_rollup_state where id = 1`),
+    const [row] = await rowsOf<{ day: string | null }>(
+      this.db.execute(sql`select (select rolled_through::text from shot_rollup_state where id = 1) as day,
+        set_config('plan_cache_mode', 'force_custom_plan', true) as mode`),
     );
     return row?.day ?? '0001-01-01';
   }
