@@ -105,7 +105,10 @@ describe.skipIf(!serverUrl)(
         (index % 2 === 0 ? fixture.call.bind(fixture) : onOther)(device.credential, {
           method: 'POST',
           url: '/api/device/shots',
-          payload: { sequence: index + 1, shots: [{ at: new Date().toISOString(), slot: 2, count: 1 + (index % 3) }] },
+          payload: {
+            sequence: index + 1,
+            shots: [{ at: new Date().toISOString(), slot: 2, count: 1 + (index % 3) }],
+          },
         }),
       );
       const folds = Array.from({ length: 3 }, () => [ctx.foldShots(), other.shotFold.foldAll()]).flat();

@@ -32,21 +32,33 @@ async function read(handle: DatabaseHandle, statement: ReturnType<typeof sql>): 
 async function seedDevice(handle: DatabaseHandle): Promise<{ credential: string; deviceId: number }> {
   const credential = `dvc_${randomBytes(32).toString('base64url')}`;
   const hash = createHash('sha256').update(credential).digest('hex');
-  const organization = await read(handle, sql`
+  const organization = await read(
+    handle,
+    sql`
     insert into organizations (name, legal_name, cnpj, contact_name, contact_email, phone)
     values ('Rede Queda', 'Rede Queda Ltda', '80000000000191', 'Renata Souza', 'renata@rede.test', '11987654321')
-    returning id`);
-  const location = await read(handle, sql`
-    insert into locations (organization_id, name) values (${organization.id}, 'Loja Queda') returning id`);
+    returning id`,
+  );
+  const location = await read(
+    handle,
+    sql`
+    insert into locations (organization_id, name) values (${organization.id}, 'Loja Queda') returning id`,
+  );
   const category = await read(handle, sql`insert into categories (name) values ('Queda') returning id`);
   const campaign = await read(handle, sql`insert into campaigns (name) values ('Queda') returning id`);
-  const device = await read(handle, sql`
+  const device = await read(
+    handle,
+    sql`
     insert into devices (mac_address, location_id, organization_id, campaign_id, credential_hash, provisioned_at)
-    values ('02AB00C0FFEE', ${location.id}, ${organization.id}, ${campaign.id}, ${hash}, now()) returning id`);
+    values ('02AB00C0FFEE', ${location.id}, ${organization.id}, ${campaign.id}, ${hash}, now()) returning id`,
+  );
   for (const slot of [1, 2]) {
-    const fragrance = await read(handle, sql`
+    const fragrance = await read(
+      handle,
+      sql`
       insert into fragrances (name, olfactory_way, category_id) values (${`Queda ${slot}`}, 'Cítrico', ${category.id})
-      returning id`);
+      returning id`,
+    );
     await handle.db.execute(sql`
       with capsule as (
         insert into capsules (serial_number, fragrance_id, size_shots, device_id, slot)
@@ -76,7 +88,10 @@ for (const driver of crashDrivers) {
         const { credential, deviceId } = await seedDevice(seeding).finally(() => seeding.close());
         const port = await freePort();
         const base = `http://127.0.0.1:${port}`;
-        const env = { ...crashServerEnv(database, dataDir, port, ADMIN), SHOT_FOLD_INTERVAL_MS: NO_TIMED_FOLD };
+        const env = {
+          ...crashServerEnv(database, dataDir, port, ADMIN),
+          SHOT_FOLD_INTERVAL_MS: NO_TIMED_FOLD,
+        };
         const send = (sequence: number) =>
           fetch(`${base}/api/device/shots`, {
             method: 'POST',
@@ -99,7 +114,9 @@ for (const driver of crashDrivers) {
         const counts = async () => {
           const handle = await database.open();
           try {
-            return await read(handle, sql`
+            return await read(
+              handle,
+              sql`
               select (select count(*) from shot_batches where device_id = ${deviceId})::int as batches,
                 (select count(*) from shot_batches where device_id = ${deviceId} and ats is not null)::int as unfolded,
                 (select coalesce(sum(count), 0) from shots where device_id = ${deviceId})::int as raw,
@@ -108,13 +125,21 @@ for (const driver of crashDrivers) {
                 (select coalesce(sum(d.shots), 0) from capsule_shot_days d join capsules c on c.id = d.capsule_id
                   where c.device_id = ${deviceId})::int as days,
                 (select sum(${LEVEL} - l.remaining_shots) from capsule_levels l join capsules c on c.id = l.capsule_id
-                  where c.device_id = ${deviceId})::int as lowered`);
+                  where c.device_id = ${deviceId})::int as lowered`,
+            );
           } finally {
             await handle.close();
           }
         };
         // Every batch acknowledged is stored, none folded yet: the kill came before the fold.
-        expect(await counts()).toEqual({ batches: BATCHES, unfolded: BATCHES, raw: 0, hourly: 0, days: 0, lowered: 0 });
+        expect(await counts()).toEqual({
+          batches: BATCHES,
+          unfolded: BATCHES,
+          raw: 0,
+          hourly: 0,
+          days: 0,
+          lowered: 0,
+        });
 
         // Started again: its first fold counts them; a batch sent again is known, and counted once.
         server = await startServer(env);

@@ -11,7 +11,7 @@ export type ShotFold = {
 };
 
 /** Batches per fold transaction: its arrays and locks stay short, a backlog still drains quickly. */
-export const SHOT_FOLD_MAX_BATCHES = 5_000;
+const SHOT_FOLD_MAX_BATCHES = 5_000;
 
 export function createShotFold(deps: {
   fold: (limit: number) => Promise<number>;
