@@ -187,7 +187,8 @@ async function measure(postgres) {
     if (!isExact) process.exitCode = 1;
   } finally {
     await client.end().catch(() => {});
-    server.stop();
+    // Waited for: a stop folds the last batches, before the cluster goes.
+    await server.stop();
     postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

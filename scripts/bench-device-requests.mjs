@@ -165,7 +165,8 @@ async function measure(postgres) {
   } finally {
     close();
     await client.end().catch(() => {});
-    server.stop();
+    // Waited for: a stop folds the last batches, before the cluster goes.
+    await server.stop();
     postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

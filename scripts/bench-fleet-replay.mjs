@@ -166,7 +166,8 @@ async function replay(cluster) {
   } finally {
     http.close();
     await client.end().catch(() => {});
-    server.stop();
+    // Waited for: a stop folds the last batches, before the cluster goes.
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
