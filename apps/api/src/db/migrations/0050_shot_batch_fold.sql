@@ -157,6 +157,7 @@ DECLARE
   v_capsule integer[];
   v_fragrance integer[];
   v_rolled date;
+  v_kept_from timestamptz;
 BEGIN
   PERFORM pg_advisory_xact_lock(7426050);
   SELECT array_agg(b.device_id ORDER BY b.device_id, b.sequence), array_agg(b.sequence ORDER BY b.device_id, b.sequence)
@@ -176,10 +177,18 @@ BEGIN
       AS e(at, slot, count, capsule_id, fragrance_id);
 
   IF v_device IS NOT NULL THEN
+    -- The oldest month kept (0023's partitions, shots_YYYYMM). A batch acknowledged in the last moment of
+    -- its oldest month's retention may meet that month dropped by the retention job before its fold:
+    -- those raw shots are not stored (retention would have dropped them), and are counted like the
+    -- rest. Without this, such a batch would fail every later fold.
+    SELECT to_date(min(substr(c.relname, 7)), 'YYYYMM')::timestamp AT TIME ZONE 'UTC' INTO v_kept_from
+      FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent = 'shots'::regclass AND c.relname ~ '^shots_[0-9]{6}$';
     INSERT INTO shots (shot_at, device_id, location_id, campaign_id, fragrance_id, capsule_id, slot, count, batch_sequence)
       SELECT e.at, e.device_id, e.location_id, e.campaign_id, e.fragrance_id, e.capsule_id, e.slot, e.count, e.sequence
       FROM unnest(v_at, v_device, v_location, v_campaign, v_fragrance, v_capsule, v_slot, v_count, v_sequence)
-        AS e(at, device_id, location_id, campaign_id, fragrance_id, capsule_id, slot, count, sequence);
+        AS e(at, device_id, location_id, campaign_id, fragrance_id, capsule_id, slot, count, sequence)
+      WHERE v_kept_from IS NULL OR e.at >= v_kept_from;
 
     -- Lowering once by the fold's sum is the same as lowering batch after batch, each clamped at zero.
     PERFORM 1 FROM capsule_levels WHERE capsule_id = ANY (v_capsule) ORDER BY capsule_id FOR UPDATE;
