@@ -18,7 +18,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { devicePoster, idleDevicePicker, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
-import { freshDatabase, startServer } from './bench-support.mjs';
+import { freshDatabase, shotBatchesFolded, startServer } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
 const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 200);
@@ -146,6 +146,7 @@ async function measure(postgres) {
     });
     const load = loadavg()[0];
     const http = await ingest(server.base, devices);
+    await shotBatchesFolded(client);
 
     const {
       rows: [sums],
@@ -186,7 +187,8 @@ async function measure(postgres) {
     if (!isExact) process.exitCode = 1;
   } finally {
     await client.end().catch(() => {});
-    server.stop();
+    // Waited for: a stop folds the last batches, before the cluster goes.
+    await server.stop();
     postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

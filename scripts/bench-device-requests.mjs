@@ -24,7 +24,7 @@ import {
   SLOTS,
   seedShopFleet,
 } from './bench-fleet.mjs';
-import { freshDatabase, ms, startServer, summarize } from './bench-support.mjs';
+import { freshDatabase, ms, shotBatchesFolded, startServer, summarize } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
 const DEVICES = Number(process.env.BENCH_DEVICE_DEVICES ?? 1_000);
@@ -133,6 +133,7 @@ async function measure(postgres) {
         .reduce((sum, pid) => sum + spent(pid), 0);
       rows.push({ kind: kind.name, load, result, server: spent(server.pid), database });
     }
+    await shotBatchesFolded(client);
     const {
       rows: [sums],
     } = await client.query(`select (select coalesce(sum(count), 0) from shots)::bigint as raw,
@@ -164,7 +165,8 @@ async function measure(postgres) {
   } finally {
     close();
     await client.end().catch(() => {});
-    server.stop();
+    // Waited for: a stop folds the last batches, before the cluster goes.
+    await server.stop();
     postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { clusterCpuSeconds, postmasterPidOf, processCpuSeconds } from './bench-cpu.mjs';
 import { heartbeatOf, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
 import { requester } from './bench-requester.mjs';
-import { freshDatabase, startServer, summarize } from './bench-support.mjs';
+import { freshDatabase, shotBatchesFolded, startServer, summarize } from './bench-support.mjs';
 import { throwawayCluster } from './postgres-for-tests.mjs';
 
 const DEVICES = Number(process.env.BENCH_FLEET_DEVICES ?? 300);
@@ -129,6 +129,8 @@ async function replay(cluster) {
       client.query(`update campaigns set name = name || ' (mudou)', updated_at = now() where id = 1`),
     );
     await Promise.all([change, ...devices.map((device) => driveDevice(device, http, until, tally))]);
+    // The fold of the last batches is the run's work too (and the counts below read it).
+    await shotBatchesFolded(client);
     const wallSeconds = (Date.now() - started) / 1000;
     const serverShare = (processCpuSeconds(server.pid) - serverBefore) / wallSeconds / cpus().length;
     const databaseShare = (clusterCpuSeconds(postmaster) - databaseBefore) / wallSeconds / cpus().length;
@@ -164,7 +166,8 @@ async function replay(cluster) {
   } finally {
     http.close();
     await client.end().catch(() => {});
-    server.stop();
+    // Waited for: a stop folds the last batches, before the cluster goes.
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

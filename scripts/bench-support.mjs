@@ -113,3 +113,22 @@ export function summarize(values) {
 
 /** A duration as the tables print it. */
 export const ms = (value) => `${value.toFixed(1)} ms`;
+
+/**
+ * Waits until no acknowledged shot batch is left unfolded (migration 0050: a batch is acknowledged by
+ * its row, and the server's fold credits it to the shots, levels and counts about a second later).
+ * Counts are checked, and a measured window ends, only after it. A build without the fold has nothing
+ * to wait for.
+ */
+export async function shotBatchesFolded(client) {
+  const { rows } = await client.query(`select 1 from information_schema.columns
+    where table_name = 'shot_batches' and column_name = 'ats'`);
+  if (rows.length === 0) return;
+  for (;;) {
+    const answer = await client.query(
+      'select exists (select 1 from shot_batches where ats is not null) as left',
+    );
+    if (!answer.rows[0].left) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -3,6 +3,7 @@
 // translations, and the shots and quiz events acknowledged all stored, once.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { shotBatchesFolded } from './bench-support.mjs';
 
 /** [what, count] pairs; every count must be 0. */
 export async function leftovers({ client, filesFolder, tally }) {
@@ -18,8 +19,10 @@ export async function leftovers({ client, filesFolder, tally }) {
   const diskSet = new Set(stored);
   const {
     rows: [rowsCheck],
-  } = await client.query(
-    `select
+  } = await (async () => {
+    await shotBatchesFolded(client);
+    return client.query(
+      `select
        (select count(*) from fragrances f where f.image_key is not null and not exists
           (select 1 from stored_files s where s.key = f.image_key and s.state = 'committed'))::int as fragrance_images_missing,
        (select count(*) from fragrances f where f.thumbnail_key is not null and not exists
@@ -36,8 +39,9 @@ export async function leftovers({ client, filesFolder, tally }) {
        (select count(*) from quiz_session_events)::int as events,
        (select count(*) from quiz_sessions)::int as sessions,
        (select coalesce(sum(starts), 0) from quiz_daily_stats)::int as starts`,
-    [tally.categoriesCreated, tally.fragrancesCreated],
-  );
+      [tally.categoriesCreated, tally.fragrancesCreated],
+    );
+  })();
   const orphans = [
     ['files on disk with no committed row', stored.filter((key) => !committed.has(key)).length],
     ['committed rows whose file is missing', [...committed].filter((key) => !diskSet.has(key)).length],

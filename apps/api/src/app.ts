@@ -29,6 +29,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { deviceApiRoutes } from './modules/device-api/device-api.routes.ts';
 import type { DeviceViews } from './modules/device-api/device-views.ts';
+import type { ShotFold } from './modules/device-api/shot-fold.ts';
 import { devicePairingsRoutes } from './modules/device-pairings/device-pairings.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -144,7 +145,15 @@ export async function buildApp({ config, database, webRoot, logger }: AppDeps) {
   app.decorate('afterAnswer', services.afterAnswer);
   app.addHook('onClose', async () => services.afterAnswer.settled());
   app.addHook('onReady', async () => services.jobs.start());
-  app.addHook('onClose', async () => services.jobs.stop());
+  app.addHook('onClose', async () => {
+    await services.jobs.stop();
+    // The batches acknowledged until now are counted before the database closes (those a failure here
+    // leaves are durable all the same: the next fold of any instance counts them).
+    await services.shotFold.foldAll().catch((error: unknown) => {
+      app.log.error({ err: error }, 'shot batches not folded at shutdown');
+    });
+  });
+  app.decorate('shotFold', services.shotFold);
   // The device views' listener and their last-seen writes (modules/device-api/device-views.ts).
   app.decorate('deviceViews', services.deviceViews);
   app.addHook('onReady', async () => services.deviceViews.start());
@@ -262,6 +271,7 @@ declare module 'fastify' {
     importJobs: ImportJobs;
     afterAnswer: AfterAnswer;
     deviceViews: DeviceViews;
+    shotFold: ShotFold;
     drain: ConnectionDrain;
   }
 }

@@ -49,6 +49,7 @@ import { DeviceApiRepository } from './modules/device-api/device-api.repository.
 import { createDeviceApiService } from './modules/device-api/device-api.service.ts';
 import { createDeviceViews } from './modules/device-api/device-views.ts';
 import { resolveProvisioningKey } from './modules/device-api/provisioning-key.ts';
+import { createShotFold } from './modules/device-api/shot-fold.ts';
 import { maintainShotPartitions } from './modules/device-api/shot-partitions.ts';
 import { DevicePairingsRepository } from './modules/device-pairings/device-pairings.repository.ts';
 import { createDevicePairingsService } from './modules/device-pairings/device-pairings.service.ts';
@@ -244,6 +245,17 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     devicePreparedQuery,
     seenPrecisionSeconds,
   );
+  // Acknowledged batches credited to the shots, levels and counts (modules/device-api/shot-fold.ts):
+  // every instance runs the job, the database folds one at a time; a stop folds once more (app.ts).
+  const shotFold = createShotFold({ fold: (limit) => deviceApiRepository.foldShots(limit) });
+  jobs.add({
+    name: 'shot-fold',
+    intervalMs: config.SHOT_FOLD_INTERVAL_MS,
+    run: async () => {
+      const folded = await shotFold.foldAll();
+      if (folded > 0) log.debug({ folded }, 'shot batches folded');
+    },
+  });
   // The calling device's view, kept in memory while the database's notifications keep it right.
   const deviceViews = createDeviceViews({
     preparedQuery: devicePreparedQuery,
@@ -429,6 +441,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     deviceSecrets,
     deviceApi,
     deviceViews,
+    shotFold,
     devicePairings,
     deviceRequests,
     fragrances: createFragrancesService({ repository: new FragrancesRepository(db), storage, log }),

@@ -63,6 +63,8 @@ async function deviceOf(owner: DeviceFixture, locationIndex: number) {
       payload: { sequence, shots },
     });
     expect(response.statusCode, response.body).toBe(200);
+    // Folded at once, so the fold meets the roll-up jobs the way ingestion did (migration 0050).
+    await ctx.foldShots();
   };
   return { ...device, slots: owner.fragranceIds.length, send };
 }

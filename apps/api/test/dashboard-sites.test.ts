@@ -59,6 +59,7 @@ async function device(fixture: DeviceFixture, locationIndex: number, levels: num
       payload: { sequence, shots },
     });
     expect(response.statusCode, response.body).toBe(200);
+    await ctx.foldShots();
   };
   return { id: created.id, capsuleIds: capsules.map((row) => row.id), sendShots };
 }

@@ -288,14 +288,17 @@ describe('POST /api/device/shots', () => {
     return { device, send };
   }
 
-  const totals = (deviceId: number) =>
-    one<{ shots: number; hourly: number; days: number; batches: number }>(sql`
+  // The counts as the fold leaves them (migration 0050): folded first.
+  const totals = async (deviceId: number) => {
+    await ctx.foldShots();
+    return one<{ shots: number; hourly: number; days: number; batches: number }>(sql`
       select (select coalesce(sum(count), 0)::int from shots where device_id = ${deviceId}) as shots,
         (select coalesce(sum(h.shots), 0)::int from shot_counts_hourly h
           where h.location_id = (select location_id from devices where id = ${deviceId})) as hourly,
         (select coalesce(sum(d.shots), 0)::int from capsule_shot_days d
           join capsules c on c.id = d.capsule_id where c.device_id = ${deviceId}) as days,
         (select count(*)::int from shot_batches where device_id = ${deviceId}) as batches`);
+  };
 
   it('counts a batch once, even sent again, and lowers the levels never below zero', async () => {
     const { device, send } = await deviceWithCapsules([100, 5]);
@@ -359,6 +362,42 @@ describe('POST /api/device/shots', () => {
     expect(old.statusCode).toBe(400);
     expect(old.json().fields[0]).toEqual({ path: 'shots.0.at', message: expect.stringContaining('24') });
     expect(await totals(device.id)).toMatchObject({ shots: 0, batches: 0 });
+  });
+
+  it('folds a batch whose oldest month retention dropped after its answer: counted, those raw shots not kept', async () => {
+    const { device, send } = await deviceWithCapsules([100]);
+    const now = new Date();
+    const oldestMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 24, 1));
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 23, 1));
+    const inOldest = new Date(oldestMonth.getTime() + 36 * 3_600_000).toISOString();
+    const answer = await send(1, [
+      { at: inOldest, slot: 1, count: 4 },
+      { at: minutesAgo(1), slot: 1, count: 3 },
+    ]);
+    expect(answer.json()).toMatchObject({
+      isNew: true,
+      shots: 7,
+      capsules: [{ slot: 1, remainingShots: 93 }],
+    });
+    // The retention job moves on before the fold: the oldest month's partition is gone.
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    await ctx.query(sql`select drop_shot_partitions_before(${day(nextMonth)}::date)`);
+    expect(await ctx.foldShots()).toBeGreaterThanOrEqual(1);
+    const hourly = await one<{ shots: number }>(sql`
+      select coalesce(sum(shots), 0)::int as shots from shot_counts_device_hourly where device_id = ${device.id}`);
+    const raw = await one<{ shots: number }>(
+      sql`select coalesce(sum(count), 0)::int as shots from shots where device_id = ${device.id}`,
+    );
+    const level = await one<{ remaining: number }>(
+      sql`select l.remaining_shots as remaining from capsules c join capsule_levels l on l.capsule_id = c.id
+          where c.device_id = ${device.id} and c.slot = 1`,
+    );
+    expect({ hourly: hourly.shots, raw: raw.shots, level: level.remaining }).toEqual({
+      hourly: 7,
+      raw: 3,
+      level: 93,
+    });
+    await ctx.query(sql`select ensure_shot_partitions(${day(oldestMonth)}::date, ${day(oldestMonth)}::date)`);
   });
 
   it('takes a shot a few minutes ahead of the server’s clock (a device clock drifts)', async () => {

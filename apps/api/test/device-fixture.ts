@@ -94,6 +94,8 @@ export async function createDeviceFixture(
     campaignId: campaign.id,
     createDevice,
     call,
+    /** Credits every batch acknowledged so far (the server's fold, migration 0050). */
+    foldShots: () => ctx.foldShots(),
   };
 }
 
@@ -103,7 +105,7 @@ export type Shot = { at: string; slot: number; count: number };
 
 /**
  * A provisioned device of the fixture with full capsules in slots 1..n (one per fragrance), their serials
- * `<serialPrefix>-<device>-<slot>`; `send` posts a batch (`again` replays an earlier sequence).
+ * `<serialPrefix>-<device>-<slot>`; `send` posts a batch (`again` replays an earlier sequence) and folds it.
  */
 export async function deviceWithCapsules(fixture: DeviceFixture, serialPrefix: string, locationIndex = 0) {
   const device = await fixture.createDevice({ locationId: fixture.locationIds[locationIndex] });
@@ -131,6 +133,8 @@ export async function deviceWithCapsules(fixture: DeviceFixture, serialPrefix: s
       payload: { sequence: again ?? sequence, shots },
     });
     expect(response.statusCode, response.body).toBe(200);
+    // Credited to the shots, levels and counts the way the server's fold does (migration 0050).
+    await fixture.foldShots();
     return response.json() as { sequence: number; isNew: boolean };
   };
   return { ...device, send };

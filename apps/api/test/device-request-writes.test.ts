@@ -132,7 +132,7 @@ describe('a heartbeat that changes nothing', () => {
     expect((await stateOf(device.id)).seenAgo).toBeLessThan(-50);
   });
 
-  it('answers the server’s levels, as lowered by shots since', async () => {
+  it('answers the server’s levels, as lowered by the shots folded since', async () => {
     const { device, heartbeat } = await heardDevice();
     const shots = await fixture.call(device.credential, {
       method: 'POST',
@@ -140,6 +140,7 @@ describe('a heartbeat that changes nothing', () => {
       payload: { sequence: 1, shots: [{ at: new Date().toISOString(), slot: 2, count: 7 }] },
     });
     expect(shots.statusCode).toBe(200);
+    await ctx.foldShots();
     await caughtUp();
     const answer = (await heartbeat()).json();
     expect(answer.capsules.map((capsule: { remainingShots: number }) => capsule.remainingShots)).toEqual([
@@ -260,6 +261,7 @@ describe('a shot batch', () => {
     expect(after.seenAgo).toBeLessThan(5);
     // A batch is not a heartbeat: the last heartbeat stays where it was.
     expect(after.heardAgo).toBeGreaterThan(119);
+    await ctx.foldShots();
     const [counted] = await ctx.query<{ shots: number }>(
       sql`select coalesce(sum(count), 0)::int as shots from shots where device_id = ${device.id}`,
     );

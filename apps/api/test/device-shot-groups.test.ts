@@ -5,8 +5,9 @@ import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 /*
- * Group commit (migration 0026): several batches in one call of ingest_shot_batch_group, and over
- * HTTP, batches arriving together committed in groups while each keeps its own answer.
+ * Group commit (migration 0026): several batches in one call of the group function (since migration
+ * 0050 ack_shot_batch_group, whose batches the fold credits), and over HTTP, batches arriving together
+ * committed in groups while each keeps its own answer.
  */
 let ctx: TestContext;
 let fixture: DeviceFixture;
@@ -47,7 +48,7 @@ async function ingestGroup(batches: { credential: string; sequence: number; shot
   );
   const list = (values: (string | number)[]) => `{${values.join(',')}}`;
   const [row] = await ctx.query<{ result: unknown }>(sql`
-    select ingest_shot_batch_group(
+    select ack_shot_batch_group(
       ${list(batches.map((batch) => hashOf(batch.credential)))}::text[],
       ${list(batches.map((batch) => batch.sequence))}::bigint[],
       ${list(entries.map((entry) => entry.batch))}::integer[],
@@ -58,8 +59,9 @@ async function ingestGroup(batches: { credential: string; sequence: number; shot
   return (typeof result === 'string' ? JSON.parse(result) : result) as Record<string, unknown>[];
 }
 
-/** What is stored for a device: raw shots, batches, capsule days, levels by slot. */
+/** What is stored for a device once folded: raw shots, batches, capsule days, levels by slot. */
 async function storedFor(device: Device) {
+  await ctx.foldShots();
   const [row] = await ctx.query<{ shots: number; batches: number; days: number; levels: string }>(sql`
     select (select coalesce(sum(count), 0)::int from shots where device_id = ${device.id}) as shots,
       (select count(*)::int from shot_batches where device_id = ${device.id}) as batches,
@@ -71,6 +73,7 @@ async function storedFor(device: Device) {
 }
 
 async function hourlyTotal(): Promise<number> {
+  await ctx.foldShots();
   const [row] = await ctx.query<{ total: number }>(sql`
     select coalesce(sum(shots), 0)::int as total from shot_counts_hourly
     where location_id = ${fixture.locationIds[0]} and campaign_id = ${fixture.campaignId}`);
@@ -83,7 +86,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('ingest_shot_batch_group', () => {
+describe('ack_shot_batch_group', () => {
   it('counts a sequence once, replayed within the group or already stored, and answers an unknown credential', async () => {
     const [a, b] = [await deviceWithCapsules('replay-a'), await deviceWithCapsules('replay-b')];
     const stored = await fixture.call(b.credential, {

@@ -40,7 +40,12 @@ describe.skipIf(!serverUrl)(
       const url = new URL(serverUrl as string);
       url.pathname = `/${row?.name}`;
       second = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 2 });
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: TEST_JWT_SECRET,
+        SHOT_FOLD_INTERVAL_MS: '3600000',
+      });
       other = await buildApp({ config, database: second });
       await other.ready();
       await other.deviceViews.caughtUp();
@@ -88,8 +93,40 @@ describe.skipIf(!serverUrl)(
         payload: { sequence: 1, shots: [{ at: new Date().toISOString(), slot: 1, count: 3 }] },
       });
       expect(shots.statusCode).toBe(200);
+      // Acknowledged on the first instance, folded by the other: its notification reaches both.
+      await other.shotFold.foldAll();
       await other.deviceViews.caughtUp();
       expect(await heartbeatOnOther()).toEqual([997, 1000]);
+    });
+
+    it('folds each batch once while both instances fold at the same moment', async () => {
+      const { device } = await heardDevice();
+      const sends = Array.from({ length: 40 }, (_, index) =>
+        (index % 2 === 0 ? fixture.call.bind(fixture) : onOther)(device.credential, {
+          method: 'POST',
+          url: '/api/device/shots',
+          payload: {
+            sequence: index + 1,
+            shots: [{ at: new Date().toISOString(), slot: 2, count: 1 + (index % 3) }],
+          },
+        }),
+      );
+      const folds = Array.from({ length: 3 }, () => [ctx.foldShots(), other.shotFold.foldAll()]).flat();
+      const answers = await Promise.all(sends);
+      expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 200)).toEqual([]);
+      const folded = (await Promise.all([...folds, ctx.foldShots(), other.shotFold.foldAll()])).reduce(
+        (sum, count) => sum + count,
+        0,
+      );
+      expect(folded).toBe(40);
+      const expected = Array.from({ length: 40 }, (_, index) => 1 + (index % 3)).reduce((a, b) => a + b, 0);
+      const [row] = await ctx.query<{ raw: number; days: number; level: number }>(sql`
+        select (select sum(count)::int from shots where device_id = ${device.id}) as raw,
+          (select sum(d.shots)::int from capsule_shot_days d join capsules c on c.id = d.capsule_id
+            where c.device_id = ${device.id}) as days,
+          (select l.remaining_shots from capsules c join capsule_levels l on l.capsule_id = c.id
+            where c.device_id = ${device.id} and c.slot = 2) as level`);
+      expect(row).toEqual({ raw: expected, days: expected, level: 1000 - expected });
     });
 
     it('keeps nothing while its listening connection is lost, and keeps again once it is back', async () => {

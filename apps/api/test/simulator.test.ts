@@ -69,6 +69,7 @@ describe('a simulated device', () => {
     expect(tally.capsulesReplaced).toBeGreaterThanOrEqual(3);
     expect(tally.retried).toBeGreaterThan(0);
     expect(tally.retriedIgnored).toBe(tally.retried);
+    await ctx.foldShots();
     const [sums] = await ctx.query<{ raw: number; batches: number; hourly: number; capsules: number }>(sql`
       select (select coalesce(sum(count), 0) from shots where device_id = ${device.id})::int as raw,
         (select coalesce(sum(shots), 0) from shot_batches where device_id = ${device.id})::int as batches,

@@ -176,7 +176,13 @@ export const shots = pgTable(
   (table) => [index('shots_device_at_idx').on(table.deviceId, table.shotAt)],
 );
 
-/** The batches received, by the device's own sequence: a batch sent twice is counted once. */
+/**
+ * The batches received, by the device's own sequence: a batch sent twice is counted once. Since
+ * migration 0050 a batch is acknowledged by writing this row alone, with its entries and what the
+ * acknowledgement resolved (the device's location and campaign, each entry's capsule and fragrance);
+ * the fold (fold_shot_batches) credits them to the shots, levels and counts and clears the entries.
+ * Entries present (`ats` not null) = not yet folded.
+ */
 export const shotBatches = pgTable(
   'shot_batches',
   {
@@ -184,10 +190,20 @@ export const shotBatches = pgTable(
     sequence: bigint('sequence', { mode: 'number' }).notNull(),
     shots: integer('shots').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    locationId: integer('location_id'),
+    campaignId: integer('campaign_id'),
+    ats: timestamp('ats', { withTimezone: true }).array(),
+    slots: smallint('slots').array(),
+    counts: integer('counts').array(),
+    capsuleIds: integer('capsule_ids').array(),
+    fragranceIds: integer('fragrance_ids').array(),
   },
   (table) => [
     primaryKey({ columns: [table.deviceId, table.sequence] }),
     index('shot_batches_received_idx').on(table.receivedAt),
+    index('shot_batches_unfolded_idx')
+      .on(table.deviceId, table.sequence)
+      .where(sql`${table.ats} is not null`),
   ],
 );
 

@@ -86,15 +86,18 @@ export class DeviceApiRepository {
     });
   }
 
-  /** The batch alone in one round trip (ingest_shot_batch: a group of one since migration 0026). */
+  /**
+   * The batch alone in one round trip (ack_shot_batch, a group of one): its row written, its levels
+   * answered as the fold will leave them (migration 0050).
+   */
   async ingestShots(
     credentialHash: string,
     sequence: number,
     shots: readonly { at: string; slot: number; count: number }[],
   ): Promise<IngestResult> {
     const [row] = await this.preparedQuery<{ result: IngestResult }>(
-      'ingest-shot-batch',
-      `select ingest_shot_batch($1::text, $2::bigint, $3::timestamptz[], $4::smallint[], $5::integer[],
+      'ack-shot-batch',
+      `select ack_shot_batch($1::text, $2::bigint, $3::timestamptz[], $4::smallint[], $5::integer[],
         $6::integer) as result`,
       [
         credentialHash,
@@ -105,21 +108,21 @@ export class DeviceApiRepository {
         this.seenPrecisionSeconds,
       ],
     );
-    if (!row) throw new Error('ingest_shot_batch answered nothing');
+    if (!row) throw new Error('ack_shot_batch answered nothing');
     return typeof row.result === 'string' ? (JSON.parse(row.result) as IngestResult) : row.result;
   }
 
   /**
-   * Several batches in one round trip and one transaction (ingest_shot_batch_group, migration 0026):
-   * one answer per batch, in order. Any error rolls back the whole group.
+   * Several batches in one round trip and one transaction (ack_shot_batch_group, migration 0050; the
+   * group of 0026): one answer per batch, in order. Any error rolls back the whole group.
    */
   async ingestShotGroup(batches: readonly ShotBatchToIngest[]): Promise<IngestResult[]> {
     const entries = batches.flatMap((batch, index) =>
       batch.shots.map((shot) => ({ batch: index + 1, shot })),
     );
     const [row] = await this.preparedQuery<{ result: IngestResult[] }>(
-      'ingest-shot-batch-group',
-      `select ingest_shot_batch_group($1::text[], $2::bigint[], $3::integer[], $4::timestamptz[],
+      'ack-shot-batch-group',
+      `select ack_shot_batch_group($1::text[], $2::bigint[], $3::integer[], $4::timestamptz[],
         $5::smallint[], $6::integer[], $7::integer) as result`,
       [
         arrayLiteral(batches.map((batch) => batch.credentialHash)),
@@ -131,10 +134,22 @@ export class DeviceApiRepository {
         this.seenPrecisionSeconds,
       ],
     );
-    if (!row) throw new Error('ingest_shot_batch_group answered nothing');
+    if (!row) throw new Error('ack_shot_batch_group answered nothing');
     const answers = typeof row.result === 'string' ? (JSON.parse(row.result) as IngestResult[]) : row.result;
-    if (answers.length !== batches.length) throw new Error('ingest_shot_batch_group answered another count');
+    if (answers.length !== batches.length) throw new Error('ack_shot_batch_group answered another count');
     return answers;
+  }
+
+  /**
+   * Credits at most `limit` acknowledged batches to the shots, levels and counts, and marks them folded,
+   * in one transaction (fold_shot_batches, migration 0050; one fold at a time across instances).
+   * Answers how many it folded.
+   */
+  async foldShots(limit: number): Promise<number> {
+    const [row] = await this.rows<{ folded: number }>(
+      sql`select fold_shot_batches(${limit}::integer) as folded`,
+    );
+    return Number(row?.folded ?? 0);
   }
 
   /** The fragrance ids among `ids` that exist. */

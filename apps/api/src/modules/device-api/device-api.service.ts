@@ -26,7 +26,7 @@ import { oldestShotTime } from './shot-partitions.ts';
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 /** Field problems named in one refusal at most: a batch of 1,000 bad times needs not 1,000 lines. */
 const MAX_REPORTED_PROBLEMS = 10;
-/** What ingest_shot_batch raises for a slot without a capsule (migration 0024; DETAIL 'batch:slot' since 0026). */
+/** What the batch's acknowledgement raises for a slot without a capsule (migration 0024; DETAIL 'batch:slot' since 0026; ack_shot_batch since 0050). */
 const SLOT_EMPTY_STATE = 'SC409';
 
 const PROVISIONING_REFUSALS = {
@@ -68,7 +68,8 @@ export function createDeviceApiService(deps: {
 }) {
   const { repository, views } = deps;
   const now = deps.now ?? (() => new Date());
-  // Batches that passed validation are committed in groups; each is answered after its group's commit.
+  // Batches that passed validation are acknowledged in groups, each answered after its group's commit;
+  // the fold (shot-fold.ts) credits them to the counts later, once.
   const shotBatches = createBatchCoalescer<ShotBatchToIngest, IngestResult>({
     ingestGroup: (batches) => repository.ingestShotGroup(batches),
     ingestOne: (batch) => repository.ingestShots(batch.credentialHash, batch.sequence, batch.shots),
