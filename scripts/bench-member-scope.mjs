@@ -48,6 +48,8 @@ const ALL_CALLS = [
   ['devices, first page', '/api/devices'],
   ['capsules, first page', '/api/capsules'],
   ['locations, first page', '/api/locations'],
+  ['locations, search "12"', '/api/locations?search=12'],
+  ['devices, search "1f"', '/api/devices?search=1f'],
   ['dashboard: shots by campaign, 30 days', '/api/shots-campaign?limit=true'],
   ['dashboard: shots by fragrance, 30 days', '/api/shots-fragrance?limit=true'],
   ['dashboard: sites, 30 days', '/api/dashboard/sites'],
