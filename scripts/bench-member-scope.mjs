@@ -1,5 +1,5 @@
 // What a member's scope costs through the API (docs/performance/member-cost.md), on PostgreSQL: the
-// devices, capsules and locations lists and the dashboard's main calls, asked by the staff and by a
+// devices, capsules and locations lists, two searches and the dashboard's main calls, asked by the staff and by a
 // Manager of a chain, side by side in one run, in alternating turns, so that the machine's load weighs
 // on both alike. The built server runs as a login of scentia_runtime, as in production (so row-level
 // security holds the Manager's transaction), on a data set the size of the row-security bench's:
@@ -48,6 +48,8 @@ const ALL_CALLS = [
   ['devices, first page', '/api/devices'],
   ['capsules, first page', '/api/capsules'],
   ['locations, first page', '/api/locations'],
+  ['locations, search "12"', '/api/locations?search=12'],
+  ['devices, search "1f"', '/api/devices?search=1f'],
   ['dashboard: shots by campaign, 30 days', '/api/shots-campaign?limit=true'],
   ['dashboard: shots by fragrance, 30 days', '/api/shots-fragrance?limit=true'],
   ['dashboard: sites, 30 days', '/api/dashboard/sites'],

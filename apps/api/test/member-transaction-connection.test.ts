@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plannedOnce } from '../src/db/named-statements.ts';
 import { deviceGround } from './device-fixtures.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
@@ -47,6 +48,25 @@ describe('a member’s transaction', () => {
       { role: 'scentia_member', scope: 'member', organization: String(a.organizationId) },
       1,
     ]);
+  });
+
+  it('plans with their values unless its first statement runs planned once (a list without a search)', async () => {
+    const scope = { organizationId: a.organizationId, locationIds: null };
+    const mode = async () => {
+      const result = (await ctx.db.execute(
+        sql`select current_setting('plan_cache_mode') as mode where ${1} = 1`,
+      )) as unknown as { rows: { mode: string }[] };
+      return result.rows[0]?.mode;
+    };
+    const searched = await ctx.database.inMemberTransaction(scope, async () => [await mode(), await mode()]);
+    const browsed = await ctx.database.inMemberTransaction(scope, () =>
+      plannedOnce(async () => [await mode(), await mode()]),
+    );
+    expect(searched).toEqual(['force_custom_plan', 'force_custom_plan']);
+    // PGlite's one connection plans with the values throughout.
+    const generic = ctx.driver === 'postgres' ? 'force_generic_plan' : 'force_custom_plan';
+    expect(browsed).toEqual([generic, generic]);
+    expect(await mode()).toBe('force_custom_plan');
   });
 
   it('keeps a nested transaction a savepoint: its rollback leaves the member’s transaction going', async () => {

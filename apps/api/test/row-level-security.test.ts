@@ -21,12 +21,11 @@ const OWNING_COLUMNS = [
   'initiative_id',
 ];
 /** Tables mixing organisations: the staff's alone. */
-const FLEET_TABLES = [
-  'shot_counts_fleet_daily',
-  'shot_rollup_state',
-  'shot_rollups_fleet',
-  'shot_rollups_fleet_hourly',
-];
+const FLEET_TABLES = ['shot_counts_fleet_daily', 'shot_rollups_fleet', 'shot_rollups_fleet_hourly'];
+/** Tables of no organisation (the roll-ups' watermark, migration 0049): every member reads them, none changes them. */
+const SHARED_TABLES = ['shot_rollup_state'];
+/** Tables no organisation owns, whose rows a member may not change. */
+const UNOWNED_TABLES = [...FLEET_TABLES, ...SHARED_TABLES];
 
 let ctx: TestContext;
 let a: Awaited<ReturnType<typeof organisationWithEverything>>;
@@ -84,7 +83,7 @@ describe('row-level security', () => {
         and a.attname = any(${sql.raw(`'{${OWNING_COLUMNS.join(',')}}'`)}::text[])`);
     expect(owned.length).toBeGreaterThan(20);
     expect(owned.map((row) => row.name).filter((name) => !tables.includes(name))).toEqual([]);
-    expect(tables).toEqual(expect.arrayContaining(['organizations', ...FLEET_TABLES]));
+    expect(tables).toEqual(expect.arrayContaining(['organizations', ...UNOWNED_TABLES]));
   });
 
   it('has no view: a view would read as its owner (a new one needs security_invoker and a place here)', async () => {
@@ -94,6 +93,15 @@ describe('row-level security', () => {
 
   it('shows a member none of another organisation’s rows, in every table, and the staff all of them', async () => {
     for (const table of tables) {
+      if (SHARED_TABLES.includes(table)) {
+        const staff = await countAsStaff(table);
+        expect(staff, table).toBeGreaterThan(0);
+        expect(
+          [await countAs(scopeOf(a.organizationId), table), await countAs(scopeOf(b.organizationId), table)],
+          table,
+        ).toEqual([staff, staff]);
+        continue;
+      }
       const rowsOfB = await rowsOf(scopeOf(b.organizationId), table);
       const seenByA = await asMember(
         ctx,
@@ -119,7 +127,7 @@ describe('row-level security', () => {
   });
 
   it('changes and removes none of another organisation’s rows, in every table', async () => {
-    for (const table of tables.filter((name) => !FLEET_TABLES.includes(name))) {
+    for (const table of tables.filter((name) => !UNOWNED_TABLES.includes(name))) {
       const rowsOfB = await rowsOf(scopeOf(b.organizationId), table);
       if (rowsOfB.length === 0 && partitions.includes(table)) continue;
       const [column] = await ctx.query<{ name: string }>(sql`select attname as name from pg_attribute
@@ -136,8 +144,30 @@ describe('row-level security', () => {
     }
   });
 
+  it('lets no member change, remove or add a row of the tables of no organisation', async () => {
+    const member = scopeOf(a.organizationId);
+    for (const table of SHARED_TABLES) {
+      const before = await rowsOf(member, table);
+      expect(before.length, table).toBeGreaterThan(0);
+      const [column] = await ctx.query<{ name: string }>(sql`select attname as name from pg_attribute
+        where attrelid = ${table}::regclass and attnum > 0 and not attisdropped order by attnum limit 1`);
+      const name = quoted(String(column?.name));
+      expect((await asMember(ctx, member, sql`update ${quoted(table)} set ${name} = ${name}`)).rowCount).toBe(
+        0,
+      );
+      expect((await asMember(ctx, member, sql`delete from ${quoted(table)}`)).rowCount).toBe(0);
+      const insert = sql`insert into ${quoted(table)} select * from jsonb_populate_record(null::${quoted(table)}, ${JSON.stringify(before[0])}::jsonb)`;
+      const outcome = await asMember(ctx, member, insert).then(
+        () => 'added',
+        (error: { cause?: { code?: string }; code?: string }) => (error.cause ?? error).code,
+      );
+      expect(outcome, table).toBe('42501');
+      expect(await countAsStaff(table), table).toBe(before.length);
+    }
+  });
+
   it('refuses to add a row of another organisation to any table', async () => {
-    for (const table of tables.filter((name) => !FLEET_TABLES.includes(name))) {
+    for (const table of tables.filter((name) => !UNOWNED_TABLES.includes(name))) {
       const [rowOfB] = await rowsOf(scopeOf(b.organizationId), table);
       if (!rowOfB && partitions.includes(table)) continue;
       // Every column but the generated ones, which take no value.

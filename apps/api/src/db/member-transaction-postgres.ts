@@ -4,7 +4,7 @@ import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm
 import type pg from 'pg';
 import type { Database } from './database-type.ts';
 import { memberScopeStatement, type ScopedTransaction } from './member-transaction.ts';
-import { withNamedStatements } from './named-statements.ts';
+import { isPlannedOnce, withNamedStatements } from './named-statements.ts';
 
 /** What a Drizzle database built over the pool holds and a transaction of ours needs (its internals). */
 type DrizzleInternals = {
@@ -29,15 +29,17 @@ export function scopedTransactionOnPool(pool: pg.Pool, base: Database): ScopedTr
     tableNamesMap: schema.tableNamesMap,
   };
   return async (scope, work) => {
-    // What runs `plannedOnce` is planned once per connection and shape (db/named-statements.ts): a
-    // generic plan, as a member's plan does not depend on the member, whose scope the policies read
-    // when the statement runs. It holds for unnamed statements with values too (PostgreSQL caches an
-    // unnamed statement's plan as it does a named one's, only for one use): a statement whose plan
-    // depends on its values sets `plan_cache_mode` back to `force_custom_plan` first, as the dashboard's do
-    // (modules/dashboard/dashboard.repository.ts).
-    const opening = `begin; set local plan_cache_mode = force_generic_plan; ${memberScopeStatement(scope)}`;
+    // The transaction's plan mode follows its first statement. Inside `plannedOnce` (a list's page and
+    // total without a search) it is generic: those statements are prepared by name and planned once per
+    // connection and shape (db/named-statements.ts), as a member's plan does not depend on the member,
+    // whose scope the policies read when the statement runs. Otherwise (a search, the dashboard) it stays
+    // the connection's `force_custom_plan`: PostgreSQL applies the mode to unnamed statements with values
+    // too, and a search's generic plan walks the whole trigram index for a two-letter word
+    // (docs/performance/member-cost.md).
+    const openingOf = (isGeneric: boolean) =>
+      `begin; ${isGeneric ? 'set local plan_cache_mode = force_generic_plan; ' : ''}${memberScopeStatement(scope)}`;
     const client = await pool.connect();
-    const opened = openingWithFirstStatement(client, opening);
+    const opened = openingWithFirstStatement(client, () => openingOf(isPlannedOnce()));
     let isBroken = false;
     try {
       const session = new NodePgSession(withNamedStatements(opened.client), dialect, relational);
@@ -81,13 +83,14 @@ function isSimpleStatement(config: unknown, values: unknown, callback: unknown):
  * to every member's request (docs/performance/member-cost.md). Otherwise the opening goes alone first.
  * Every statement waits for the opening: none can run outside the member's transaction, and one whose
  * opening failed fails too (the opening comes first in the simple query, so PostgreSQL runs nothing
- * after it). `isSent`: whether the opening went, so whether there is a transaction to end.
+ * after it). `openingFor` makes the opening when the first statement leaves. `isSent`: whether the opening went, so whether there is a transaction to end.
  */
-function openingWithFirstStatement(client: pg.PoolClient, opening: string) {
+function openingWithFirstStatement(client: pg.PoolClient, openingFor: () => string) {
   const query = client.query.bind(client) as QueryCall;
   let opened: Promise<unknown> | undefined;
   const first = (config: unknown, values?: unknown, callback?: unknown): unknown => {
     if (opened) return chained(config, values, callback);
+    const opening = openingFor();
     if (isSimpleStatement(config, values, callback)) {
       const text = typeof config === 'string' ? config : config.text;
       const combined =

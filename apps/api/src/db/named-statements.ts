@@ -20,6 +20,9 @@ export function plannedOnce<T>(work: () => Promise<T>): Promise<T> {
   return plannedOnceContext.run(true, work);
 }
 
+/** Whether the caller runs inside `plannedOnce`. */
+export const isPlannedOnce = () => plannedOnceContext.getStore() === true;
+
 const nameOf = (text: string) => `m_${createHash('sha1').update(text).digest('hex').slice(0, 30)}`;
 
 /**
@@ -27,9 +30,9 @@ const nameOf = (text: string) => `m_${createHash('sha1').update(text).digest('he
  * name a digest of their text: each shape is parsed and planned once per connection and then only
  * executed (node-postgres skips the Parse of a name it has sent). For a member's transaction, whose
  * statements carry row-level security: planning its policies' sub-selects cost a capsules page 5–12 ms
- * against 4 ms to run it (docs/performance/member-cost.md). The transaction's `plan_cache_mode` makes
- * the named ones generic; the others stay unnamed and are planned every time, generic as well unless
- * the transaction's `plan_cache_mode` was set back to `force_custom_plan` (the dashboard's statements do). A plan made
+ * against 4 ms to run it (docs/performance/member-cost.md). The transaction's `plan_cache_mode`, chosen
+ * by its first statement (db/member-transaction-postgres.ts), makes the named ones generic when that
+ * statement runs inside `plannedOnce`; the others stay unnamed and are planned every time. A plan made
  * under another role is made again (PostgreSQL tracks the role a plan's policies were applied for). A
  * connection keeps at most MAX_NAMED_PER_CONNECTION names: the shapes are the code's, bounded, but a
  * location-limited member's list of locations makes one shape per length.
@@ -40,7 +43,7 @@ export function withNamedStatements(client: pg.PoolClient): pg.PoolClient {
     const config: unknown = typeof textOrConfig === 'string' ? { text: textOrConfig } : textOrConfig;
     // A statement with values, not named by its caller, inside plannedOnce.
     const shouldName =
-      plannedOnceContext.getStore() === true &&
+      isPlannedOnce() &&
       typeof config === 'object' &&
       config !== null &&
       typeof (config as QueryConfig).text === 'string' &&

@@ -32,8 +32,8 @@ export class DashboardRepository {
   /**
    * The last UTC day the roll-ups hold (migration 0029). The same statement has the rest of the
    * transaction plan the dashboard's statements with their values, as the server's connections do
-   * (db/client.ts): a member's transaction makes every statement with values generic (db/member-
-   * transaction-postgres.ts, for a list's named ones), and the counts' generic plan runs 3–4× slower
+   * (db/client.ts), even when it follows a list's statements planned once in a member's transaction
+   * (db/member-transaction-postgres.ts, whose mode its first statement sets): the counts' generic plan runs 3–4× slower
    * than the one made for the period's days (docs/performance/member-cost.md). Outside a transaction
    * (the staff's) the setting ends with the statement.
    */
