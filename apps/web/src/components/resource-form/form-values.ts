@@ -9,8 +9,8 @@ import { maskBrazilianPhone } from '../../lib/input-masks.ts';
 /** A text as the form holds it: an absent one (null) is empty. */
 export const textToForm = (value: string | null | undefined): string => value ?? '';
 
-/** A stored CNPJ (its 14 characters) with its mask. */
-export const cnpjToForm = (cnpj: string): string => formatCnpj(cnpj);
+/** A stored CNPJ (its 14 characters) with its mask; none (an optional CNPJ) is empty. */
+export const cnpjToForm = (cnpj: string | null | undefined): string => (cnpj ? formatCnpj(cnpj) : '');
 
 /** A stored phone (digits) with its mask; none is empty. */
 export const phoneToForm = (phone: string | null | undefined): string =>

@@ -35,19 +35,25 @@ export function createdAtColumn<Row>(t: TFunction, sortKey: string): ResourceCol
   return { title: kitText(t, 'columns.createdAt'), dataIndex: 'createdAt', sortKey, render: formatCreatedAt };
 }
 
-/** A CNPJ column (the row's `cnpj`, or `dataIndex`): the stored 14 characters shown with their mask. */
+/**
+ * A CNPJ column (the row's `cnpj`, or `dataIndex`): the stored 14 characters shown with their mask,
+ * empty when none (an optional CNPJ is null).
+ */
 export function cnpjColumn<Row>(title: string, dataIndex = 'cnpj'): ResourceColumn<Row> {
-  return { title, dataIndex, render: (cnpj: string) => cnpjToForm(cnpj) };
+  return { title, dataIndex, render: (cnpj: string | null | undefined) => cnpjToForm(cnpj) };
 }
 
 /** A phone column (the row's `phone`, or `dataIndex`): the stored digits with their mask, empty when none. */
 export function phoneColumn<Row>(title: string, dataIndex = 'phone'): ResourceColumn<Row> {
-  return { title, dataIndex, render: (phone: string | null) => phoneToForm(phone) };
+  return { title, dataIndex, render: (phone: string | null | undefined) => phoneToForm(phone) };
 }
 
-/** An e-mail column (the row's `email`, or `dataIndex`), sorted by `sortKey` where the list sorts by it. */
+/**
+ * An e-mail column (the row's `email`, or `dataIndex`), sorted by `sortKey` where the list sorts by it;
+ * empty when none.
+ */
 export function emailColumn<Row>(title: string, dataIndex = 'email', sortKey?: string): ResourceColumn<Row> {
-  return { title, dataIndex, sortKey };
+  return { title, dataIndex, sortKey, render: (email: string | null | undefined) => email ?? '' };
 }
 
 /**
