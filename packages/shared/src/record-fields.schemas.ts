@@ -37,6 +37,15 @@ export const cnpjSchema = z
   .refine(isValidCnpj, { error: 'invalidCnpj' })
   .transform(normalizeTaxId);
 
+/**
+ * An optional CNPJ (a record keyed otherwise, such as by its name): blank is null, else `cnpjSchema`'s
+ * rule, kept as its 14 characters. A table's `cnpjColumn()` without `.notNull()` holds it; its unique
+ * index lets any number of nulls through.
+ */
+export const optionalCnpjSchema = optionalText(MASKED_CNPJ_LENGTH)
+  .refine((value) => value === null || isValidCnpj(value), { error: 'invalidCnpj' })
+  .transform((value) => (value === null ? null : normalizeTaxId(value)));
+
 /** An optional Brazilian phone with its area code, typed with or without its mask; kept as digits. */
 export const optionalPhoneSchema = optionalText(20)
   .refine((value) => value === null || isValidBrazilianPhone(value), { error: 'invalidPhone' })

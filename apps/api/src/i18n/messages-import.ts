@@ -20,6 +20,7 @@ export const importPtBR = {
   'import.rules.locationName':
     'Obrigatório, 2 a 100 caracteres. Com a organização, identifica o local: um nome existente é atualizado.',
   'import.rules.optionalText': 'Opcional, até {{max}} caracteres.',
+  'import.rules.optionalCnpj': 'Opcional, CNPJ válido, com ou sem máscara, único.',
   'import.rules.email': 'Opcional, um e-mail válido.',
   'import.rules.phone': 'Opcional, telefone com DDD, com ou sem máscara.',
   'import.rules.zipcode': 'CEP, com ou sem máscara; obrigatório válido no Brasil.',
@@ -55,6 +56,7 @@ export const importEnUS: Record<keyof typeof importPtBR, string> = {
   'import.rules.locationName':
     'Required, 2 to 100 characters. With the organisation, identifies the location: an existing name is updated.',
   'import.rules.optionalText': 'Optional, up to {{max}} characters.',
+  'import.rules.optionalCnpj': 'Optional, a valid CNPJ, with or without its mask, unique.',
   'import.rules.email': 'Optional, a valid e-mail address.',
   'import.rules.phone': 'Optional, a phone number with its area code, with or without its mask.',
   'import.rules.zipcode': 'Postcode (CEP), with or without its mask; must be valid in Brazil.',
@@ -91,6 +93,7 @@ export const importEsES: Record<keyof typeof importPtBR, string> = {
   'import.rules.locationName':
     'Obligatorio, de 2 a 100 caracteres. Con la organización, identifica el local: un nombre existente se actualiza.',
   'import.rules.optionalText': 'Opcional, hasta {{max}} caracteres.',
+  'import.rules.optionalCnpj': 'Opcional, CNPJ válido, con o sin máscara, único.',
   'import.rules.email': 'Opcional, un correo electrónico válido.',
   'import.rules.phone': 'Opcional, un teléfono con código de área, con o sin máscara.',
   'import.rules.zipcode': 'Código postal (CEP), con o sin máscara; debe ser válido en Brasil.',

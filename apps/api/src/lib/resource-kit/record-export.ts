@@ -1,9 +1,10 @@
+import { formatBrazilianPhone, formatCnpj } from '@scentia/shared/br-documents';
 import type { Language } from '@scentia/shared/locales';
 import { type MessageKey, translate } from '../../i18n/translate.ts';
 import type { ExportColumn } from '../xlsx-export.ts';
 
 /** A header in the request's language. */
-type Translate = (key: MessageKey, params?: Record<string, string>) => string;
+export type Translate = (key: MessageKey, params?: Record<string, string>) => string;
 
 type KitRecord = { id: number; deletedAt: Date | null; createdAt: Date; updatedAt: Date };
 
@@ -55,3 +56,57 @@ export function addressExportColumns<Record extends AddressRecord>(t: Translate)
     { header: t('export.country'), width: 8, value: (row) => row.country },
   ];
 }
+
+/** A row holding a shared field under `key` (the body's field name, as the record reads it). */
+type FieldOf<Key extends string, Value> = { [field in Key]: Value };
+
+/**
+ * The export columns of the shared fields (`recordNameSchema`, `cnpjSchema` or `optionalCnpjSchema`,
+ * `optionalEmailSchema`, `optionalPhoneSchema`, `noteSchema`), headed as their import columns
+ * (`kitImportColumns`) and shown as typed (a CNPJ and a phone with their masks; none is an empty cell).
+ * The key is the record's field; pass another where the record names it otherwise
+ * (`email(t, 'contactEmail', 'export.contactEmail')`).
+ */
+export const kitExportColumns = {
+  name: <Key extends string = 'name'>(
+    t: Translate,
+    key = 'name' as Key,
+  ): ExportColumn<FieldOf<NoInfer<Key>, string>> => ({
+    header: t('export.name'),
+    width: 28,
+    value: (row) => row[key],
+  }),
+  cnpj: <Key extends string = 'cnpj'>(
+    t: Translate,
+    key = 'cnpj' as Key,
+  ): ExportColumn<FieldOf<NoInfer<Key>, string | null>> => ({
+    header: t('export.cnpj'),
+    width: 20,
+    value: (row) => (row[key] ? formatCnpj(row[key]) : null),
+  }),
+  email: <Key extends string = 'email'>(
+    t: Translate,
+    key = 'email' as Key,
+    label: MessageKey = 'export.email',
+  ): ExportColumn<FieldOf<NoInfer<Key>, string | null>> => ({
+    header: t(label),
+    width: 28,
+    value: (row) => row[key],
+  }),
+  phone: <Key extends string = 'phone'>(
+    t: Translate,
+    key = 'phone' as Key,
+  ): ExportColumn<FieldOf<NoInfer<Key>, string | null>> => ({
+    header: t('export.phone'),
+    width: 16,
+    value: (row) => (row[key] ? formatBrazilianPhone(row[key]) : null),
+  }),
+  note: <Key extends string = 'note'>(
+    t: Translate,
+    key = 'note' as Key,
+  ): ExportColumn<FieldOf<NoInfer<Key>, string | null>> => ({
+    header: t('export.note'),
+    width: 32,
+    value: (row) => row[key],
+  }),
+};

@@ -3,8 +3,8 @@ import type { MessageKey } from '../../../i18n/translate.ts';
 import type { ImportColumn } from './import-declaration.ts';
 
 /**
- * The import columns of the shared field schemas a body takes (`recordNameSchema`, `cnpjSchema`,
- * `optionalEmailSchema`, `optionalPhoneSchema`, `noteSchema`), headed as the export heads them and
+ * The import columns of the shared field schemas a body takes (`recordNameSchema`, `cnpjSchema` (or
+ * `optionalCnpjSchema`: `cnpj(example, { isOptional: true })`), `optionalEmailSchema`, `optionalPhoneSchema`, `noteSchema`), headed as the export heads them and
  * with their rules in the template's note. The key is the body's field; pass another where the body
  * names it otherwise (`email('contactEmail', 'export.contactEmail')`).
  */
@@ -16,12 +16,13 @@ export const kitImportColumns = {
     example,
     isRequired: true,
   }),
-  cnpj: (example = '11.222.333/0001-81'): ImportColumn => ({
+  /** `isOptional` for a body whose CNPJ is `optionalCnpjSchema`: a file may leave the column out. */
+  cnpj: (example = '11.222.333/0001-81', { isOptional = false } = {}): ImportColumn => ({
     key: 'cnpj',
     label: 'export.cnpj',
-    rules: 'import.rules.cnpj',
+    rules: isOptional ? 'import.rules.optionalCnpj' : 'import.rules.cnpj',
     example,
-    isRequired: true,
+    isRequired: !isOptional,
   }),
   email: (
     key = 'email',
