@@ -1,5 +1,5 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
-import { getTableColumns, inArray } from 'drizzle-orm';
+import { asc, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { toSearchText } from '../../search-text.ts';
@@ -8,19 +8,59 @@ import type { ExistingRecord, ImportUnique } from './import-declaration.ts';
 
 /**
  * The `findExisting` of a resource whose natural key is one column stored as the row's key is (an
- * organisation's CNPJ): its records holding these keys, in one query, with every stored column.
+ * organisation's CNPJ; a name keyed as `search_name` stores it, with `nameNaturalKey`): its records
+ * holding these keys, in one query, with every stored column. Where the key is unique among the active
+ * records only (a partial unique index), several may hold it: the active one is found, else the newest.
  */
 export function existingByColumn(table: SoftDeleteTable, key: PgColumn) {
   const keyName = Object.entries(getTableColumns(table)).find(([, column]) => column === key)?.[0];
   if (!keyName) throw new Error('The natural key is not a column of the table');
   return async (db: Database, keys: string[]): Promise<Map<string, ExistingRecord>> => {
-    const rows = (await db.select().from(table).where(inArray(key, keys))) as Record<string, unknown>[];
+    const rows = (await db
+      .select()
+      .from(table)
+      .where(inArray(key, keys))
+      // Later rows win in the map: the active one last.
+      .orderBy(sql`${table.deletedAt} is null`, asc(table.id))) as Record<string, unknown>[];
     return new Map(
       rows.map((row) => [
         String(row[keyName]),
         { id: row.id as number, isActive: row.deletedAt === null, values: row },
       ]),
     );
+  };
+}
+
+/**
+ * The natural key of a resource found by its name (its CNPJ optional, say): the name as `search_name`
+ * stores it (lower-cased, without accents), for `existingByColumn(<table>, <table>.searchName)`.
+ */
+export const nameNaturalKey = {
+  column: 'name',
+  of: (body: { name: string }) => toSearchText(body.name),
+};
+
+/**
+ * Another unique column than the name (an optional CNPJ of a resource keyed by its name): a repeat
+ * inside the file, or a value another record holds, is refused `code`. `naturalKey` is the column that
+ * names the holder as the import's natural key is stored (`searchName`): the row's own record keeps it.
+ */
+export function uniqueColumn<Body>(
+  table: SoftDeleteTable,
+  unique: { column: string; stored: PgColumn; key: (body: Body) => string | null; code: ErrorCode },
+  naturalKey: PgColumn,
+): ImportUnique<Body> {
+  return {
+    column: unique.column,
+    key: unique.key,
+    findTaken: async (db, keys) => {
+      const rows = await db
+        .select({ value: unique.stored, key: naturalKey })
+        .from(table)
+        .where(inArray(unique.stored, keys));
+      return new Map(rows.map((row) => [String(row.value), String(row.key)]));
+    },
+    code: unique.code,
   };
 }
 
@@ -34,16 +74,14 @@ export function uniqueName<Body extends { name: string }>(
   searchName: PgColumn,
   naturalKey: PgColumn,
 ): ImportUnique<Body> {
-  return {
-    column: 'name',
-    key: (body) => toSearchText(body.name),
-    findTaken: async (db, names) => {
-      const rows = await db
-        .select({ searchName, key: naturalKey })
-        .from(table)
-        .where(inArray(searchName, names));
-      return new Map(rows.map((row) => [String(row.searchName), String(row.key)]));
+  return uniqueColumn<Body>(
+    table,
+    {
+      column: 'name',
+      stored: searchName,
+      key: (body) => toSearchText(body.name),
+      code: ErrorCode.NAME_TAKEN,
     },
-    code: ErrorCode.NAME_TAKEN,
-  };
+    naturalKey,
+  );
 }
