@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addAddressIssues, addressPartSchema, addressSchema } from './address.schemas.ts';
+import {
+  ADDRESS_REQUIRED_FIELDS,
+  addAddressIssues,
+  addressPartSchema,
+  addressSchema,
+} from './address.schemas.ts';
 
 const issues = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -34,5 +39,11 @@ describe('the shared address', () => {
     expect(issues(siteSchema, { name: 'Loja', site: { ...brazil, zipcode: '99999' } })).toEqual([
       'site.zipcode:invalidCep',
     ]);
+  });
+});
+
+describe('ADDRESS_REQUIRED_FIELDS', () => {
+  it('names the fields the address rule itself requires: the country only', () => {
+    expect(ADDRESS_REQUIRED_FIELDS).toEqual(['country']);
   });
 });

@@ -24,6 +24,14 @@ export const addressSchema = z.strictObject({
 });
 export type AddressBody = z.infer<typeof addressSchema>;
 
+/**
+ * The fields `addressSchema` itself requires (the country): what a form marks required where its body
+ * requires the address (`<AddressBlock isRequired>`), read from the rule rather than repeated.
+ */
+export const ADDRESS_REQUIRED_FIELDS = (Object.keys(addressSchema.shape) as (keyof AddressBody)[]).filter(
+  (field) => !addressSchema.shape[field].safeParse(undefined).success,
+);
+
 /** The address as rows answer it. */
 export const addressRowSchema = z.object({
   zipcode: z.string().nullable(),

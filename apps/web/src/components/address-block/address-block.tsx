@@ -1,4 +1,4 @@
-import { addressPartSchema } from '@scentia/shared/address.schemas';
+import { ADDRESS_REQUIRED_FIELDS, addressPartSchema } from '@scentia/shared/address.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useRef, useState } from 'react';
@@ -17,7 +17,12 @@ type AddressBlockProps = {
   geo: AddressGeo;
   /** Where the address sits in the form's values (`AddressFormValues`); the body's `address`. */
   name?: string;
-  /** The fields this form's body requires (a client's country, a site's city): marked and checked as required. */
+  /**
+   * The body requires the address (`addressSchema`, not nullable): the fields the shared address rule
+   * requires (`ADDRESS_REQUIRED_FIELDS`, the country) are marked and checked as required.
+   */
+  isRequired?: boolean;
+  /** Fields this form's body requires besides the address rule's (a site's city). */
   required?: readonly (keyof AddressFormValues)[];
 };
 
@@ -29,7 +34,12 @@ const NOTHING_REQUIRED: readonly (keyof AddressFormValues)[] = [];
  * the state, the city and an empty street. State and city are typeaheads over the geo API; the fields
  * are checked by the shared address schema the API validates with. Texts: the `address` namespace.
  */
-export function AddressBlock({ geo, name = 'address', required = NOTHING_REQUIRED }: AddressBlockProps) {
+export function AddressBlock({
+  geo,
+  name = 'address',
+  isRequired = false,
+  required = NOTHING_REQUIRED,
+}: AddressBlockProps) {
   const { t } = useTranslation('address');
   const form = Form.useFormInstance();
   const queryClient = useQueryClient();
@@ -49,8 +59,10 @@ export function AddressBlock({ geo, name = 'address', required = NOTHING_REQUIRE
       ['address', field],
       translate,
     );
+  const isFieldRequired = (field: keyof AddressFormValues) =>
+    required.includes(field) || (isRequired && (ADDRESS_REQUIRED_FIELDS as string[]).includes(field));
   const requiredRules = (field: keyof AddressFormValues) =>
-    required.includes(field) ? [{ required: true, message: t('common:validation.required') }] : [];
+    isFieldRequired(field) ? [{ required: true, message: t('common:validation.required') }] : [];
   const setField = (field: keyof AddressFormValues, value: unknown) => form.setFieldValue(path(field), value);
 
   async function lookUp(zipcode: string) {

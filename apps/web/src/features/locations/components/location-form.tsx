@@ -26,7 +26,7 @@ import { TimeZoneSelect } from './time-zone-select.tsx';
 
 // A server error with one of these codes belongs under that field as well.
 const CODE_FIELDS = { ORGANIZATION_INACTIVE: ['organizationId'] };
-const REQUIRED_ADDRESS = ['country', 'city'] as const;
+const REQUIRED_ADDRESS = ['city'] as const;
 
 /**
  * The location form (issue 23): its organisation (a typeahead of the active ones), its name (unique
@@ -77,7 +77,7 @@ export function LocationForm(props: ResourceFormComponentProps<LocationFormValue
           isDisabled={isReadOnly('name')}
         />
       </FormSection>
-      <AddressBlock geo={addressGeo} required={REQUIRED_ADDRESS} />
+      <AddressBlock geo={addressGeo} isRequired required={REQUIRED_ADDRESS} />
       <FormSection>
         <Field
           name="timeZone"

@@ -23,8 +23,6 @@ import {
   organizationFormToBody,
 } from '../organization-form-values.ts';
 
-const REQUIRED_ADDRESS = ['country'] as const;
-
 /**
  * The organisation form (issue 23): the company (name, legal name, CNPJ masked and checked as typed,
  * numeric or alphanumeric), its contact person, its address and a note, each field checked by the
@@ -56,7 +54,7 @@ export function OrganizationForm(props: ResourceFormComponentProps<OrganizationF
         <EmailField name="contactEmail" label={t('fields.contactEmail')} rule={rule} />
         <PhoneField name="phone" label={t('fields.phone')} rule={rule} />
       </FormSection>
-      <AddressBlock geo={addressGeo} required={REQUIRED_ADDRESS} />
+      <AddressBlock geo={addressGeo} isRequired />
       <FormSection>
         <NotesField name="note" label={t('fields.note')} rule={rule} />
       </FormSection>
