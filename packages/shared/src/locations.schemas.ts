@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { addressRowSchema, addressSchema } from './address.schemas.ts';
+import { addressSchema } from './address.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
 import { kitRowFields, listQuerySchema } from './list.schemas.ts';
-import { noteSchema, recordBodySchema, recordNameSchema } from './record-fields.schemas.ts';
+import {
+  kitRowFieldSchemas,
+  noteSchema,
+  recordBodySchema,
+  recordNameSchema,
+} from './record-fields.schemas.ts';
 import { scheduleRangeSchema } from './schedules.schemas.ts';
 import { DEFAULT_TIME_ZONE, isKnownTimeZone } from './time-zones.ts';
 
@@ -42,10 +47,10 @@ export const locationRowSchema = z.object({
   locationId: z.number().int(),
   organizationId: z.number().int(),
   organization: z.object({ name: z.string(), ativo: z.boolean() }),
-  name: z.string(),
-  address: addressRowSchema,
+  name: kitRowFieldSchemas.name,
+  address: kitRowFieldSchemas.address,
   timeZone: z.string(),
-  note: z.string().nullable(),
+  note: kitRowFieldSchemas.note,
   /** When its devices diffuse (`PUT /api/locations/schedule/{id}` changes it). */
   schedule: z.object({ ranges: z.array(scheduleRangeSchema) }),
   ...kitRowFields,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { addressRowSchema, addressSchema, optionalText } from './address.schemas.ts';
+import { addressSchema, optionalText } from './address.schemas.ts';
 import { kitRowFields } from './list.schemas.ts';
 import {
   cnpjSchema,
+  kitRowFieldSchemas,
   noteSchema,
   optionalEmailSchema,
   optionalPhoneSchema,
@@ -33,16 +34,14 @@ export const ORGANIZATION_LOCATIONS_NAMED = 5;
 
 export const organizationRowSchema = z.object({
   organizationId: z.number().int(),
-  name: z.string(),
+  name: kitRowFieldSchemas.name,
   legalName: z.string(),
-  /** The 14 characters, without the mask (`formatCnpj` shows it). */
-  cnpj: z.string(),
+  cnpj: kitRowFieldSchemas.cnpj,
   contactName: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  /** Digits only (`formatBrazilianPhone` shows them). */
-  phone: z.string().nullable(),
-  address: addressRowSchema,
-  note: z.string().nullable(),
+  contactEmail: kitRowFieldSchemas.email,
+  phone: kitRowFieldSchemas.phone,
+  address: kitRowFieldSchemas.address,
+  note: kitRowFieldSchemas.note,
   /** How many of its locations are active: decides which row actions apply. */
   activeLocationCount: z.number().int(),
   /** How many locations (active or not) it has: one keeps it from being deleted for good. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AddressBody, addAddressIssues, optionalText } from './address.schemas.ts';
+import { type AddressBody, addAddressIssues, addressRowSchema, optionalText } from './address.schemas.ts';
 import { isValidBrazilianPhone, isValidCnpj, normalizeTaxId, phoneDigits } from './br-documents.ts';
 import { EMAIL_MAX_LENGTH } from './constants.ts';
 import { dateTimeSchema } from './dates.schemas.ts';
@@ -56,6 +56,22 @@ export const optionalEmailSchema = optionalText(EMAIL_MAX_LENGTH).refine(
   (value) => value === null || isValidEmail(value),
   { error: 'invalidEmail' },
 );
+
+/**
+ * How a row (a list's, a get's) answers each shared field, as its body schema keeps it: a CNPJ's 14
+ * characters without the mask (`formatCnpj` shows it), a phone's digits (`formatBrazilianPhone`), the
+ * address block as `addressRowSchema`. A row schema spreads or picks them (`name: kitRowFieldSchemas.name`)
+ * instead of re-declaring them.
+ */
+export const kitRowFieldSchemas = {
+  name: z.string(),
+  cnpj: z.string(),
+  optionalCnpj: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: addressRowSchema,
+  note: z.string().nullable(),
+};
 
 /**
  * The version a form loaded, sent with an update: a save over a newer one is refused (`STALE_RECORD`).

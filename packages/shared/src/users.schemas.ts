@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { addressRowSchema, addressSchema, optionalText } from './address.schemas.ts';
+import { addressSchema, optionalText } from './address.schemas.ts';
 import { emailSchema, personNameSchema } from './auth.schemas.ts';
 import { taxIdProblem } from './br-documents.ts';
 import { MINIMUM_AGE_YEARS } from './constants.ts';
 import { calendarDateSchema } from './dates.schemas.ts';
 import { idSchema } from './integers.schemas.ts';
-import { recordBodySchema } from './record-fields.schemas.ts';
+import { kitRowFieldSchemas, recordBodySchema } from './record-fields.schemas.ts';
 
 export const GENRES = ['M', 'F', 'O'] as const;
 
@@ -82,7 +82,7 @@ export const userRowSchema = z.object({
   genre: z.enum(GENRES).nullable(),
   birthday: z.string().nullable(),
   profile: z.object({ id: z.number().int(), nome: z.string() }),
-  address: addressRowSchema.nullable(),
+  address: kitRowFieldSchemas.address.nullable(),
   ativo: z.boolean(),
   confirmedAt: z.string().nullable(),
   deletedAt: z.string().nullable(),
