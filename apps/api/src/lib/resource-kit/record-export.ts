@@ -4,7 +4,7 @@ import { type MessageKey, translate } from '../../i18n/translate.ts';
 import type { ExportColumn } from '../xlsx-export.ts';
 
 /** A header in the request's language. */
-export type Translate = (key: MessageKey, params?: Record<string, string>) => string;
+type Translate = (key: MessageKey, params?: Record<string, string>) => string;
 
 type KitRecord = { id: number; deletedAt: Date | null; createdAt: Date; updatedAt: Date };
 
@@ -57,56 +57,43 @@ export function addressExportColumns<Record extends AddressRecord>(t: Translate)
   ];
 }
 
-/** A row holding a shared field under `key` (the body's field name, as the record reads it). */
-type FieldOf<Key extends string, Value> = { [field in Key]: Value };
+/** A masked field's cell: its value through `show` (the mask), or an empty cell for none. */
+const shown = (value: string | null, show: (value: string) => string) => (value ? show(value) : null);
 
 /**
  * The export columns of the shared fields (`recordNameSchema`, `cnpjSchema` or `optionalCnpjSchema`,
- * `optionalEmailSchema`, `optionalPhoneSchema`, `noteSchema`), headed as their import columns
- * (`kitImportColumns`) and shown as typed (a CNPJ and a phone with their masks; none is an empty cell).
- * The key is the record's field; pass another where the record names it otherwise
- * (`email(t, 'contactEmail', 'export.contactEmail')`).
+ * `optionalEmailSchema`, `optionalPhoneSchema`, `noteSchema`) as the record names them, headed as their
+ * import columns (`kitImportColumns`) and shown as typed (a CNPJ and a phone with their masks; none is
+ * an empty cell). An e-mail the record names otherwise: `email(t, 'contactEmail', 'export.contactEmail')`.
  */
 export const kitExportColumns = {
-  name: <Key extends string = 'name'>(
-    t: Translate,
-    key = 'name' as Key,
-  ): ExportColumn<FieldOf<NoInfer<Key>, string>> => ({
+  name: (t: Translate): ExportColumn<{ name: string }> => ({
     header: t('export.name'),
     width: 28,
-    value: (row) => row[key],
+    value: (row) => row.name,
   }),
-  cnpj: <Key extends string = 'cnpj'>(
-    t: Translate,
-    key = 'cnpj' as Key,
-  ): ExportColumn<FieldOf<NoInfer<Key>, string | null>> => ({
+  cnpj: (t: Translate): ExportColumn<{ cnpj: string | null }> => ({
     header: t('export.cnpj'),
     width: 20,
-    value: (row) => (row[key] ? formatCnpj(row[key]) : null),
+    value: (row) => shown(row.cnpj, formatCnpj),
   }),
   email: <Key extends string = 'email'>(
     t: Translate,
     key = 'email' as Key,
     label: MessageKey = 'export.email',
-  ): ExportColumn<FieldOf<NoInfer<Key>, string | null>> => ({
+  ): ExportColumn<{ [field in NoInfer<Key>]: string | null }> => ({
     header: t(label),
     width: 28,
     value: (row) => row[key],
   }),
-  phone: <Key extends string = 'phone'>(
-    t: Translate,
-    key = 'phone' as Key,
-  ): ExportColumn<FieldOf<NoInfer<Key>, string | null>> => ({
+  phone: (t: Translate): ExportColumn<{ phone: string | null }> => ({
     header: t('export.phone'),
     width: 16,
-    value: (row) => (row[key] ? formatBrazilianPhone(row[key]) : null),
+    value: (row) => shown(row.phone, formatBrazilianPhone),
   }),
-  note: <Key extends string = 'note'>(
-    t: Translate,
-    key = 'note' as Key,
-  ): ExportColumn<FieldOf<NoInfer<Key>, string | null>> => ({
+  note: (t: Translate): ExportColumn<{ note: string | null }> => ({
     header: t('export.note'),
     width: 32,
-    value: (row) => row[key],
+    value: (row) => row.note,
   }),
 };
