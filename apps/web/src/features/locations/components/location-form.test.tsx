@@ -76,4 +76,14 @@ describe('LocationForm', () => {
     ]);
     expect(screen.queryByText('Somente a equipe da Scentia altera este campo: peça a ela.')).toBeNull();
   });
+
+  it('marks the address rule’s country and the location’s own city required, and not the CEP', {
+    timeout: 60_000,
+  }, () => {
+    session.user = { profile: { nome: 'Operador' }, membership: null };
+    renderForm();
+    const isMarked = (label: string) =>
+      screen.getByText(label, { selector: 'label' }).classList.contains('ant-form-item-required');
+    expect(['País', 'Cidade', 'CEP'].map(isMarked)).toEqual([true, true, false]);
+  });
 });
