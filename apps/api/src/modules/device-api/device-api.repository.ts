@@ -15,6 +15,8 @@ export type IngestResult =
   | { status: 'unknown' }
   | {
       status: 'ok';
+      /** For the instance's last-seen write (the acknowledgement no longer writes it, migration 0051). */
+      deviceId: number;
       isNew: boolean;
       shots: number;
       capsules: { slot: number; remainingShots: number }[];
