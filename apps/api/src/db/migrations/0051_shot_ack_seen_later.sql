@@ -3,8 +3,8 @@
 -- (seen-times-writer.ts), as an unchanged heartbeat's is; the answer carries the device's id for that.
 -- The state row lock ordered a batch against a heartbeat of the same device when both wrote the levels;
 -- since 0050 the acknowledgement writes only its own row and levels are written by the fold and by
--- heartbeats, so nothing is left to order (docs/decisions/pending-batch-fold.md). The answer reads only
--- the batch's slots' capsules and levels by key, and the device's unfolded shots of those capsules.
+-- heartbeats, so nothing is left to order (docs/decisions/pending-batch-fold.md). The answer is read as
+-- in 0050.
 -- p_seen_precision_seconds stays in the signature for the callers, unused.
 CREATE OR REPLACE FUNCTION ack_shot_batch_group(
   p_credential_hashes text[],
@@ -70,26 +70,23 @@ BEGIN
     RAISE EXCEPTION 'batch:slot % holds no capsule', v_empty USING ERRCODE = 'SC409', DETAIL = v_empty;
   END IF;
 
-  WITH wanted AS (
-    SELECT DISTINCT e.batch, e.slot FROM unnest(p_entry_batch, p_slots) AS e(batch, slot)
-  ), placed AS (
-    SELECT w.batch, w.slot, c.id, c.device_id, l.remaining_shots
-      FROM wanted w
-      JOIN capsules c ON c.device_id = v_devices[w.batch] AND c.slot = w.slot
-      JOIN capsule_levels l ON l.capsule_id = c.id
+  WITH placed AS (
+    SELECT c.id, c.device_id, c.slot, l.remaining_shots
+      FROM capsules c JOIN capsule_levels l ON l.capsule_id = c.id
+      WHERE c.device_id = ANY (v_devices)
   ), pending AS (
     SELECT b.device_id, u.capsule_id, sum(u.count) AS shots
       FROM shot_batches b, unnest(b.capsule_ids, b.counts) AS u(capsule_id, count)
       WHERE b.device_id = ANY (v_devices) AND b.ats IS NOT NULL
-        AND u.capsule_id IN (SELECT p.id FROM placed p)
       GROUP BY 1, 2
   ), levels AS (
-    SELECT p.batch,
+    SELECT s.batch,
            jsonb_agg(jsonb_build_object('slot', p.slot,
                      'remainingShots', greatest(p.remaining_shots - coalesce(q.shots, 0), 0)) ORDER BY p.slot) AS capsules
-      FROM placed p
+      FROM (SELECT DISTINCT e.batch, e.slot FROM unnest(p_entry_batch, p_slots) AS e(batch, slot)) s
+      JOIN placed p ON p.device_id = v_devices[s.batch] AND p.slot = s.slot
       LEFT JOIN pending q ON q.device_id = p.device_id AND q.capsule_id = p.id
-      GROUP BY p.batch
+      GROUP BY s.batch
   )
   SELECT jsonb_agg(
            CASE WHEN v_devices[b.n] IS NULL THEN jsonb_build_object('status', 'unknown')
