@@ -239,7 +239,7 @@ describe('a configuration fetch of a version already recorded', () => {
 });
 
 describe('a shot batch', () => {
-  it('writes its device’s last-seen only once older than the precision, and counts every batch', async () => {
+  it('queues its device’s last-seen only once older than the precision, writes no state row, and counts every batch', async () => {
     const { device } = await heardDevice();
     const send = (sequence: number) =>
       fixture.call(device.credential, {
@@ -256,7 +256,11 @@ describe('a shot batch', () => {
     expect((await stateOf(device.id)).seenAgo).toBeGreaterThan(19);
 
     await backdate(device.id, 120);
+    const old = await stateOf(device.id);
     expect((await send(2)).json()).toMatchObject({ isNew: true, shots: 2 });
+    // Answered before its last-seen is written (migration 0051): queued with the other requests'.
+    expect(await stateOf(device.id)).toMatchObject({ xmin: old.xmin });
+    await ctx.app.deviceViews.writeSeenTimes();
     const after = await stateOf(device.id);
     expect(after.seenAgo).toBeLessThan(5);
     // A batch is not a heartbeat: the last heartbeat stays where it was.

@@ -114,6 +114,7 @@ describe('ack_shot_batch_group', () => {
     expect(answers).toEqual([
       {
         status: 'ok',
+        deviceId: a.id,
         isNew: true,
         shots: 5,
         capsules: [
@@ -121,10 +122,28 @@ describe('ack_shot_batch_group', () => {
           { slot: 2, remainingShots: LEVEL - 2 },
         ],
       },
-      { status: 'ok', isNew: false, shots: 0, capsules: [{ slot: 1, remainingShots: LEVEL - 4 }] },
+      {
+        status: 'ok',
+        deviceId: b.id,
+        isNew: false,
+        shots: 0,
+        capsules: [{ slot: 1, remainingShots: LEVEL - 4 }],
+      },
       { status: 'unknown' },
-      { status: 'ok', isNew: false, shots: 0, capsules: [{ slot: 1, remainingShots: LEVEL - 3 }] },
-      { status: 'ok', isNew: true, shots: 6, capsules: [{ slot: 2, remainingShots: LEVEL - 6 }] },
+      {
+        status: 'ok',
+        deviceId: a.id,
+        isNew: false,
+        shots: 0,
+        capsules: [{ slot: 1, remainingShots: LEVEL - 3 }],
+      },
+      {
+        status: 'ok',
+        deviceId: b.id,
+        isNew: true,
+        shots: 6,
+        capsules: [{ slot: 2, remainingShots: LEVEL - 6 }],
+      },
     ]);
     expect(await storedFor(a)).toEqual({
       shots: 5,

@@ -15,6 +15,8 @@ export type IngestResult =
   | { status: 'unknown' }
   | {
       status: 'ok';
+      /** For the instance's last-seen write (the acknowledgement no longer writes it, migration 0051). */
+      deviceId: number;
       isNew: boolean;
       shots: number;
       capsules: { slot: number; remainingShots: number }[];
@@ -279,8 +281,8 @@ export class DeviceApiRepository {
   /**
    * Devices heard from by requests that changed nothing else, in one statement: their last-seen (and
    * last heartbeat) times, each `*AgoMs` before the database's `now()`, never moved back. The state
-   * rows are locked first in device-id order, the order a group of shot batches takes them in, so the
-   * two cannot deadlock.
+   * rows are locked first in device-id order, so two of these writes cannot deadlock. Since migration
+   * 0051 shot batches queue their last-seen here too; they no longer take the state rows themselves.
    */
   async writeSeenTimes(rows: readonly SeenTimes[]): Promise<void> {
     if (rows.length === 0) return;

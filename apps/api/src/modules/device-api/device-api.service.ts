@@ -168,6 +168,7 @@ export function createDeviceApiService(deps: {
         throw error;
       }
       if (result.status === 'unknown') throw new AppError(ErrorCode.DEVICE_CREDENTIAL_INVALID);
+      views.markSeen(credentialHash, result.deviceId);
       return { sequence: body.sequence, isNew: result.isNew, shots: result.shots, capsules: result.capsules };
     },
 

@@ -146,6 +146,12 @@ export function createDeviceViewCache(options: { maxEntries: number; now?: () =>
     /** For the database's listener (`DatabaseHandle.listen`). */
     events,
 
+    /** The view of `credentialHash` if one is kept and fresh; never reads. */
+    kept(credentialHash: string): CachedDevice | undefined {
+      const kept = entries.get(credentialHash);
+      return kept && kept.expiresAt > now() ? kept : undefined;
+    },
+
     /**
      * The device view of `credentialHash`: kept, or read by `read` (and kept when nothing about it was
      * notified meanwhile). `undefined` when no active device holds the credential (never kept).

@@ -83,6 +83,19 @@ export function createDeviceViews(deps: {
     };
   }
 
+  /**
+   * The device was heard from by a request that changed nothing else: its time is queued for the next
+   * write once what was written is getting old, and nothing is written otherwise.
+   */
+  function markHeard(view: CachedDevice, isHeartbeat: boolean) {
+    const at = Date.now();
+    const isSeenOld = at - view.seenAt >= seenRefreshMs;
+    if (!isSeenOld && !(isHeartbeat && at - view.heardAt >= seenRefreshMs)) return;
+    seenTimes.queue(view.device.id, at, isHeartbeat);
+    view.seenAt = at;
+    if (isHeartbeat) view.heardAt = at;
+  }
+
   return {
     /** The active device holding the credential, with what it plays; 401 when there is none. */
     async of(credentialHash: string): Promise<CachedDevice> {
@@ -91,17 +104,18 @@ export function createDeviceViews(deps: {
       return view;
     },
 
+    /** See `markHeard` above. */
+    markHeard,
+
     /**
-     * The device was heard from by a request that changed nothing else: its time is queued for the next
-     * write once what was written is getting old, and nothing is written otherwise.
+     * A shot batch of the device was acknowledged (which writes no last-seen time, migration 0051): as
+     * `markHeard` when its view is kept here, else its time is queued (written once a round whatever
+     * the number of batches).
      */
-    markHeard(view: CachedDevice, isHeartbeat: boolean) {
-      const at = Date.now();
-      const isSeenOld = at - view.seenAt >= seenRefreshMs;
-      if (!isSeenOld && !(isHeartbeat && at - view.heardAt >= seenRefreshMs)) return;
-      seenTimes.queue(view.device.id, at, isHeartbeat);
-      view.seenAt = at;
-      if (isHeartbeat) view.heardAt = at;
+    markSeen(credentialHash: string, deviceId: number) {
+      const view = cache.kept(credentialHash);
+      if (view?.device.id === deviceId) markHeard(view, false);
+      else seenTimes.queue(deviceId, Date.now(), false);
     },
 
     /** After this instance changed the device: its notification is on its way, this instance knows now. */
