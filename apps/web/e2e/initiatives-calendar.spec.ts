@@ -35,6 +35,11 @@ async function openCalendar(page: Page) {
 async function chooseView(page: Page, view: string) {
   await page.locator('.calendar-toolbar .ant-segmented').getByText(view, { exact: true }).click();
   await expect(page.getByRole('radio', { name: view })).toBeChecked();
+  // The previous period stays on screen, faded, until the new one arrives, then fades back in over
+  // 0.2 s: axe read mid-fade sees too little contrast.
+  for (const content of await page.locator('.calendar-content').all()) {
+    await expect(content).toHaveCSS('opacity', '1');
+  }
 }
 
 const period = (page: Page) => page.getByRole('heading', { level: 2 }).first();
