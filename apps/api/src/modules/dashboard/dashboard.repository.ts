@@ -30,17 +30,12 @@ export class DashboardRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * The last UTC day the roll-ups hold (migration 0029). The same statement has the rest of the
-   * transaction plan the dashboard's statements with their values, as the server's connections do
-   * (db/client.ts), even when it follows a list's statements planned once in a member's transaction
-   * (db/member-transaction-postgres.ts, whose mode its first statement sets): the counts' generic plan runs 3–4× slower
-   * than the one made for the period's days (docs/performance/member-cost.md). Outside a transaction
-   * (the staff's) the setting ends with the statement.
+   * The last UTC day the roll-ups hold (migration 0029). As the dashboard's first statement it also
+   * keeps a member's transaction planning with values (db/member-transaction-postgres.ts).
    */
   private async rolledThrough(): Promise<string> {
-    const [row] = await rowsOf<{ day: string | null }>(
-      this.db.execute(sql`select (select rolled_through::text from shot_rollup_state where id = 1) as day,
-        set_config('plan_cache_mode', 'force_custom_plan', true) as mode`),
+    const [row] = await rowsOf<{ day: string }>(
+      this.db.execute(sql`select rolled_through::text as day from shot_rollup_state where id = 1`),
     );
     return row?.day ?? '0001-01-01';
   }
