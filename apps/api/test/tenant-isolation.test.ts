@@ -213,9 +213,13 @@ function foreignIdsIn(text: string, foreign: Target[]): string[] {
   return found;
 }
 
-/** A comparable answer: status, error code and, for a JSON success, the body without its timestamps. */
+/**
+ * A comparable answer: status, error code and, for a JSON success, the body without its timestamps. A 429's message
+ * counts down the seconds left, so two refusals a second apart differ there: only its status is compared.
+ */
 function shapeOf(response: LightMyRequestResponse, text: string): string {
-  if (!String(response.headers['content-type']).includes('json')) return String(response.statusCode);
+  if (!String(response.headers['content-type']).includes('json') || response.statusCode === 429)
+    return String(response.statusCode);
   const withoutTimes = text.replace(/"\d{4}-\d\d-\d\dT[^"]*"/g, '"<time>"');
   return `${response.statusCode} ${withoutTimes}`;
 }
