@@ -43,3 +43,30 @@ export function clusterCpuSeconds(postmasterPid) {
   }
   return total;
 }
+
+/** Bytes a process has caused to be written to storage (`write_bytes` of /proc/<pid>/io), 0 once gone. */
+function writeBytesOf(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/io`, 'utf8')
+      .split('\n')
+      .find((text) => text.startsWith('write_bytes:'));
+    return Number(line?.split(':')[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Bytes the cluster's live processes have written to storage (WAL, data files flushed by the
+ * checkpointer and the background writer, temporary files). Processes that ended between two readings
+ * (an autovacuum worker) are not in it: Linux keeps no reaped sum of them.
+ */
+export function clusterWriteBytes(postmasterPid) {
+  let total = writeBytesOf(postmasterPid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(entry);
+    if (fields && Number(fields[1]) === postmasterPid) total += writeBytesOf(entry);
+  }
+  return total;
+}

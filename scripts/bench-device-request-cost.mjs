@@ -15,10 +15,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { clusterCpuSeconds, postmasterPidOf, processCpuSeconds } from './bench-cpu.mjs';
-import { heartbeatOf, idleDevicePicker, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
+import { postmasterPidOf, processCpuSeconds } from './bench-cpu.mjs';
+import { provisionFleet, seedShopFleet } from './bench-fleet.mjs';
+import { expectStatus, measureKind, requestKinds } from './bench-request-kinds.mjs';
 import { requester } from './bench-requester.mjs';
-import { freshDatabase, shotBatchesFolded, startServer } from './bench-support.mjs';
+import { freshDatabase, startServer } from './bench-support.mjs';
 import { throwawayCluster } from './postgres-for-tests.mjs';
 
 const DEVICES = Number(process.env.BENCH_COST_DEVICES ?? 1_000);
@@ -36,114 +37,6 @@ const BARE_PORT = PORT - 1;
 const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0C057${index.toString(16).toUpperCase().padStart(6, '0')}`;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-function expectStatus(answer, status, what) {
-  if (answer.status !== status)
-    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-/** `send(device)` from CONCURRENCY workers for SECONDS, one request at a time per device. */
-async function phase(devices, send) {
-  const nextIdle = idleDevicePicker(devices);
-  let count = 0;
-  const until = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const device = nextIdle();
-        if (!device) {
-          await new Promise((resolve) => setImmediate(resolve));
-          continue;
-        }
-        device.busy = true;
-        await send(device);
-        count += 1;
-        device.busy = false;
-      }
-    }),
-  );
-  return count;
-}
-
-function kindsOf({ send }, nextSpareMac) {
-  const shotBatch = (size) => async (device) => {
-    device.sequence += 1;
-    const at = new Date().toISOString();
-    const shots = Array.from({ length: size }, () => ({
-      at,
-      slot: 1 + Math.floor(Math.random() * SLOTS),
-      count: 1,
-    }));
-    const body = expectStatus(
-      await send('POST', '/api/device/shots', device.headers, { sequence: device.sequence, shots }),
-      200,
-      'A batch',
-    );
-    if (!body.isNew || body.shots !== size)
-      throw new Error(`A batch was not counted: ${JSON.stringify(body)}`);
-  };
-  return [
-    {
-      name: 'heartbeat, 20 capsules unchanged',
-      send: async (device) => {
-        const body = expectStatus(
-          await send(
-            'POST',
-            '/api/device/heartbeat',
-            device.headers,
-            heartbeatOf(device.deviceId, CAPSULE_SIZE),
-          ),
-          200,
-          'A heartbeat',
-        );
-        if (body.capsules.length !== SLOTS)
-          throw new Error(`A heartbeat lost capsules: ${JSON.stringify(body)}`);
-      },
-    },
-    {
-      // Slot 1's capsule swapped for another and back: each heartbeat takes one out and puts one in.
-      name: 'heartbeat, one capsule changed',
-      send: async (device) => {
-        device.isSwapped = !device.isSwapped;
-        const heartbeat = heartbeatOf(device.deviceId, CAPSULE_SIZE);
-        if (device.isSwapped) heartbeat.capsules[0].serialNumber += '-B';
-        const body = expectStatus(
-          await send('POST', '/api/device/heartbeat', device.headers, heartbeat),
-          200,
-          'A heartbeat',
-        );
-        if (body.capsules[0].serialNumber !== heartbeat.capsules[0].serialNumber)
-          throw new Error('A capsule did not change');
-      },
-    },
-    { name: 'shot batch of 10', send: shotBatch(10) },
-    { name: 'shot batch of 100', send: shotBatch(100) },
-    {
-      name: 'configuration fetch answered 304',
-      send: async (device) => {
-        const answer = await send('GET', '/api/device/config', {
-          ...device.headers,
-          'if-none-match': device.etag,
-        });
-        expectStatus(answer, 304, 'A configuration fetch');
-      },
-    },
-    {
-      name: 'provisioning (a device paired with the server)',
-      send: async () => {
-        const answer = await send(
-          'POST',
-          '/api/device/provision',
-          { 'content-type': 'application/json' },
-          { macAddress: nextSpareMac(), provisioningKey: PROVISIONING_KEY },
-        );
-        expectStatus(answer, 201, 'A provisioning');
-      },
-    },
-  ].filter((kind) => !ONLY || ONLY.some((name) => kind.name.startsWith(name)));
-}
 
 /** The statements run since the last reset, by time (planning and execution), per request of the kind. */
 async function printStatements(client, requests) {
@@ -233,36 +126,25 @@ async function measure(cluster) {
     await client.query('vacuum analyze');
     const table = [];
     if (WITH_STATEMENTS) await client.query('create extension if not exists pg_stat_statements');
-    for (const kind of kindsOf(http, nextSpareMac)) {
+    const kinds = requestKinds(http, {
+      capsuleSize: CAPSULE_SIZE,
+      nextSpareMac,
+      provisioningKey: PROVISIONING_KEY,
+      only: ONLY,
+    });
+    for (const kind of kinds) {
       if (WITH_STATEMENTS) await client.query('select pg_stat_statements_reset()');
-      const runs = [];
       if (IS_PROFILED) process.kill(server.pid, 'SIGUSR2');
-      for (let run = 0; run < RUNS; run += 1) {
-        const load = loadavg()[0];
-        const walBefore = (await client.query('select pg_current_wal_lsn() as lsn')).rows[0].lsn;
-        const serverBefore = processCpuSeconds(server.pid);
-        const databaseBefore = clusterCpuSeconds(postmaster);
-        const count = await phase(devices, kind.send);
-        // Since migration 0050 a batch's counting finishes in the fold: the window ends once every batch
-        // the kind sent is folded, so the fold's CPU (server and PostgreSQL) is in the figure.
-        await shotBatchesFolded(client);
-        const serverMs = ((processCpuSeconds(server.pid) - serverBefore) * 1000) / count;
-        const databaseMs = ((clusterCpuSeconds(postmaster) - databaseBefore) * 1000) / count;
-        // WAL written a request: what the machine's load does not change.
-        const wal = await client.query('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::float8 as bytes', [
-          walBefore,
-        ]);
-        const walBytes = wal.rows[0].bytes / count;
-        runs.push({ load, count, serverMs, databaseMs, totalMs: serverMs + databaseMs, walBytes });
-      }
+      const { row, runs } = await measureKind(kind, {
+        devices,
+        client,
+        serverPids: [server.pid],
+        postmaster,
+        runs: RUNS,
+        seconds: SECONDS,
+        concurrency: CONCURRENCY,
+      });
       if (IS_PROFILED) process.kill(server.pid, 'SIGUSR2');
-      const row = {
-        kind: kind.name,
-        loads: runs.map((run) => run.load.toFixed(2)).join(' / '),
-        perSecond: median(runs.map((run) => run.count / SECONDS)),
-      };
-      for (const key of ['serverMs', 'databaseMs', 'totalMs', 'walBytes'])
-        row[key] = median(runs.map((run) => run[key]));
       table.push(row);
       console.log(JSON.stringify({ ...row, runs }));
       if (WITH_STATEMENTS)

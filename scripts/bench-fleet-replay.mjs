@@ -11,7 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { clusterCpuSeconds, postmasterPidOf, processCpuSeconds } from './bench-cpu.mjs';
-import { heartbeatOf, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
+import { driveDevice, heartbeatOf, provisionFleet, seedShopFleet } from './bench-fleet.mjs';
 import { requester } from './bench-requester.mjs';
 import { freshDatabase, shotBatchesFolded, startServer, summarize } from './bench-support.mjs';
 import { throwawayCluster } from './postgres-for-tests.mjs';
@@ -19,74 +19,14 @@ import { throwawayCluster } from './postgres-for-tests.mjs';
 const DEVICES = Number(process.env.BENCH_FLEET_DEVICES ?? 300);
 const SECONDS = Number(process.env.BENCH_FLEET_SECONDS ?? 60);
 const SHOT_EVERY_SECONDS = Number(process.env.BENCH_FLEET_SHOT_SECONDS ?? 2);
-const HEARTBEAT_MS = 30_000;
-const FLUSH_MS = 10_000;
 const P99_LIMIT_MS = 250;
 const CAPSULE_SIZE = 1_000_000;
-const PORT = 3295;
+// BENCH_FLEET_PORT: another port, when a run of another build holds this one.
+const PORT = Number(process.env.BENCH_FLEET_PORT ?? 3295);
 const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0F1EE${index.toString(16).toUpperCase().padStart(6, '0')}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Drives one device until `until`: heartbeats, shot flushes and the configuration when it changed. */
-async function driveDevice(device, http, until, tally) {
-  const timed = async (kind, work) => {
-    const started = performance.now();
-    try {
-      await work();
-      tally.latencies[kind].push(performance.now() - started);
-    } catch (error) {
-      tally.errors.push(`${kind}: ${error.message}`);
-    }
-  };
-  const beat = () =>
-    timed('heartbeat', async () => {
-      const answer = await http.send('POST', '/api/device/heartbeat', device.headers, device.heartbeat);
-      if (answer.status !== 200) throw new Error(`answered ${answer.status}`);
-      if (answer.body.configVersion !== device.version) {
-        await timed('configuration', async () => {
-          const fetched = await http.send('GET', '/api/device/config', {
-            ...device.headers,
-            'if-none-match': `"${device.version}"`,
-          });
-          if (fetched.status !== 200) throw new Error(`answered ${fetched.status}`);
-          device.version = fetched.body.version;
-          tally.fetches += 1;
-        });
-      }
-    });
-  const flush = () =>
-    timed('shots', async () => {
-      const count = Math.max(1, Math.round((FLUSH_MS / 1000 / SHOT_EVERY_SECONDS) * (0.5 + Math.random())));
-      const now = Date.now();
-      const shots = Array.from({ length: count }, () => ({
-        at: new Date(now - Math.floor(Math.random() * FLUSH_MS)).toISOString(),
-        slot: 1 + Math.floor(Math.random() * SLOTS),
-        count: 1,
-      }));
-      device.sequence += 1;
-      const answer = await http.send('POST', '/api/device/shots', device.headers, {
-        sequence: device.sequence,
-        shots,
-      });
-      if (answer.status !== 200 || !answer.body.isNew) throw new Error(`answered ${answer.status}`);
-      tally.shots += count;
-    });
-  let nextBeat = Date.now() + Math.random() * HEARTBEAT_MS;
-  let nextFlush = Date.now() + Math.random() * FLUSH_MS;
-  while (Date.now() < until) {
-    await sleep(Math.max(0, Math.min(nextBeat, nextFlush) - Date.now()));
-    if (Date.now() >= until) break;
-    if (nextBeat <= nextFlush) {
-      nextBeat += HEARTBEAT_MS;
-      await beat();
-    } else {
-      nextFlush += FLUSH_MS;
-      await flush();
-    }
-  }
-}
 
 async function replay(cluster) {
   const postmaster = postmasterPidOf(cluster.dataDir);
@@ -128,7 +68,12 @@ async function replay(cluster) {
     const change = sleep((SECONDS * 1000) / 2).then(() =>
       client.query(`update campaigns set name = name || ' (mudou)', updated_at = now() where id = 1`),
     );
-    await Promise.all([change, ...devices.map((device) => driveDevice(device, http, until, tally))]);
+    await Promise.all([
+      change,
+      ...devices.map((device) =>
+        driveDevice(device, http, until, tally, { shotEverySeconds: SHOT_EVERY_SECONDS }),
+      ),
+    ]);
     // The fold of the last batches is the run's work too (and the counts below read it).
     await shotBatchesFolded(client);
     const wallSeconds = (Date.now() - started) / 1000;

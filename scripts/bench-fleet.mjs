@@ -7,6 +7,10 @@ import { Agent, request } from 'node:http';
 export const SLOTS = 20;
 
 const TICKS_PER_SECOND = 100;
+const HEARTBEAT_MS = 30_000;
+const FLUSH_MS = 10_000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One organisation and location, a campaign of `SLOTS` fragrances, a device per MAC in `macs`. */
 export async function seedShopFleet(client, macs) {
@@ -149,4 +153,68 @@ export function devicePoster(base, sockets) {
       outgoing.end(payload);
     });
   return { post, close: () => agent.destroy() };
+}
+
+/**
+ * Drives one device until `until` at a real cadence: a heartbeat every 30 s, its shots (one every
+ * `shotEverySeconds`) flushed every 10 s, and its configuration fetched when a heartbeat says it
+ * changed. Latencies go to `tally.latencies[kind]`, failures to `tally.errors`, shots acknowledged to
+ * `tally.shots`, new versions fetched to `tally.fetches`. `http` is a requester (bench-requester.mjs).
+ */
+export async function driveDevice(device, http, until, tally, { shotEverySeconds }) {
+  const timed = async (kind, work) => {
+    const started = performance.now();
+    try {
+      await work();
+      tally.latencies[kind].push(performance.now() - started);
+    } catch (error) {
+      tally.errors.push(`${kind}: ${error.message}`);
+    }
+  };
+  const beat = () =>
+    timed('heartbeat', async () => {
+      const answer = await http.send('POST', '/api/device/heartbeat', device.headers, device.heartbeat);
+      if (answer.status !== 200) throw new Error(`answered ${answer.status}`);
+      if (answer.body.configVersion !== device.version) {
+        await timed('configuration', async () => {
+          const fetched = await http.send('GET', '/api/device/config', {
+            ...device.headers,
+            'if-none-match': `"${device.version}"`,
+          });
+          if (fetched.status !== 200) throw new Error(`answered ${fetched.status}`);
+          device.version = fetched.body.version;
+          tally.fetches += 1;
+        });
+      }
+    });
+  const flush = () =>
+    timed('shots', async () => {
+      const count = Math.max(1, Math.round((FLUSH_MS / 1000 / shotEverySeconds) * (0.5 + Math.random())));
+      const now = Date.now();
+      const shots = Array.from({ length: count }, () => ({
+        at: new Date(now - Math.floor(Math.random() * FLUSH_MS)).toISOString(),
+        slot: 1 + Math.floor(Math.random() * SLOTS),
+        count: 1,
+      }));
+      device.sequence += 1;
+      const answer = await http.send('POST', '/api/device/shots', device.headers, {
+        sequence: device.sequence,
+        shots,
+      });
+      if (answer.status !== 200 || !answer.body.isNew) throw new Error(`answered ${answer.status}`);
+      tally.shots += count;
+    });
+  let nextBeat = Date.now() + Math.random() * HEARTBEAT_MS;
+  let nextFlush = Date.now() + Math.random() * FLUSH_MS;
+  while (Date.now() < until) {
+    await sleep(Math.max(0, Math.min(nextBeat, nextFlush) - Date.now()));
+    if (Date.now() >= until) break;
+    if (nextBeat <= nextFlush) {
+      nextBeat += HEARTBEAT_MS;
+      await beat();
+    } else {
+      nextFlush += FLUSH_MS;
+      await flush();
+    }
+  }
 }

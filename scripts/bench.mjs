@@ -131,6 +131,14 @@ if (process.env.BENCH_FLEET === '1') {
   console.log('\nA fleet replayed in real time (BENCH_FLEET_DEVICES, BENCH_FLEET_SECONDS)...');
   await import('./bench-fleet-replay.mjs');
 }
+// With BENCH_SCALE=1: the same costs on tables of 100,000 devices, the timed jobs at that size, the
+// fleet replayed on one and three instances, and autovacuum (docs/scaling.md; seeding takes minutes).
+if (process.env.BENCH_SCALE === '1') {
+  console.log(
+    '\nThe fleet at 100,000-device table sizes (BENCH_SCALE_DEVICES; seeding takes several minutes)...',
+  );
+  await import('./bench-fleet-at-scale.mjs');
+}
 
 // Successful sign-ins per second and the password hash's cost (docs/scaling.md).
 console.log('\nSign-ins: POST /api/login at 1 to 64 connections, beside the hash alone (10 s each)...');
