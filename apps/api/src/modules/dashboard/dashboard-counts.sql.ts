@@ -177,14 +177,17 @@ export function organizationCounts(ranges: CountRanges, organizationId: number):
     parts.push(sql`select campaign_id, fragrance_id, ${shots} as shots from shot_counts_hourly
       where (${hourRanges(hours)}) and ${locationCondition(sql`location_id`, filter)}`);
   }
+  // The ends' whole days and the period's days in one read of the daily sums too.
+  const dayConditions: SQL[] = [];
   if (ends.days.length > 0) {
     const days = sql.join(
       ends.days.map((day) => sql`${day}::date`),
       sql`, `,
     );
-    parts.push(daySums(sql`day in (${days})`));
+    dayConditions.push(sql`day in (${days})`);
   }
-  if (ranges.days) parts.push(daySums(dayRange(sql`day`, ranges.days)));
+  if (ranges.days) dayConditions.push(dayRange(sql`day`, ranges.days));
+  if (dayConditions.length > 0) parts.push(daySums(sql`(${sql.join(dayConditions, sql` or `)})`));
   return parts.length === 0
     ? sql`select 0 as campaign_id, 0 as fragrance_id, 0 as shots where false`
     : unionAll(parts);
