@@ -473,4 +473,44 @@ describe('GET /api/device/config', () => {
     );
     expect(counted.downloads).toBe(before.downloads + 2);
   });
+
+  it('counts each device’s first download once when a fleet fetches a new version at once', async () => {
+    const devices = await Promise.all(Array.from({ length: 8 }, () => fixture.createDevice()));
+    const before = await one<{ downloads: number }>(
+      sql`select downloads from campaigns where id = ${fixture.campaignId}`,
+    );
+    // Each device twice at the same moment: the fetches are recorded in groups, a device once.
+    const answers = await Promise.all(
+      devices.flatMap((device) =>
+        [1, 2].map(() => fixture.call(device.credential, { method: 'GET', url: '/api/device/config' })),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const version = answers[0]?.json().version;
+    expect(new Set(answers.map((answer) => answer.json().version))).toEqual(new Set([version]));
+    // Every device shares one version's body, written once and sent as it was written.
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    const ids = devices.map((device) => device.id);
+    const after = await one<{ downloads: number; recorded: number; states: number }>(sql`
+      select (select downloads from campaigns where id = ${fixture.campaignId}) as downloads,
+        (select count(*)::int from campaign_downloads where device_id = any(${`{${ids.join(',')}}`}::integer[])) as recorded,
+        (select count(*)::int from device_states where config_version = ${version}
+          and device_id = any(${`{${ids.join(',')}}`}::integer[])) as states`);
+    expect(after).toEqual({ downloads: before.downloads + 8, recorded: 8, states: 8 });
+    // Known now: answered 304, nothing counted again.
+    const again = await Promise.all(
+      devices.map((device) =>
+        fixture.call(device.credential, {
+          method: 'GET',
+          url: '/api/device/config',
+          headers: { 'if-none-match': `"${version}"` },
+        }),
+      ),
+    );
+    expect(again.map((answer) => answer.statusCode)).toEqual(again.map(() => 304));
+    const counted = await one<{ downloads: number }>(
+      sql`select downloads from campaigns where id = ${fixture.campaignId}`,
+    );
+    expect(counted.downloads).toBe(before.downloads + 8);
+  });
 });

@@ -62,6 +62,25 @@ describe('a device view kept by the instance', () => {
     }
   });
 
+  it('answers a batch’s levels at the next heartbeat, before the batch is folded', async () => {
+    const { device, heartbeat } = await heardDevice();
+    await views().caughtUp();
+    await beat(heartbeat);
+    const shots = await fixture.call(device.credential, {
+      method: 'POST',
+      url: '/api/device/shots',
+      payload: { sequence: 1, shots: [{ at: new Date().toISOString(), slot: 1, count: 4 }] },
+    });
+    expect(shots.statusCode).toBe(200);
+    expect(shots.json().capsules).toEqual([{ slot: 1, remainingShots: 996 }]);
+    // Not folded yet (the test app folds only when asked): the answer's levels, not the older ones.
+    const levels = (await beat(heartbeat)).capsules.map((capsule) => capsule.remainingShots);
+    expect(levels).toEqual([996, 1000]);
+    await ctx.foldShots();
+    await views().caughtUp();
+    expect((await beat(heartbeat)).capsules.map((capsule) => capsule.remainingShots)).toEqual([996, 1000]);
+  });
+
   it('follows a campaign renamed, its collection changed, and the location’s schedule', async () => {
     const { heartbeat, config, device } = await heardDevice();
     const versions = [(await beat(heartbeat)).configVersion];

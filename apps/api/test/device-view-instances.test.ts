@@ -129,6 +129,92 @@ describe.skipIf(!serverUrl)(
       expect(row).toEqual({ raw: expected, days: expected, level: 1000 - expected });
     });
 
+    it('serves a changed campaign’s new configuration on both instances once the change is heard', async () => {
+      const { device } = await heardDevice();
+      const fetchOn = (instance: 'first' | 'other', etag?: string) => {
+        const request = {
+          method: 'GET' as const,
+          url: '/api/device/config',
+          headers: (etag ? { 'if-none-match': etag } : {}) as Record<string, string>,
+        };
+        return instance === 'first'
+          ? fixture.call(device.credential, request)
+          : other.inject({
+              ...request,
+              headers: { ...request.headers, authorization: `Bearer ${device.credential}` },
+            });
+      };
+      const first = await fetchOn('first');
+      expect(first.statusCode).toBe(200);
+      const held = first.headers.etag as string;
+      // Both instances keep the version (its body written once each), and answer 304 for it.
+      await other.deviceViews.caughtUp();
+      expect((await fetchOn('other', held)).statusCode).toBe(304);
+      expect((await fetchOn('first', held)).statusCode).toBe(304);
+
+      await ctx.query(sql`update campaigns set name = name || ' (nova)', updated_at = now()
+        where id = ${fixture.campaignId}`);
+      // Committed and heard (a listener that stops answering its ping within 5 s is lost, and its
+      // instance then keeps nothing): neither answers the old version or its old body.
+      await Promise.all([ctx.app.deviceViews.caughtUp(), other.deviceViews.caughtUp()]);
+      const [onFirst, onOther] = await Promise.all([fetchOn('first', held), fetchOn('other', held)]);
+      expect([onFirst.statusCode, onOther.statusCode]).toEqual([200, 200]);
+      expect(onFirst.headers.etag).not.toBe(held);
+      expect(onOther.headers.etag).toBe(onFirst.headers.etag);
+      expect(onOther.body).toBe(onFirst.body);
+      expect(onOther.json().campaign.name).toMatch(/ \(nova\)$/);
+      const [row] = await ctx.query<{ recorded: number }>(sql`
+        select count(*)::int as recorded from campaign_downloads
+        where device_id = ${device.id} and campaign_id = ${fixture.campaignId}`);
+      expect(row?.recorded).toBe(2);
+    });
+
+    it('keeps a device’s view after recording its download, and counts it once on both instances', async () => {
+      const { device, body } = await heardDevice();
+      const onFirst = (etag?: string) =>
+        fixture.call(device.credential, {
+          method: 'GET',
+          url: '/api/device/config',
+          headers: etag ? { 'if-none-match': etag } : {},
+        });
+      const [{ downloads: before } = { downloads: 0 }] = await ctx.query<{ downloads: number }>(
+        sql`select downloads from campaigns where id = ${fixture.campaignId}`,
+      );
+      // The other instance keeps the device's view from its heartbeat, before the download.
+      expect(
+        (await onOther(device.credential, { method: 'GET', url: '/api/device/config' })).statusCode,
+      ).toBe(200);
+      const fetched = await onFirst();
+      const etag = fetched.headers.etag as string;
+      const heartbeatHere = () =>
+        fixture.call(device.credential, { method: 'POST', url: '/api/device/heartbeat', payload: body });
+      const kept = ctx.app.deviceViews.stats();
+      expect((await heartbeatHere()).statusCode).toBe(200);
+      expect(ctx.app.deviceViews.stats()).toMatchObject({ hits: kept.hits + 1, misses: kept.misses });
+      await other.deviceViews.caughtUp();
+      const otherKept = other.deviceViews.stats();
+      expect(
+        (
+          await onOther(device.credential, {
+            method: 'POST',
+            url: '/api/device/heartbeat',
+            payload: body,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(other.deviceViews.stats()).toMatchObject({ misses: otherKept.misses });
+      const answered = await other.inject({
+        method: 'GET',
+        url: '/api/device/config',
+        headers: { authorization: `Bearer ${device.credential}`, 'if-none-match': etag },
+      });
+      expect(answered.statusCode).toBe(304);
+      const [{ downloads: after } = { downloads: 0 }] = await ctx.query<{ downloads: number }>(
+        sql`select downloads from campaigns where id = ${fixture.campaignId}`,
+      );
+      expect(after).toBe(before + 1);
+    });
+
     it('keeps nothing while its listening connection is lost, and keeps again once it is back', async () => {
       const { device, body } = await heardDevice();
       const heartbeatOnOther = () =>

@@ -9,3 +9,22 @@ import type { FastifySerializerCompiler } from 'fastify';
  * answer is exactly what its schema allows, nothing stripped or converted.
  */
 export const serializeAsBuilt: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+
+/** Each answer object's JSON, by the object: see `serializeOncePerObject`. */
+const writtenOnce = new WeakMap<object, string>();
+
+/**
+ * As `serializeAsBuilt`, for answers shared between requests and never changed once built (a
+ * configuration version, one object for every device that plays it, device-view-cache.ts): written the
+ * first time, then the same text. A new version is a new object, so what was written for the old one
+ * is never sent for it, and goes with its object.
+ */
+export const serializeOncePerObject: FastifySerializerCompiler<unknown> = () => (data) => {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+  let text = writtenOnce.get(data);
+  if (text === undefined) {
+    text = JSON.stringify(data);
+    writtenOnce.set(data, text);
+  }
+  return text;
+};

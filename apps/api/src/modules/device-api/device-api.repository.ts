@@ -28,6 +28,15 @@ export type ShotBatchToIngest = {
   shots: readonly { at: string; slot: number; count: number }[];
 };
 
+/** A device's first fetch of a configuration version, as `recordDownloads` records it. */
+export type DownloadToRecord = {
+  deviceId: number;
+  campaignId: number;
+  /** The campaign's `updated_at` as the view read it (ISO 8601, UTC). */
+  campaignUpdatedAt: string;
+  configVersion: string;
+};
+
 export type ReportedCapsule = {
   slot: number;
   serialNumber: string;
@@ -255,26 +264,41 @@ export class DeviceApiRepository {
    * the campaign, and thousands of devices would bury its real history. The trail's own rule leaves
    * `downloads` out (migration 0032's audit_is_bookkeeping), so a change of it alone records nothing.
    */
-  async recordDownload(
-    deviceId: number,
-    campaignId: number,
-    campaignUpdatedAt: string,
-    configVersion: string,
-  ) {
+  /**
+   * Several devices' first fetches of a configuration version, in one transaction (the group commit of
+   * `download-recorder.ts`): each device's state row takes the version, each download is inserted once,
+   * and each campaign's `downloads` grows by its new downloads in one update. The campaign rows are
+   * locked first in id order, then the state rows in device-id order (as `writeSeenTimes` takes them),
+   * so two groups, here or on another instance, cannot deadlock. A device named twice keeps the version
+   * it was given last.
+   */
+  async recordDownloads(downloads: readonly DownloadToRecord[]): Promise<void> {
+    if (downloads.length === 0) return;
+    const devices = arrayLiteral(downloads.map((row) => row.deviceId));
+    const campaigns = arrayLiteral(downloads.map((row) => row.campaignId));
+    const updatedAts = arrayLiteral(downloads.map((row) => row.campaignUpdatedAt));
+    const versions = arrayLiteral(downloads.map((row) => row.configVersion));
     await this.db.transaction(async (tx) => {
-      // The device's state row first, as every write about one device takes it.
+      await tx.execute(sql`select 1 from campaigns where id = any(${campaigns}::integer[])
+        order by id for no key update`);
       await tx.execute(sql`
-        insert into device_states (device_id, last_seen_at, config_version) values (${deviceId}, now(), ${configVersion})
-        on conflict (device_id) do update set last_seen_at = now(), config_version = excluded.config_version`);
-      const inserted = await this.rows<{ deviceId: number }>(
-        sql`insert into campaign_downloads (device_id, campaign_id, campaign_updated_at)
-            values (${deviceId}, ${campaignId}, ${campaignUpdatedAt}::timestamptz)
-            on conflict do nothing returning device_id as "deviceId"`,
-        tx,
-      );
-      if (inserted.length > 0) {
-        await tx.execute(sql`update campaigns set downloads = downloads + 1 where id = ${campaignId}`);
-      }
+        with input as (
+          select u.device_id, u.campaign_id, u.campaign_updated_at, u.config_version, u.n
+          from unnest(${devices}::integer[], ${campaigns}::integer[], ${updatedAts}::timestamptz[],
+            ${versions}::text[]) with ordinality as u(device_id, campaign_id, campaign_updated_at, config_version, n)
+        ), states as (
+          insert into device_states (device_id, last_seen_at, config_version)
+          select distinct on (device_id) device_id, now(), config_version from input
+          order by device_id, n desc
+          on conflict (device_id) do update set last_seen_at = now(), config_version = excluded.config_version
+        ), inserted as (
+          insert into campaign_downloads (device_id, campaign_id, campaign_updated_at)
+          select distinct device_id, campaign_id, campaign_updated_at from input
+          on conflict do nothing returning campaign_id
+        )
+        update campaigns c set downloads = c.downloads + n.count
+        from (select campaign_id, count(*)::integer as count from inserted group by campaign_id) n
+        where c.id = n.campaign_id`);
     });
   }
 

@@ -9,7 +9,7 @@ import {
 } from '@scentia/shared/device-api.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serializeAsBuilt } from '../../lib/built-answer-serializer.ts';
+import { serializeAsBuilt, serializeOncePerObject } from '../../lib/built-answer-serializer.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { errorBodySchema, errorResponses } from '../../lib/http-schemas.ts';
 import type { DeviceApiService } from './device-api.service.ts';
@@ -154,7 +154,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'device', deviceLookup: 'hash' },
       logLevel: DEVICE_LOG_LEVEL,
-      serializerCompiler: serializeAsBuilt,
+      serializerCompiler: serializeOncePerObject,
       schema: {
         tags,
         summary: 'The campaign and the weekly schedule to play, with their version (also the ETag)',

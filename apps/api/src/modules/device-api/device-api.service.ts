@@ -16,10 +16,15 @@ import type { FailureLimiter } from '../../lib/limits/failure-limiter.ts';
 import { newOneTimeSecret, toBase32 } from '../../lib/one-time-codes.ts';
 import { hashToken } from '../../lib/token-hash.ts';
 import { DEVICE_CREDENTIAL_PREFIX } from '../../plugins/device-auth.ts';
-import type { DeviceApiRepository, IngestResult, ShotBatchToIngest } from './device-api.repository.ts';
+import type {
+  DeviceApiRepository,
+  DownloadToRecord,
+  IngestResult,
+  ShotBatchToIngest,
+} from './device-api.repository.ts';
 import type { DeviceViews } from './device-views.ts';
 import { isUnchangedHeartbeat } from './heartbeat-change.ts';
-import { createBatchCoalescer } from './shot-batch-coalescer.ts';
+import { type CoalescerLimits, createBatchCoalescer } from './shot-batch-coalescer.ts';
 import { oldestShotTime } from './shot-partitions.ts';
 
 /** How far ahead of the server's clock a shot may be dated (a device's clock drifts a little). */
@@ -28,6 +33,18 @@ const FUTURE_TOLERANCE_MS = 5 * 60_000;
 const MAX_REPORTED_PROBLEMS = 10;
 /** What the batch's acknowledgement raises for a slot without a capsule (migration 0024; DETAIL 'batch:slot' since 0026; ack_shot_batch since 0050). */
 const SLOT_EMPTY_STATE = 'SC409';
+/**
+ * First fetches of a new configuration version are recorded in groups: a campaign's change sends every
+ * device of the fleet for it within a heartbeat's period, and each download adds to the one campaign
+ * row. Recorded one by one, they queued on that row's lock, a commit flushed each, while holding the
+ * pool's connections (the burst's seconds of tail); grouped, one group at a time writes up to 500 and
+ * updates the row once. Each fetch is answered after its group's commit.
+ */
+const DOWNLOAD_GROUP_LIMITS: CoalescerLimits = {
+  maxInFlight: 1,
+  maxBatchesPerGroup: 500,
+  maxEntriesPerGroup: 500,
+};
 
 const PROVISIONING_REFUSALS = {
   unknown: ErrorCode.DEVICE_NOT_REGISTERED,
@@ -75,6 +92,17 @@ export function createDeviceApiService(deps: {
     ingestOne: (batch) => repository.ingestShots(batch.credentialHash, batch.sequence, batch.shots),
     entriesOf: (batch) => batch.shots.length,
   });
+  const downloads = createBatchCoalescer<DownloadToRecord, void>(
+    {
+      ingestGroup: async (group) => {
+        await repository.recordDownloads(group);
+        return group.map(() => undefined);
+      },
+      ingestOne: (download) => repository.recordDownloads([download]),
+      entriesOf: () => 1,
+    },
+    DOWNLOAD_GROUP_LIMITS,
+  );
 
   return {
     findDevice: (credentialHash: string) => repository.findDevice(credentialHash),
@@ -168,7 +196,7 @@ export function createDeviceApiService(deps: {
         throw error;
       }
       if (result.status === 'unknown') throw new AppError(ErrorCode.DEVICE_CREDENTIAL_INVALID);
-      views.markSeen(credentialHash, result.deviceId);
+      views.markSeen(credentialHash, result.deviceId, result.capsules);
       return { sequence: body.sequence, isNew: result.isNew, shots: result.shots, capsules: result.capsules };
     },
 
@@ -184,13 +212,15 @@ export function createDeviceApiService(deps: {
         views.markHeard(view, false);
         return config;
       }
-      await repository.recordDownload(
-        device.id,
-        config.campaign.campaignId,
-        config.campaign.updatedAt,
-        config.version,
-      );
-      views.forget(device.id);
+      await downloads.submit({
+        deviceId: device.id,
+        campaignId: config.campaign.campaignId,
+        campaignUpdatedAt: config.campaign.updatedAt,
+        configVersion: config.version,
+      });
+      // Not news for the other instances (migration 0056): this one knows, and keeps the rest of the view.
+      view.configVersion = config.version;
+      view.seenAt = Date.now();
       return config;
     },
   };

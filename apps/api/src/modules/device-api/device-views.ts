@@ -109,13 +109,26 @@ export function createDeviceViews(deps: {
 
     /**
      * A shot batch of the device was acknowledged (which writes no last-seen time, migration 0051): as
-     * `markHeard` when its view is kept here, else its time is queued (written once a round whatever
-     * the number of batches).
+     * `markHeard` when its view is kept here, with the levels its answer gave, else its time is queued
+     * (written once a round whatever the number of batches).
      */
-    markSeen(credentialHash: string, deviceId: number) {
+    markSeen(
+      credentialHash: string,
+      deviceId: number,
+      answered: readonly { slot: number; remainingShots: number }[] = [],
+    ) {
       const view = cache.kept(credentialHash);
-      if (view?.device.id === deviceId) markHeard(view, false);
-      else seenTimes.queue(deviceId, Date.now(), false);
+      if (view?.device.id !== deviceId) {
+        seenTimes.queue(deviceId, Date.now(), false);
+        return;
+      }
+      markHeard(view, false);
+      // The batch's answer counts its shots before the fold credits them (about a second later, then
+      // notified): a heartbeat here meanwhile answers these levels, not the ones before the batch.
+      for (const { slot, remainingShots } of answered) {
+        const held = view.capsules.find((capsule) => capsule.slot === slot);
+        if (held) held.remainingShots = remainingShots;
+      }
     },
 
     /** After this instance changed the device: its notification is on its way, this instance knows now. */
