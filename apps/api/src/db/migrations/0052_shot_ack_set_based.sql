@@ -33,7 +33,12 @@ CREATE FUNCTION ack_shot_batch_group(
   p_ats timestamptz[],
   p_slots smallint[],
   p_counts integer[]
-) RETURNS jsonb LANGUAGE plpgsql AS $$
+) RETURNS jsonb LANGUAGE plpgsql
+-- Every read here is one device's rows by an index. Measured, the plan kept for the function chose a
+-- sequential scan of shot_batches for the unfolded batches while the table was small (statistics of
+-- its first minutes), reading every folded batch's dead version: 7 ms of a 8 ms call.
+SET enable_seqscan = off
+AS $$
 DECLARE
   v_devices integer[];
   v_locations integer[];
