@@ -239,20 +239,15 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   const seenPrecisionSeconds = config.DEVICE_OFFLINE_AFTER_MINUTES * 6;
   const devicePreparedQuery = preparedQueryOf(database);
   // Telemetry through the plain handles; provisioning changes the device's record, so it is audited.
-  const deviceApiRepository = new DeviceApiRepository(
-    database.db,
-    db,
-    devicePreparedQuery,
-    seenPrecisionSeconds,
-  );
+  const deviceApiRepository = new DeviceApiRepository(database.db, db, devicePreparedQuery);
   // Acknowledged batches credited to the shots, levels and counts (modules/device-api/shot-fold.ts):
   // every instance runs the job, the database folds one at a time; a stop folds once more (app.ts).
-  const shotFold = createShotFold({ fold: (limit) => deviceApiRepository.foldShots(limit) });
+  const shotFold = createShotFold({ fold: (limit, wait) => deviceApiRepository.foldShots(limit, wait) });
   jobs.add({
     name: 'shot-fold',
     intervalMs: config.SHOT_FOLD_INTERVAL_MS,
     run: async () => {
-      const folded = await shotFold.foldAll();
+      const folded = await shotFold.foldDue();
       if (folded > 0) log.debug({ folded }, 'shot batches folded');
     },
   });

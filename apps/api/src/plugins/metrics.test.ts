@@ -123,6 +123,47 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     expect(seriesValue((await scrape()).body, 'scentia_shots_ingested_total')).toBe(before + 4);
   });
 
+  it('reports the shot fold’s backlog: the batches not yet folded and the oldest one’s age', async () => {
+    await ctx.foldShots();
+    const empty = (await scrape()).body;
+    expect(seriesValue(empty, 'scentia_shot_batches_unfolded')).toBe(0);
+    expect(seriesValue(empty, 'scentia_shot_fold_oldest_seconds')).toBe(0);
+    const fixture = await createDeviceFixture(ctx);
+    const device = await fixture.createDevice();
+    const heartbeat = await fixture.call(device.credential, {
+      method: 'POST',
+      url: '/api/device/heartbeat',
+      payload: {
+        firmwareVersion: '1.0',
+        capsules: [
+          {
+            slot: 1,
+            serialNumber: `B${device.id}`,
+            fragranceId: fixture.fragranceIds[0],
+            sizeShots: 1000,
+            remainingShots: 900,
+          },
+        ],
+      },
+    });
+    expect(heartbeat.statusCode, heartbeat.body).toBe(200);
+    for (const sequence of [1, 2]) {
+      const sent = await fixture.call(device.credential, {
+        method: 'POST',
+        url: '/api/device/shots',
+        payload: { sequence, shots: [{ at: minutesAgo(1), slot: 1, count: 2 }] },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    await ctx.query(sql`update shot_batches set received_at = now() - interval '90 seconds'
+      where device_id = ${device.id} and sequence = 1`);
+    const waiting = (await scrape()).body;
+    expect(seriesValue(waiting, 'scentia_shot_batches_unfolded')).toBe(2);
+    expect(seriesValue(waiting, 'scentia_shot_fold_oldest_seconds')).toBeGreaterThanOrEqual(90);
+    await ctx.foldShots();
+    expect(seriesValue((await scrape()).body, 'scentia_shot_batches_unfolded')).toBe(0);
+  });
+
   it('counts the quiz events a batch recorded, and none for the same batch sent again', async () => {
     const quiz = await publishedQuizFixture(ctx);
     const player = await ctx.createAccount({ profile: 'USER' });

@@ -126,6 +126,18 @@ function createMetrics({ database, jobs }: MetricsOptions) {
     labelNames: ['kind', 'severity'] as const,
     registers: [registry],
   });
+  // The shot fold's backlog (migration 0050): batches acknowledged and not yet credited to the counts,
+  // and how long the oldest has waited. One count on the partial index of the unfolded batches.
+  const foldBacklog = new Gauge({
+    name: 'scentia_shot_batches_unfolded',
+    help: 'Shot batches acknowledged and not yet folded into the shots, levels and counts (fleet-wide)',
+    registers: [registry],
+  });
+  const foldOldest = new Gauge({
+    name: 'scentia_shot_fold_oldest_seconds',
+    help: 'Age of the oldest shot batch not yet folded, in seconds (0 when none waits)',
+    registers: [registry],
+  });
   const readDatabaseFigures = async () => {
     const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
     const [pending] = await rowsOf<{ count: string }>(
@@ -139,6 +151,14 @@ function createMetrics({ database, jobs }: MetricsOptions) {
     );
     alertsOpen.reset();
     for (const row of open) alertsOpen.set({ kind: row.kind, severity: row.severity }, Number(row.count));
+    const [backlog] = await rowsOf<{ count: string; oldest: string | null }>(
+      database.db.execute(
+        sql`select count(*)::text as count, extract(epoch from now() - min(received_at))::text as oldest
+            from shot_batches where ats is not null`,
+      ),
+    );
+    foldBacklog.set(Number(backlog?.count ?? 0));
+    foldOldest.set(Math.max(Number(backlog?.oldest ?? 0), 0));
   };
 
   return {
@@ -174,7 +194,7 @@ function metricsHandler(metrics: ReturnType<typeof createMetrics>, token: string
 
 /**
  * Prometheus metrics (prom-client): requests by route pattern and status, the PostgreSQL pools, the
- * timed jobs' runs, the outbox, ingestion and the open alerts. Served at /metrics on METRICS_PORT when
+ * timed jobs' runs, the outbox, ingestion, the shot fold's backlog and the open alerts. Served at /metrics on METRICS_PORT when
  * set, else on the API's port when METRICS_TOKEN is set (bearer); with neither, not at all — the
  * figures say how busy the fleet is, which is nobody's business without being asked for.
  */

@@ -57,8 +57,6 @@ export class DeviceApiRepository {
     private readonly auditedDb: Database,
     /** Statements whose plan does not depend on their values (the batch calls): named, planned once. */
     private readonly preparedQuery: PreparedQuery,
-    /** A device's last-seen time is written again by a batch only once it is this much older. */
-    private readonly seenPrecisionSeconds: number,
   ) {}
 
   private async rows<T>(query: SQL, db: Pick<Database, 'execute'> = this.db): Promise<T[]> {
@@ -99,7 +97,7 @@ export class DeviceApiRepository {
 
   /**
    * The batch alone in one round trip (ack_shot_batch, a group of one): its row written, its levels
-   * answered as the fold will leave them (migration 0050).
+   * answered as the fold will leave them (migrations 0050, 0052).
    */
   async ingestShots(
     credentialHash: string,
@@ -108,15 +106,13 @@ export class DeviceApiRepository {
   ): Promise<IngestResult> {
     const [row] = await this.preparedQuery<{ result: IngestResult }>(
       'ack-shot-batch',
-      `select ack_shot_batch($1::text, $2::bigint, $3::timestamptz[], $4::smallint[], $5::integer[],
-        $6::integer) as result`,
+      `select ack_shot_batch($1::text, $2::bigint, $3::timestamptz[], $4::smallint[], $5::integer[]) as result`,
       [
         credentialHash,
         sequence,
         arrayLiteral(shots.map((shot) => shot.at)),
         arrayLiteral(shots.map((shot) => shot.slot)),
         arrayLiteral(shots.map((shot) => shot.count)),
-        this.seenPrecisionSeconds,
       ],
     );
     if (!row) throw new Error('ack_shot_batch answered nothing');
@@ -124,7 +120,7 @@ export class DeviceApiRepository {
   }
 
   /**
-   * Several batches in one round trip and one transaction (ack_shot_batch_group, migration 0050; the
+   * Several batches in one round trip and one transaction (ack_shot_batch_group, migration 0052; the
    * group of 0026): one answer per batch, in order. Any error rolls back the whole group.
    */
   async ingestShotGroup(batches: readonly ShotBatchToIngest[]): Promise<IngestResult[]> {
@@ -134,7 +130,7 @@ export class DeviceApiRepository {
     const [row] = await this.preparedQuery<{ result: IngestResult[] }>(
       'ack-shot-batch-group',
       `select ack_shot_batch_group($1::text[], $2::bigint[], $3::integer[], $4::timestamptz[],
-        $5::smallint[], $6::integer[], $7::integer) as result`,
+        $5::smallint[], $6::integer[]) as result`,
       [
         arrayLiteral(batches.map((batch) => batch.credentialHash)),
         arrayLiteral(batches.map((batch) => batch.sequence)),
@@ -142,7 +138,6 @@ export class DeviceApiRepository {
         arrayLiteral(entries.map((entry) => entry.shot.at)),
         arrayLiteral(entries.map((entry) => entry.shot.slot)),
         arrayLiteral(entries.map((entry) => entry.shot.count)),
-        this.seenPrecisionSeconds,
       ],
     );
     if (!row) throw new Error('ack_shot_batch_group answered nothing');
@@ -153,12 +148,13 @@ export class DeviceApiRepository {
 
   /**
    * Credits at most `limit` acknowledged batches to the shots, levels and counts, and marks them folded,
-   * in one transaction (fold_shot_batches, migration 0050; one fold at a time across instances).
-   * Answers how many it folded.
+   * in one transaction (fold_shot_batches, migrations 0050 and 0052; one fold at a time across
+   * instances). Answers how many it folded; with `wait` false, -1 at once when another fold holds the
+   * lock (0052), instead of waiting for it with a connection held.
    */
-  async foldShots(limit: number): Promise<number> {
+  async foldShots(limit: number, wait: boolean): Promise<number> {
     const [row] = await this.rows<{ folded: number }>(
-      sql`select fold_shot_batches(${limit}::integer) as folded`,
+      sql`select fold_shot_batches(${limit}::integer, ${wait}::boolean) as folded`,
     );
     return Number(row?.folded ?? 0);
   }

@@ -26,3 +26,31 @@ describe('createShotFold', () => {
     expect(await createShotFold({ fold: async () => 0 }).foldAll()).toBe(0);
   });
 });
+
+describe('createShotFold, the timed fold', () => {
+  it('asks not to wait, and stops at once when another fold holds the lock', async () => {
+    const calls: boolean[] = [];
+    const answers = [5, -1];
+    const fold = createShotFold({
+      maxBatches: 5,
+      fold: async (_limit, wait) => {
+        calls.push(wait);
+        return answers.shift() ?? 0;
+      },
+    });
+    expect(await fold.foldDue()).toBe(5);
+    expect(calls).toEqual([false, false]);
+  });
+
+  it('waits for the lock when every batch must be folded before it returns', async () => {
+    const calls: boolean[] = [];
+    const fold = createShotFold({
+      fold: async (_limit, wait) => {
+        calls.push(wait);
+        return 0;
+      },
+    });
+    expect(await fold.foldAll()).toBe(0);
+    expect(calls).toEqual([true]);
+  });
+});
