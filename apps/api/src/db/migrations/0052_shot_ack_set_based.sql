@@ -15,8 +15,8 @@
 -- sees it, exactly as 0051 answered every batch.
 --
 -- p_seen_precision_seconds is dropped (unused since 0051: the instance queues the last-seen time).
--- Instances still running 0051's code call the 7-argument form, which no longer exists: deploy the
--- code with the migration (docs/decisions/pending-batch.md).
+-- Instances still running 0051's code during a rolling deploy call the 7-argument forms: they stay, as
+-- wrappers without the default (so a 6-argument call is never ambiguous), for one release.
 --
 -- The fold takes its lock with a try (pg_try_advisory_xact_lock) unless asked to wait: an instance's
 -- timed fold that finds another folding returns -1 at once instead of holding a connection until the
@@ -187,6 +187,13 @@ CREATE FUNCTION ack_shot_batch(
   SELECT ack_shot_batch_group(ARRAY[p_credential_hash], ARRAY[p_sequence],
     array_fill(1, ARRAY[cardinality(p_slots)]), p_ats, p_slots, p_counts) -> 0
 $$;
+--> statement-breakpoint
+-- The previous release's forms (see the top of this file). To drop with the release after next.
+CREATE FUNCTION ack_shot_batch_group(text[], bigint[], integer[], timestamptz[], smallint[], integer[], integer)
+  RETURNS jsonb LANGUAGE sql AS $$ SELECT ack_shot_batch_group($1, $2, $3, $4, $5, $6) $$;
+--> statement-breakpoint
+CREATE FUNCTION ack_shot_batch(text, bigint, timestamptz[], smallint[], integer[], integer)
+  RETURNS jsonb LANGUAGE sql AS $$ SELECT ack_shot_batch($1, $2, $3, $4, $5) $$;
 --> statement-breakpoint
 -- The fold of 0050, its lock taken with a try unless p_wait (see the top of this file); the rest as in 0050.
 -- Answers how many batches it folded, or -1 when another fold held the lock and p_wait was false.
