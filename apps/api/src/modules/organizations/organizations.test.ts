@@ -112,7 +112,7 @@ describe('POST /api/organizations', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'CNPJ_TAKEN',
-      message: 'Ya existe una organización con este CNPJ.',
+      message: 'Ya existe un registro con este CNPJ.',
     });
   });
 });
