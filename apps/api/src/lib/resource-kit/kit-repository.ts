@@ -26,7 +26,7 @@ export type KitRepositoryDeclaration<Record, Fields extends SelectedFields, Tabl
 };
 
 /** How many records a typeahead offers. */
-export const QUICK_SEARCH_LIMIT = 10;
+const QUICK_SEARCH_LIMIT = 10;
 
 /**
  * The part of a repository every kit resource has: its reads, its state changes, its typeahead, the
