@@ -63,7 +63,7 @@ test('an admin creates an organisation: a wrong CNPJ is refused as typed, a righ
   await page.getByLabel('Razão social', { exact: true }).fill(`${name} Filial Ltda.`);
   await page.getByLabel('CNPJ', { exact: true }).fill(cnpj);
   await save.click();
-  await expect(formItem(page, 'CNPJ')).toContainText('Já existe uma organização com este CNPJ');
+  await expect(formItem(page, 'CNPJ')).toContainText('Já existe um registro com este CNPJ');
   await expect(page).toHaveURL('/admin/organizations/create');
 
   // The edit page: the stored values, its (empty) locations with the link that adds one, its history.

@@ -190,7 +190,7 @@ export const enUS: Record<MessageKey, string> = {
   'export.audit.recordType': 'Record type',
   'export.audit.recordId': 'Record ID',
   'export.audit.changes': 'Changed fields',
-  CNPJ_TAKEN: 'An organisation with this CNPJ already exists.',
+  CNPJ_TAKEN: 'A record with this CNPJ already exists.',
   ORGANIZATION_HAS_LOCATIONS:
     'This organisation has locations ({{names}}): while one is active it cannot be deactivated, and while it has any it cannot be deleted.',
   ORGANIZATION_INACTIVE: "This location's organisation is inactive: reactivate it first.",

@@ -192,7 +192,7 @@ export const esES: Record<MessageKey, string> = {
   'export.audit.recordType': 'Tipo de registro',
   'export.audit.recordId': 'ID del registro',
   'export.audit.changes': 'Campos modificados',
-  CNPJ_TAKEN: 'Ya existe una organización con este CNPJ.',
+  CNPJ_TAKEN: 'Ya existe un registro con este CNPJ.',
   ORGANIZATION_HAS_LOCATIONS:
     'Esta organización tiene locales ({{names}}): mientras uno esté activo no puede desactivarse, y mientras tenga alguno no puede eliminarse.',
   ORGANIZATION_INACTIVE: 'La organización de este local está inactiva: reactívela antes.',

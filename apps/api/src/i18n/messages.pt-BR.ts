@@ -187,7 +187,7 @@ export const ptBR = {
   'export.audit.recordType': 'Tipo de registro',
   'export.audit.recordId': 'ID do registro',
   'export.audit.changes': 'Campos alterados',
-  CNPJ_TAKEN: 'Já existe uma organização com este CNPJ.',
+  CNPJ_TAKEN: 'Já existe um registro com este CNPJ.',
   ORGANIZATION_HAS_LOCATIONS:
     'Esta organização tem locais ({{names}}): enquanto um estiver ativo ela não pode ser desativada, e enquanto tiver algum não pode ser excluída.',
   ORGANIZATION_INACTIVE: 'A organização deste local está inativa: reative-a antes.',

@@ -6,6 +6,7 @@ import {
   cnpjColumn,
   emailColumn,
   kitColumns,
+  kitIndexes,
   nameColumns,
   noteColumn,
   phoneColumn,
@@ -30,16 +31,9 @@ export const organizations = pgTable(
     note: noteColumn(),
   },
   (table) => [
-    index('organizations_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    // Unique ignoring case and accents: two "Perfumaria Aroma" would confuse every location form.
-    uniqueIndex('organizations_search_name_key').on(table.searchName),
+    ...kitIndexes('organizations', table),
     uniqueIndex('organizations_cnpj_key').on(table.cnpj),
-    // The list's sorts (by legal name and by city since migration 0019), each with the id and the state
-    // (migration 0020): a deep page's ids are read from the index alone
-    // (docs/performance/organisation-lists.md).
-    index('organizations_search_name_idx').on(table.searchName, table.id, table.deletedAt),
-    index('organizations_created_at_idx').on(table.createdAt, table.id, table.deletedAt),
-    index('organizations_updated_at_idx').on(table.updatedAt, table.id, table.deletedAt),
+    // The list's sorts by legal name and by city (migration 0019), with the id and the state (0020).
     index('organizations_legal_name_idx').on(table.legalName, table.id, table.deletedAt),
     index('organizations_city_idx').on(table.city, table.id, table.deletedAt),
   ],

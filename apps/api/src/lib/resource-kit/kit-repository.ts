@@ -25,6 +25,9 @@ export type KitRepositoryDeclaration<Record, Fields extends SelectedFields, Tabl
   typeahead?: { searchText: PgColumn; fields: Fields };
 };
 
+/** How many records a typeahead offers. */
+const QUICK_SEARCH_LIMIT = 10;
+
 /**
  * The part of a repository every kit resource has: its reads, its state changes, its typeahead, the
  * insert and update of its own columns, and its transaction (a repository of the same class on the
@@ -75,18 +78,17 @@ export class KitRepository<
   }
 
   /**
-   * Up to `limit` active records whose search text contains `text` (and `where`), within `scope`
-   * (staff when absent), for a typeahead.
+   * Up to `limit` (`QUICK_SEARCH_LIMIT` unless given) active records whose search text contains `text`
+   * (and `where`), within `scope` (staff when absent), for a typeahead.
    */
   quickSearch(
     text: string,
-    limit: number,
-    where?: SQL,
-    scope?: AccessScope,
+    options: { where?: SQL; scope?: AccessScope; limit?: number } = {},
   ): Promise<SelectResultFields<Fields>[]> {
     const { typeahead, writes, list } = this.declaration;
     if (!typeahead) throw new Error('This resource declares no typeahead');
-    const within = and(where, list.narrow(scope));
+    const within = and(options.where, list.narrow(options.scope));
+    const limit = options.limit ?? QUICK_SEARCH_LIMIT;
     return quickSearch(this.db, { table: writes.table, ...typeahead, where: within }, text, limit);
   }
 

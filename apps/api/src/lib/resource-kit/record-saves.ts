@@ -4,19 +4,19 @@ import { AppError } from '../app-error.ts';
 import { guardUniqueName, type UniqueCodes } from './record-states.ts';
 
 /** A body a form saves: on an update, the version (`updatedAt`) the form loaded. */
-type SavedBody = { updatedAt?: string };
+export type SavedBody = { updatedAt?: string };
 
 /**
  * What a save writes through, on the transaction's handle: the kit repository's insert and update of
  * the record's own columns (`KitRepository`), and its reader (a refused update reads the record again).
  */
-type SavingRepository<Record, Values> = {
+export type SavingRepository<Record, Values> = {
   insert(values: Values): Promise<number>;
   update(id: number, values: Values, version?: string): Promise<boolean>;
   reader: { findById(id: number): Promise<Record | undefined> };
 };
 
-type RecordSaves<Record, Row, Body extends SavedBody, Values, Repository> = {
+export type RecordSaves<Record, Row, Body extends SavedBody, Values, Repository> = {
   /** `recordReads`: the record or a 404, and its answer. */
   reads: {
     getRecord(id: number, scope?: AccessScope): Promise<Record>;

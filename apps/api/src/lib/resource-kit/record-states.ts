@@ -11,7 +11,7 @@ import { Refusal, type RefusalParams } from './refusal.ts';
 /** The actions every soft-deleted resource's shared rule answers (its `<x>.rules.ts`). */
 type StateAction = 'toggle' | 'delete';
 
-type RecordStates<Record, Row, Action extends string> = {
+export type RecordStates<Record, Row, Action extends string> = {
   /** The record or a 404, and its answer: `recordReads`. */
   reads: {
     getRecord(id: number): Promise<Record>;

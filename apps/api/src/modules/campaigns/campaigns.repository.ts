@@ -168,11 +168,10 @@ export class CampaignsRepository extends KitRepository<CampaignRecord, CampaignO
    * The columns are qualified by hand: a select from one table writes its own without the table's name.
    */
   withoutQuiz(text: string, language: Language, limit: number) {
-    return this.quickSearch(
-      text,
+    return this.quickSearch(text, {
       limit,
-      sql`not exists (select 1 from ${quizzes} where ${quizzes}.campaign_id = ${campaigns}.id and ${quizzes}.language = ${language})`,
-    );
+      where: sql`not exists (select 1 from ${quizzes} where ${quizzes}.campaign_id = ${campaigns}.id and ${quizzes}.language = ${language})`,
+    });
   }
 
   /**

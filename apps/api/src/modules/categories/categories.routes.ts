@@ -29,7 +29,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ service: CategoriesServic
     quickSearch: {
       summary: 'Up to 10 active categories whose name contains `str` (typeahead)',
       match: categoryOptionSchema,
-      search: service.quickSearch,
+      search: (text) => service.quickSearch(text),
     },
     summaries: {
       list: 'Fragrance categories: search by name, active filter, sort and page',

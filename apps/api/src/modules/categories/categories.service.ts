@@ -2,14 +2,9 @@ import { type CategoryAction, categoryActionRefusal } from '@scentia/shared/cate
 import type { CategoryBody, CategoryRow } from '@scentia/shared/categories.schemas';
 import { withImporter } from '../../lib/resource-kit/import/importing-service.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
-import { kitService } from '../../lib/resource-kit/kit-service.ts';
-import { recordReads } from '../../lib/resource-kit/record-reads.ts';
-import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
-import { recordStates } from '../../lib/resource-kit/record-states.ts';
+import { recordService } from '../../lib/resource-kit/kit-service.ts';
 import { categoryImport } from './categories.import.ts';
 import { type CategoriesRepository, type CategoryRecord, categoriesList } from './categories.repository.ts';
-
-const QUICK_SEARCH_LIMIT = 10;
 
 function toCategoryRow(record: CategoryRecord): CategoryRow {
   return {
@@ -33,29 +28,18 @@ export function createCategoriesService(repository: CategoriesRepository) {
 }
 
 function createService(repository: CategoriesRepository) {
-  const reads = recordReads({ list: categoriesList, reader: repository.reader, toRow: toCategoryRow });
-  const states = recordStates({
-    reads,
-    writes: repository.writes,
+  return recordService(repository, {
+    list: categoriesList,
+    toRow: toCategoryRow,
     refusal: (record: CategoryRecord, action: CategoryAction) =>
       categoryActionRefusal(
         { isActive: record.deletedAt === null, fragranceCount: record.fragranceCount },
         action,
       ),
-  });
-  // Its own row (the name), then its translations.
-  const saves = recordSaves({
-    reads,
-    repository,
-    states,
+    // Its own row (the name), then its translations.
     values: (body: CategoryBody) => ({ name: body.name }),
     children: (tx, id, body) => tx.replaceTranslations(id, body.translations),
-  });
-
-  return {
-    ...kitService({ reads, states, saves }),
-    quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
-  };
+  }).service;
 }
 
 export type CategoriesService = ReturnType<typeof createCategoriesService>;

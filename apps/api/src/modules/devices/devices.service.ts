@@ -29,8 +29,6 @@ import { type DeviceRecord, DevicesRepository } from './devices.repository.ts';
 import { deviceBulkActions } from './devices-bulk.ts';
 import { deviceShotsInPeriod } from './devices-shots.repository.ts';
 
-const QUICK_SEARCH_LIMIT = 10;
-
 export type DevicesServiceOptions = {
   repository: DevicesRepository;
   secrets: DeviceSecretBox;
@@ -218,12 +216,7 @@ export function createDevicesService(options: DevicesServiceOptions) {
      * within `scope`.
      */
     quickSearch: (text: string, scope?: AccessScope) =>
-      repository.quickSearch(
-        text.trim().split(/\s+/).map(macSearchWord).join(' '),
-        QUICK_SEARCH_LIMIT,
-        undefined,
-        scope,
-      ),
+      repository.quickSearch(text.trim().split(/\s+/).map(macSearchWord).join(' '), { scope }),
 
     /**
      * The device's current reset code (RFC 6238 over its secret), and the trail's note that it was

@@ -23,8 +23,6 @@ import {
   type ImageKeys,
 } from './fragrances.repository.ts';
 
-const QUICK_SEARCH_LIMIT = 10;
-
 export type FragrancesServiceDeps = {
   repository: FragrancesRepository;
   storage: FileStorage;
@@ -190,7 +188,7 @@ function createService({ repository, storage, log }: FragrancesServiceDeps) {
   return {
     ...kitService({ reads, states, saves }),
     createWithoutImage: saves.createWithoutImage,
-    quickSearch: (text: string) => repository.quickSearch(text, QUICK_SEARCH_LIMIT),
+    quickSearch: (text: string) => repository.quickSearch(text),
   };
 }
 

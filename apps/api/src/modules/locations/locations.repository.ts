@@ -124,7 +124,7 @@ export class LocationsRepository extends KitRepository<LocationRecord, LocationO
   }
 
   /** Active locations whose name, city or organisation's name contains the text, of one or all, in `scope`. */
-  quickSearchIn(text: string, limit: number, organizationId: number | undefined, scope?: AccessScope) {
-    return this.quickSearch(text, limit, ofOrganization(organizationId), scope);
+  quickSearchIn(text: string, organizationId: number | undefined, scope?: AccessScope) {
+    return this.quickSearch(text, { where: ofOrganization(organizationId), scope });
   }
 }

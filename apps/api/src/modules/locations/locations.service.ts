@@ -11,16 +11,12 @@ import { invalidFields } from '../../lib/app-error.ts';
 import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
 import { withImporter } from '../../lib/resource-kit/import/importing-service.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
-import { kitService } from '../../lib/resource-kit/kit-service.ts';
+import { recordService } from '../../lib/resource-kit/kit-service.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
-import { recordReads } from '../../lib/resource-kit/record-reads.ts';
-import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
-import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import { locationImport } from './locations.import.ts';
 import { type LocationRecord, type LocationsRepository, locationsList } from './locations.repository.ts';
 
-const QUICK_SEARCH_LIMIT = 10;
 /** How many of its devices a refusal names before "and N more". */
 const DEVICES_NAMED = 5;
 
@@ -85,10 +81,9 @@ export function createLocationsService(
 }
 
 function createService(repository: LocationsRepository) {
-  const reads = recordReads({ list: locationsList, reader: repository.reader, toRow: toLocationRow });
-  const states = recordStates({
-    reads,
-    writes: repository.writes,
+  const { service } = recordService(repository, {
+    list: locationsList,
+    toRow: toLocationRow,
     refusal: (record: LocationRecord, action: LocationAction) =>
       locationActionRefusal(
         { isActive: record.deletedAt === null, isOrganizationActive: record.organizationDeletedAt === null },
@@ -100,13 +95,7 @@ function createService(repository: LocationsRepository) {
       const found = await repository.deviceMacs(record.id, record.deletedAt === null, DEVICES_NAMED);
       return { names: namesAndMore(found.macAddresses.map(formatMacAddress), found.total) };
     },
-  });
-
-  // A save holds its organisation active: an inactive or unknown one is a 400.
-  const saves = recordSaves({
-    reads,
-    repository,
-    states,
+    // A save holds its organisation active: an inactive or unknown one is a 400.
     lockReferences: async (tx, body: LocationBody) => {
       if (!(await tx.lockOrganization(body.organizationId))) {
         throw invalidFields({ path: 'organizationId', key: 'field.organizationInactive' });
@@ -120,10 +109,10 @@ function createService(repository: LocationsRepository) {
   });
 
   return {
-    ...kitService({ reads, states, saves }),
+    ...service,
     /** Active locations, of one organisation when `organizationId` is given, within `scope`. */
     quickSearch: (text: string, organizationId?: number, scope?: AccessScope) =>
-      repository.quickSearchIn(text, QUICK_SEARCH_LIMIT, organizationId, scope),
+      repository.quickSearchIn(text, organizationId, scope),
   };
 }
 

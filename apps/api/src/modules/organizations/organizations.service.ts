@@ -5,15 +5,11 @@ import {
   type OrganizationBody,
   type OrganizationRow,
 } from '@scentia/shared/organizations.schemas';
-import type { AccessScope } from '../../lib/access-scope.ts';
 import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
 import { withImporter } from '../../lib/resource-kit/import/importing-service.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
-import { kitService } from '../../lib/resource-kit/kit-service.ts';
+import { recordService } from '../../lib/resource-kit/kit-service.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
-import { recordReads } from '../../lib/resource-kit/record-reads.ts';
-import { recordSaves } from '../../lib/resource-kit/record-saves.ts';
-import { recordStates } from '../../lib/resource-kit/record-states.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import { organizationImport } from './organizations.import.ts';
 import {
@@ -21,11 +17,6 @@ import {
   type OrganizationsRepository,
   organizationsList,
 } from './organizations.repository.ts';
-
-const QUICK_SEARCH_LIMIT = 10;
-
-/** Besides the name (`organizations_search_name_key`), the CNPJ is unique. */
-const UNIQUE_CODES = { organizations_cnpj_key: ErrorCode.CNPJ_TAKEN };
 
 function toOrganizationRow(record: OrganizationRecord): OrganizationRow {
   return {
@@ -72,10 +63,9 @@ export function createOrganizationsService(
 }
 
 function createService(repository: OrganizationsRepository) {
-  const reads = recordReads({ list: organizationsList, reader: repository.reader, toRow: toOrganizationRow });
-  const states = recordStates({
-    reads,
-    writes: repository.writes,
+  return recordService(repository, {
+    list: organizationsList,
+    toRow: toOrganizationRow,
     refusal: (record: OrganizationRecord, action: OrganizationAction) =>
       organizationActionRefusal(
         {
@@ -98,21 +88,10 @@ function createService(repository: OrganizationsRepository) {
         ),
       };
     },
-    unique: UNIQUE_CODES,
-  });
-  const saves = recordSaves({
-    reads,
-    repository,
-    states,
-    unique: UNIQUE_CODES,
+    // Besides the name (`organizations_search_name_key`), the CNPJ is unique.
+    unique: { organizations_cnpj_key: ErrorCode.CNPJ_TAKEN },
     values: valuesOf,
-  });
-
-  return {
-    ...kitService({ reads, states, saves }),
-    quickSearch: (text: string, scope?: AccessScope) =>
-      repository.quickSearch(text, QUICK_SEARCH_LIMIT, undefined, scope),
-  };
+  }).service;
 }
 
 export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
