@@ -4,9 +4,9 @@ import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locations } from '../../db/schema/index.ts';
-import { addressImportColumns, addressInput } from '../../lib/resource-kit/import/import-address.ts';
+import { addressImport } from '../../lib/resource-kit/import/import-address.ts';
 import type { ImportDeclaration } from '../../lib/resource-kit/import/import-declaration.ts';
-import { type PostcodeLookup, postcodePrefill } from '../../lib/resource-kit/import/import-postcodes.ts';
+import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
 import { organizationByCnpj } from '../../lib/resource-kit/import/organization-reference.ts';
 import { toSearchText } from '../../lib/search-text.ts';
 import { LocationSchedulesRepository } from './location-schedules.repository.ts';
@@ -76,6 +76,8 @@ export function locationImport(service: {
   valuesOf: (body: LocationBody) => Record<string, unknown>;
   postcodes?: PostcodeLookup;
 }): ImportDeclaration<LocationImportBody> {
+  // The city is required: a row whose CEP cannot give it is refused in its column.
+  const address = addressImport({ postcodes: service.postcodes, isCityRequired: true });
   return {
     recordType: 'location',
     schema: locationImportSchema,
@@ -95,7 +97,7 @@ export function locationImport(service: {
         example: 'Loja Paulista',
         isRequired: true,
       },
-      ...addressImportColumns({ isCityRequired: true }),
+      ...address.columns,
       {
         key: 'timeZone',
         label: 'export.timeZone',
@@ -114,7 +116,7 @@ export function locationImport(service: {
     toInput: (values, references) => ({
       organizationId: references.organizationCnpj ?? undefined,
       name: values.name ?? '',
-      address: addressInput(values),
+      address: address.input(values),
       timeZone: values.timeZone ?? undefined,
       note: values.note ?? null,
       schedule: values.schedule ?? undefined,
@@ -123,7 +125,7 @@ export function locationImport(service: {
     findExisting,
     // An empty schedule cell changes nothing, so it is compared only when the row gives one.
     comparable: ({ schedule, ...body }) => ({ ...service.valuesOf(body), ...(schedule && { schedule }) }),
-    prefill: service.postcodes && postcodePrefill(service.postcodes, { requiredColumns: ['city'] }),
+    prefill: address.prefill,
     saves: savesWithSchedule(service.saves),
   };
 }

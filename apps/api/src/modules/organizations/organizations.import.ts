@@ -1,11 +1,11 @@
 import type { OrganizationBody } from '@scentia/shared/organizations.schemas';
 import { organizationBodySchema } from '@scentia/shared/organizations.schemas';
 import { organizations } from '../../db/schema/index.ts';
-import { addressImportColumns, addressInput } from '../../lib/resource-kit/import/import-address.ts';
+import { addressImport } from '../../lib/resource-kit/import/import-address.ts';
 import type { ImportDeclaration } from '../../lib/resource-kit/import/import-declaration.ts';
 import { kitImportColumns } from '../../lib/resource-kit/import/import-kit-columns.ts';
 import { existingByColumn, uniqueName } from '../../lib/resource-kit/import/import-lookups.ts';
-import { type PostcodeLookup, postcodePrefill } from '../../lib/resource-kit/import/import-postcodes.ts';
+import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
 
 /**
  * The organisations' import: one row an organisation, found by its CNPJ (typed with or without its
@@ -18,6 +18,7 @@ export function organizationImport(service: {
   valuesOf: ImportDeclaration<OrganizationBody>['comparable'];
   postcodes?: PostcodeLookup;
 }): ImportDeclaration<OrganizationBody> {
+  const address = addressImport({ postcodes: service.postcodes });
   return {
     recordType: 'organization',
     schema: organizationBodySchema,
@@ -40,7 +41,7 @@ export function organizationImport(service: {
       },
       kitImportColumns.email('contactEmail', 'export.contactEmail', 'ana@perfumaria.com.br'),
       kitImportColumns.phone(),
-      ...addressImportColumns(),
+      ...address.columns,
       kitImportColumns.note(),
     ],
     toInput: (values) => ({
@@ -50,14 +51,14 @@ export function organizationImport(service: {
       contactName: values.contactName ?? null,
       contactEmail: values.contactEmail ?? null,
       phone: values.phone ?? null,
-      address: addressInput(values),
+      address: address.input(values),
       note: values.note ?? null,
     }),
     naturalKey: { column: 'cnpj', of: (body) => body.cnpj },
     uniques: [uniqueName(organizations, organizations.searchName, organizations.cnpj)],
     findExisting: existingByColumn(organizations, organizations.cnpj),
     comparable: service.valuesOf,
-    prefill: service.postcodes && postcodePrefill(service.postcodes),
+    prefill: address.prefill,
     saves: service.saves,
   };
 }

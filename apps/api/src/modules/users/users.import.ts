@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import { accessRefusal } from '../../lib/access-policy.ts';
-import { addressImportColumns, optionalAddressInput } from '../../lib/resource-kit/import/import-address.ts';
+import { addressImport } from '../../lib/resource-kit/import/import-address.ts';
 import type {
   CallerRefusal,
   ChunkRow,
@@ -75,6 +75,9 @@ function refuse(
   return code ? { column: 'profile', code } : undefined;
 }
 
+/** A user's address is optional: a row leaving every address cell empty gives none. */
+const address = addressImport({ isOptional: true });
+
 /**
  * The users' import: one row an account, found by its e-mail, checked by the user form's own body
  * schema; its profile named by name. No password column: a new account sets its own password through
@@ -120,7 +123,7 @@ export function userImport(hooks: {
       },
       { key: 'genre', label: 'export.genre', rules: 'import.rules.genre', example: 'F' },
       { key: 'birthday', label: 'export.birthday', rules: 'import.rules.birthday', example: '1990-05-17' },
-      ...addressImportColumns(),
+      ...address.columns,
     ],
     references: [{ column: 'profile', normalize: (text) => text.toUpperCase(), find: findProfiles }],
     toInput: (values, references) => ({
@@ -131,7 +134,7 @@ export function userImport(hooks: {
       document: values.document ?? undefined,
       genre: values.genre ?? null,
       birthday: values.birthday ?? null,
-      address: optionalAddressInput(values),
+      address: address.input(values),
     }),
     naturalKey: { column: 'email', of: (body) => emailKey(body.email) },
     findExisting,

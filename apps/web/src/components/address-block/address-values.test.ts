@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressFieldPaths, addressToBody, addressToForm, emptyAddress } from './address-values.ts';
+import {
+  addressFieldPaths,
+  addressToBody,
+  addressToForm,
+  emptyAddress,
+  requiredAddress,
+} from './address-values.ts';
 
 describe('the address block values', () => {
   it('shows a Brazilian CEP masked and a foreign postcode as stored', () => {
@@ -30,5 +36,21 @@ describe('the address block values', () => {
 
   it('names its fields under the name the form keeps it', () => {
     expect(addressFieldPaths('site')).toContainEqual(['site', 'zipcode']);
+  });
+
+  it('gives a required address in one piece: Brazil first, an empty country sent, the block marked', () => {
+    const site = requiredAddress({ required: ['city'] });
+    expect(site.empty()).toEqual(emptyAddress('BR'));
+    expect(site.toBody({ ...emptyAddress(), city: 'Recife' })).toEqual({
+      country: '',
+      zipcode: null,
+      street: null,
+      state: null,
+      city: null,
+    });
+    expect(site.toBody(site.empty())?.country).toBe('BR');
+    expect(site.fieldPaths).toEqual(addressFieldPaths());
+    expect(site.block).toEqual({ isRequired: true, required: ['city'] });
+    expect(requiredAddress().block.required).toEqual([]);
   });
 });

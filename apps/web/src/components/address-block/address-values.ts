@@ -57,6 +57,23 @@ export function addressToBody(values: AddressFormValues | undefined): AddressBod
  * The body's `address` where the body requires one (a client's, a site's): without a country it is
  * sent with an empty one, which the shared schema refuses, as the block's required country does.
  */
-export function requiredAddressToBody(values: AddressFormValues | undefined): AddressBody {
+function requiredAddressToBody(values: AddressFormValues | undefined): AddressBody {
   return addressToBody(values) ?? { country: '', zipcode: null, street: null, state: null, city: null };
+}
+
+/**
+ * The address a form's body requires (a client's, a site's), in one piece: a new record's starts in
+ * Brazil (`empty()`), a loaded one is `toForm`, the body's is `toBody` (sent with an empty country
+ * when none is chosen, which the shared schema refuses), its fields are `fieldPaths`, and the block is
+ * `<AddressBlock geo={addressGeo} {...address.block} />`, marking what the shared rule requires and
+ * `required`, the fields this body requires besides (a site's city).
+ */
+export function requiredAddress(options: { required?: readonly (keyof AddressFormValues)[] } = {}) {
+  return {
+    empty: () => emptyAddress(BRAZIL),
+    toForm: addressToForm,
+    toBody: requiredAddressToBody,
+    fieldPaths: addressFieldPaths(),
+    block: { isRequired: true, required: options.required ?? [] },
+  } as const;
 }

@@ -39,7 +39,6 @@ function declare() {
     rowSchema: thingRowSchema,
     bodySchema: thingBodySchema,
     invalidate,
-    exportFileName: 'coisas.xlsx',
   });
   return { mutations, invalidate };
 }
@@ -122,7 +121,7 @@ describe('resourceMutations', () => {
     expect(invalidate).not.toHaveBeenCalled();
   });
 
-  it("exports GET path/export with the list's search, filter and sort, under the server's file name or the fallback", async () => {
+  it("exports GET path/export with the list's search, filter and sort, under the server's file name, or one named after its path when the server proposes none", async () => {
     const { mutations } = declare();
     // A fetch answer's body is Node's Blob, which jsdom's global Blob does not recognise.
     vi.stubGlobal('Blob', NodeBlob);
@@ -142,6 +141,6 @@ describe('resourceMutations', () => {
       url: '/api/things/export?search=lav&isActive=true&orderBy=name&orderByDirection=asc',
       method: 'GET',
     });
-    expect(saved.files).toEqual(['coisas-2026-11-24.xlsx', 'coisas.xlsx']);
+    expect(saved.files).toEqual(['coisas-2026-11-24.xlsx', 'things.xlsx']);
   });
 });

@@ -61,22 +61,28 @@ export function exportEndpoint(path: string, fallbackFileName: string) {
 }
 
 /**
+ * The name a kit export is saved under when the server proposes none: the resource's path
+ * (`/organizations` → `organizations.xlsx`). The server always proposes its translated, dated name
+ * (`export.<x>.fileName`, exposed to another origin by the API's security plugin), so a resource
+ * declares its file name there only.
+ */
+const exportFallbackName = (path: string) => `${path.split('/').filter(Boolean).pop() ?? 'export'}.xlsx`;
+
+/**
  * Every write of a soft-deleted resource on the route kit (`registerResourceRoutes` and
  * `registerSaveRoutes` on the API): create and update, PUT `path/activate/{id}`, DELETE `path/{id}`
  * (deactivates), DELETE `path/{id}?hardDelete=true` (deletes for good), GET `path/export` and the bulk
  * actions (POST `path/bulk`). What a
  * feature's `<x>-mutations.ts` declares; its refusals (409 with a message) reach the caller as they are.
  */
-export function resourceMutations<Row, Body = FormData>(
-  options: SaveOptions<Row, Body> & { exportFileName: string },
-) {
+export function resourceMutations<Row, Body = FormData>(options: SaveOptions<Row, Body>) {
   const { path, rowSchema, invalidate } = options;
   const activate = (id: number) => http.put(`${path}/activate/${id}`, undefined, { schema: rowSchema });
   const deactivate = (id: number): Promise<void> => http.delete(`${path}/${id}`);
   const remove = (id: number): Promise<void> => http.delete(`${path}/${id}`, { query: { hardDelete: true } });
   return {
     ...saveMutations<Row, Body>(options),
-    exportList: exportEndpoint(`${path}/export`, options.exportFileName),
+    exportList: exportEndpoint(`${path}/export`, exportFallbackName(path)),
     useActivate: mutationHook(activate, invalidate),
     useDeactivate: mutationHook(deactivate, invalidate),
     useDelete: mutationHook(remove, invalidate),

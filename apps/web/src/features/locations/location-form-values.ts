@@ -1,13 +1,6 @@
 import type { LocationBodyInput, LocationRow } from '@scentia/shared/locations.schemas';
 import { DEFAULT_TIME_ZONE } from '@scentia/shared/time-zones';
-import {
-  type AddressFormValues,
-  addressFieldPaths,
-  addressToForm,
-  BRAZIL,
-  emptyAddress,
-  requiredAddressToBody,
-} from '../../components/address-block/address-values.ts';
+import { type AddressFormValues, requiredAddress } from '../../components/address-block/address-values.ts';
 import { optionalText, requiredText, textToForm } from '../../components/resource-form/form-values.ts';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
 import { ORGANIZATION_FILTER } from './api/list-locations.ts';
@@ -21,11 +14,17 @@ export type LocationFormValues = {
   note: string;
 };
 
+/**
+ * A location's address is required, its city too: a site is found by its city (its block:
+ * `<AddressBlock {...LOCATION_ADDRESS.block} />`).
+ */
+export const LOCATION_ADDRESS = requiredAddress({ required: ['city'] });
+
 /** The form's fields, for placing the server's field errors. */
 export const LOCATION_FORM_FIELDS: readonly FieldPath[] = [
   ['organizationId'],
   ['name'],
-  ...addressFieldPaths(),
+  ...LOCATION_ADDRESS.fieldPaths,
   ['timeZone'],
   ['note'],
 ];
@@ -39,7 +38,7 @@ export function emptyLocationForm(search?: URLSearchParams): LocationFormValues 
   return {
     organizationId: /^[1-9]\d{0,9}$/.test(organizationId) ? organizationId : null,
     name: '',
-    address: emptyAddress(BRAZIL),
+    address: LOCATION_ADDRESS.empty(),
     timeZone: DEFAULT_TIME_ZONE,
     note: '',
   };
@@ -49,7 +48,7 @@ export function locationToForm(location: LocationRow): LocationFormValues {
   return {
     organizationId: String(location.organizationId),
     name: location.name,
-    address: addressToForm(location.address),
+    address: LOCATION_ADDRESS.toForm(location.address),
     timeZone: location.timeZone,
     note: textToForm(location.note),
   };
@@ -60,7 +59,7 @@ export function locationFormToBody(values: LocationFormValues, opened?: Location
   return {
     organizationId: values.organizationId ? Number(values.organizationId) : 0,
     name: requiredText(values.name),
-    address: requiredAddressToBody(values.address),
+    address: LOCATION_ADDRESS.toBody(values.address),
     timeZone: values.timeZone ?? '',
     note: optionalText(values.note),
     // The version the edit was opened with: a save over a newer one is refused (409 STALE_RECORD).

@@ -1,12 +1,5 @@
 import type { OrganizationBodyInput, OrganizationRow } from '@scentia/shared/organizations.schemas';
-import {
-  type AddressFormValues,
-  addressFieldPaths,
-  addressToForm,
-  BRAZIL,
-  emptyAddress,
-  requiredAddressToBody,
-} from '../../components/address-block/address-values.ts';
+import { type AddressFormValues, requiredAddress } from '../../components/address-block/address-values.ts';
 import {
   cnpjToForm,
   optionalText,
@@ -28,6 +21,9 @@ export type OrganizationFormValues = {
   note: string;
 };
 
+/** An organisation's address is required (its block: `<AddressBlock {...ORGANIZATION_ADDRESS.block} />`). */
+export const ORGANIZATION_ADDRESS = requiredAddress();
+
 /** The form's fields, for placing the server's field errors. */
 export const ORGANIZATION_FORM_FIELDS: readonly FieldPath[] = [
   ['name'],
@@ -36,7 +32,7 @@ export const ORGANIZATION_FORM_FIELDS: readonly FieldPath[] = [
   ['contactName'],
   ['contactEmail'],
   ['phone'],
-  ...addressFieldPaths(),
+  ...ORGANIZATION_ADDRESS.fieldPaths,
   ['note'],
 ];
 
@@ -49,7 +45,7 @@ export function emptyOrganizationForm(): OrganizationFormValues {
     contactName: '',
     contactEmail: '',
     phone: '',
-    address: emptyAddress(BRAZIL),
+    address: ORGANIZATION_ADDRESS.empty(),
     note: '',
   };
 }
@@ -63,7 +59,7 @@ export function organizationToForm(organization: OrganizationRow): OrganizationF
     contactName: textToForm(organization.contactName),
     contactEmail: textToForm(organization.contactEmail),
     phone: phoneToForm(organization.phone),
-    address: addressToForm(organization.address),
+    address: ORGANIZATION_ADDRESS.toForm(organization.address),
     note: textToForm(organization.note),
   };
 }
@@ -83,7 +79,7 @@ export function organizationFormToBody(
     contactName: optionalText(values.contactName),
     contactEmail: optionalText(values.contactEmail),
     phone: optionalText(values.phone),
-    address: requiredAddressToBody(values.address),
+    address: ORGANIZATION_ADDRESS.toBody(values.address),
     note: optionalText(values.note),
     // The version the edit was opened with: a save over a newer one is refused (409 STALE_RECORD).
     ...(opened ? { updatedAt: opened.updatedAt } : {}),

@@ -1,7 +1,8 @@
-import type { ImportColumn, ImportValues } from './import-declaration.ts';
+import type { ImportColumn, ImportRefusal, ImportRow, ImportValues } from './import-declaration.ts';
+import { type PostcodeLookup, postcodePrefill } from './import-postcodes.ts';
 
 /** The address block's five columns, headed as the export heads them, landing in the body's `address`. */
-export function addressImportColumns(options: { isCityRequired?: boolean } = {}): ImportColumn[] {
+function addressImportColumns(options: { isCityRequired?: boolean } = {}): ImportColumn[] {
   return [
     {
       key: 'zipcode',
@@ -48,7 +49,7 @@ export function addressImportColumns(options: { isCityRequired?: boolean } = {})
 const ADDRESS_KEYS = addressImportColumns().map((column) => column.key);
 
 /** A row's address as the body takes it: a file without a country is a Brazilian client's (BR). */
-export function addressInput(values: ImportValues) {
+function addressInput(values: ImportValues) {
   return {
     country: values.country ?? 'BR',
     zipcode: values.zipcode ?? null,
@@ -62,6 +63,40 @@ export function addressInput(values: ImportValues) {
  * A row's address where the body's is optional (a user's): none when the row leaves every address
  * cell empty, as a record saved by the form without one.
  */
-export function optionalAddressInput(values: ImportValues) {
+function optionalAddressInput(values: ImportValues) {
   return ADDRESS_KEYS.some((key) => values[key]) ? addressInput(values) : null;
+}
+
+/** What `addressImport` gives a declaration: its columns, the body's address of a row, the CEP prefill. */
+export type AddressImport<Address> = {
+  columns: ImportColumn[];
+  input: (values: ImportValues) => Address;
+  prefill: ((rows: ImportRow[]) => Promise<ImportRefusal[]>) | undefined;
+};
+
+type AddressImportOptions = {
+  /** The product's postcode lookup (`services.ts`): a row giving only its CEP has the rest filled. */
+  postcodes?: PostcodeLookup;
+  /** The body requires the city (a location's): its column is required and a CEP without one is refused. */
+  isCityRequired?: boolean;
+};
+
+/**
+ * The address block of an import, in one piece: its five columns (`...address.columns`), the body's
+ * address of a row (`address.input(values)`) and the postcode prefill (`prefill: address.prefill`, when
+ * `postcodes` is given). `isOptional` (a user's address) gives no address when every cell is empty.
+ */
+export function addressImport(
+  options: AddressImportOptions & { isOptional: true },
+): AddressImport<ReturnType<typeof addressInput> | null>;
+export function addressImport(options?: AddressImportOptions): AddressImport<ReturnType<typeof addressInput>>;
+export function addressImport(
+  options: AddressImportOptions & { isOptional?: boolean } = {},
+): AddressImport<ReturnType<typeof addressInput> | null> {
+  const { postcodes, isCityRequired = false } = options;
+  return {
+    columns: addressImportColumns({ isCityRequired }),
+    input: options.isOptional ? optionalAddressInput : addressInput,
+    prefill: postcodes && postcodePrefill(postcodes, { requiredColumns: isCityRequired ? ['city'] : [] }),
+  };
 }

@@ -12,5 +12,4 @@ export const campaignMutations = resourceMutations({
   path: '/campaigns',
   rowSchema: campaignRowSchema,
   invalidate: invalidateCampaigns,
-  exportFileName: 'campanhas.xlsx',
 });

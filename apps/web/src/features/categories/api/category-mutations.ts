@@ -11,5 +11,4 @@ export const categoryMutations = resourceMutations({
   rowSchema: categoryRowSchema,
   bodySchema: categoryBodySchema,
   invalidate: invalidateCategories,
-  exportFileName: 'categorias.xlsx',
 });

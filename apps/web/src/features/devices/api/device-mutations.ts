@@ -11,5 +11,4 @@ export const deviceMutations = resourceMutations({
   rowSchema: deviceRowSchema,
   bodySchema: deviceBodySchema,
   invalidate: invalidateDevices,
-  exportFileName: 'dispositivos.xlsx',
 });

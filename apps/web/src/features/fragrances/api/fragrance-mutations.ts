@@ -12,5 +12,4 @@ export const fragranceMutations = resourceMutations({
   path: '/fragrances',
   rowSchema: fragranceRowSchema,
   invalidate: invalidateFragrances,
-  exportFileName: 'fragrancias.xlsx',
 });

@@ -11,5 +11,4 @@ export const locationMutations = resourceMutations({
   rowSchema: locationRowSchema,
   bodySchema: locationBodySchema,
   invalidate: invalidateLocations,
-  exportFileName: 'locais.xlsx',
 });

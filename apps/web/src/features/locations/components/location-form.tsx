@@ -18,6 +18,7 @@ import { addressGeo } from '../../geo/api/address-geo.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
 import { organizationOptionsSource } from '../../organizations/api/search-organizations.ts';
 import {
+  LOCATION_ADDRESS,
   LOCATION_FORM_FIELDS,
   type LocationFormValues,
   locationFormToBody,
@@ -26,7 +27,6 @@ import { TimeZoneSelect } from './time-zone-select.tsx';
 
 // A server error with one of these codes belongs under that field as well.
 const CODE_FIELDS = { ORGANIZATION_INACTIVE: ['organizationId'] };
-const REQUIRED_ADDRESS = ['city'] as const;
 
 /**
  * The location form (issue 23): its organisation (a typeahead of the active ones), its name (unique
@@ -77,7 +77,7 @@ export function LocationForm(props: ResourceFormComponentProps<LocationFormValue
           isDisabled={isReadOnly('name')}
         />
       </FormSection>
-      <AddressBlock geo={addressGeo} isRequired required={REQUIRED_ADDRESS} />
+      <AddressBlock geo={addressGeo} {...LOCATION_ADDRESS.block} />
       <FormSection>
         <Field
           name="timeZone"

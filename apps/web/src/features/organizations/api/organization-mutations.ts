@@ -12,5 +12,4 @@ export const organizationMutations = resourceMutations({
   rowSchema: organizationRowSchema,
   bodySchema: organizationBodySchema,
   invalidate: invalidateOrganizations,
-  exportFileName: 'organizacoes.xlsx',
 });

@@ -18,6 +18,7 @@ import { useSchemaRule } from '../../../components/resource-form/use-schema-rule
 import { PATHS } from '../../../lib/paths.ts';
 import { addressGeo } from '../../geo/api/address-geo.ts';
 import {
+  ORGANIZATION_ADDRESS,
   ORGANIZATION_FORM_FIELDS,
   type OrganizationFormValues,
   organizationFormToBody,
@@ -54,7 +55,7 @@ export function OrganizationForm(props: ResourceFormComponentProps<OrganizationF
         <EmailField name="contactEmail" label={t('fields.contactEmail')} rule={rule} />
         <PhoneField name="phone" label={t('fields.phone')} rule={rule} />
       </FormSection>
-      <AddressBlock geo={addressGeo} isRequired />
+      <AddressBlock geo={addressGeo} {...ORGANIZATION_ADDRESS.block} />
       <FormSection>
         <NotesField name="note" label={t('fields.note')} rule={rule} />
       </FormSection>

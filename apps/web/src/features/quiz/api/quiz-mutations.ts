@@ -12,5 +12,4 @@ export const quizMutations = resourceMutations({
   rowSchema: quizRowSchema,
   bodySchema: quizCreateBodySchema,
   invalidate: invalidateQuiz,
-  exportFileName: 'quiz.xlsx',
 });
