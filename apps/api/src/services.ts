@@ -87,7 +87,7 @@ const HOUR_MS = 3_600_000;
 const FILE_SWEEP_INTERVAL_MS = 15 * 60_000;
 const ACCESS_LOG_PRUNE_INTERVAL_MS = 24 * HOUR_MS;
 const IMPORT_PRUNE_INTERVAL_MS = 24 * HOUR_MS;
-/** A finished import job's report stays this long (docs/decisions/import-and-bulk.md). */
+/** A finished import job's report stays this long (docs/decisions/bulk-actions.md). */
 const IMPORT_JOB_RETENTION_DAYS = 30;
 const PRIVACY_RETENTION_INTERVAL_MS = 24 * HOUR_MS;
 const QUIZ_ABANDONMENT_INTERVAL_MS = 5 * 60_000;

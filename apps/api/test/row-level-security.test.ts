@@ -227,7 +227,7 @@ describe('row-level security', () => {
   it('keeps the functions that run as their owner to the staff, and the others to the caller’s rows', async () => {
     const definers = await ctx.query<{ name: string }>(sql`select p.proname as name from pg_proc p
       join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef order by 1`);
-    // Each was read for what it touches (docs/decisions/client-access.md): the trail's
+    // Each was read for what it touches (docs/decisions/row-level-security.md): the trail's
     // work reads no organisation's rows; the other three refuse anyone but the staff.
     expect(definers.map((row) => row.name)).toEqual([
       'audit_anonymise_account',

@@ -5,7 +5,7 @@ import { AlertsRepository } from './alerts.repository.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * How urgent each alert is (docs/decisions/dashboard.md, alerts):
+ * How urgent each alert is (docs/decisions/forecasts-and-alerts.md, alerts):
  * - an empty capsule is critical;
  * - a capsule running out is critical when it runs out within 2 days, a warning before;
  * - a capsule past its due date is a warning, critical from 7 days past it;

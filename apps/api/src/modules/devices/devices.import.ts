@@ -58,7 +58,7 @@ async function findLocations(db: Database, keys: string[]) {
 
 /**
  * Active campaigns by name, case and accents ignored. Names are not unique: of two active campaigns
- * named alike, the oldest is taken (docs/decisions/import-and-bulk.md).
+ * named alike, the oldest is taken (docs/decisions/import.md).
  */
 async function findCampaigns(db: Database, names: string[]) {
   const rows = await db
