@@ -1,6 +1,12 @@
 import type { Schedule } from '@scentia/shared/schedules.schemas';
 import { describe, expect, it } from 'vitest';
-import { type ForecastInput, forecastRunOut, localTimeAt, paceWindowStart } from './capsule-forecast.ts';
+import {
+  type ForecastInput,
+  forecastRunOut,
+  localTimeAt,
+  paceWindowStart,
+  runOutForecaster,
+} from './capsule-forecast.ts';
 
 // A shop open 10:00–22:00 Monday to Saturday, closed on Sunday: 72 on-hours a week.
 const shop: Schedule = {
@@ -111,5 +117,29 @@ describe('forecastRunOut', () => {
     expect(forecastRunOut({ ...base, remainingShots: 20 }).runsOutOn).toBe('2026-11-27');
     expect(forecastRunOut({ ...base, remainingShots: 21 }).runsOutOn).toBe('2026-11-28');
     expect(forecastRunOut({ ...base, remainingShots: 41 }).runsOutOn).toBe('2026-12-04');
+  });
+});
+
+describe('runOutForecaster', () => {
+  it('answers what forecastRunOut does, for capsules sharing and not sharing their readings', () => {
+    const fridayNight: Schedule = { ranges: [{ weekday: 5, start: '22:00', end: '02:00', intensity: 90 }] };
+    const none: Schedule = { ranges: [] };
+    const schedules = [shop, fridayNight, none, { ranges: [...shop.ranges] }];
+    const zones = [zone, 'Europe/Madrid', 'America/New_York'];
+    const starts = [at('2026-11-09T03:00:00Z'), at('2026-11-16T03:00:00Z'), at('2026-11-22T17:45:00Z')];
+    const nows = [at('2026-11-23T03:00:00Z'), at('2026-11-25T18:00:00Z')];
+    const inputs: ForecastInput[] = [];
+    for (const now of nows)
+      for (const schedule of schedules)
+        for (const timeZone of zones)
+          for (const windowStart of starts)
+            for (const remainingShots of [0, 1, 120, 721, 5_000, 2_000_000])
+              for (const windowShots of [0, 80, 1_440])
+                inputs.push({ schedule, timeZone, windowStart, remainingShots, windowShots, now });
+    // One forecaster for all (readings shared), and the inputs once more, in reverse, on a fresh one.
+    const shared = runOutForecaster();
+    expect(inputs.map(shared)).toEqual(inputs.map(forecastRunOut));
+    const reversed = [...inputs].reverse();
+    expect(reversed.map(runOutForecaster())).toEqual(reversed.map(forecastRunOut));
   });
 });

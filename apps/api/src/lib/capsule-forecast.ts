@@ -108,15 +108,84 @@ export function paceWindowStart(input: {
 /** Every minute of the week on: the clock itself, for a device whose schedule does not describe it. */
 const ALWAYS_ON: Spans = [{ from: -WEEK_MINUTES, to: 2 * WEEK_MINUTES }];
 
+/** The readings a forecast makes of clocks and schedules: direct, or remembered over one run. */
+type Readings = {
+  localTimeAt: (timeZone: string, at: Date) => LocalTime;
+  weekSpans: (schedule: Schedule) => Spans;
+  onHoursBetween: (spans: Spans, from: LocalTime, to: LocalTime) => number;
+};
+
+const DIRECT: Readings = {
+  localTimeAt,
+  weekSpans,
+  onHoursBetween: (spans, from, to) => onMinutesBetween(spans, from, to) / 60,
+};
+
 export function forecastRunOut(input: ForecastInput): Forecast {
-  const today = localTimeAt(input.timeZone, input.now);
-  const from = localTimeAt(input.timeZone, input.windowStart < input.now ? input.windowStart : input.now);
-  const scheduled = weekSpans(input.schedule);
-  const scheduledHours = onMinutesBetween(scheduled, from, today) / 60;
+  return forecastWith(DIRECT, input);
+}
+
+/**
+ * `forecastRunOut` for the many capsules of one run: each reading of a zone's clock at an instant, each
+ * schedule's spans and each count of on-hours between two local times is made once and shared by the
+ * capsules that ask for it again (most share the run's `now`, the window's first day, their zone and
+ * their schedule). The results are the same; a zone's clock reading is what a forecast costs most.
+ * Build one for each run: what it remembers is only as large as the run's distinct readings.
+ */
+export function runOutForecaster(): (input: ForecastInput) => Forecast {
+  const clocks = new Map<string, LocalTime>();
+  const spansBySchedule = new Map<string, Spans>();
+  const hoursBySpans = new Map<Spans, Map<string, number>>();
+  const readings: Readings = {
+    localTimeAt: (timeZone, at) => {
+      const key = `${at.getTime()} ${timeZone}`;
+      let clock = clocks.get(key);
+      if (!clock) {
+        clock = localTimeAt(timeZone, at);
+        clocks.set(key, clock);
+      }
+      return clock;
+    },
+    weekSpans: (schedule) => {
+      const key = JSON.stringify(schedule.ranges);
+      let spans = spansBySchedule.get(key);
+      if (!spans) {
+        spans = weekSpans(schedule);
+        spansBySchedule.set(key, spans);
+      }
+      return spans;
+    },
+    onHoursBetween: (spans, from, to) => {
+      let hours = hoursBySpans.get(spans);
+      if (!hours) {
+        hours = new Map();
+        hoursBySpans.set(spans, hours);
+      }
+      // A local time's weekday follows from its date.
+      const key = `${from.date} ${from.minute} ${to.date} ${to.minute}`;
+      let value = hours.get(key);
+      if (value === undefined) {
+        value = onMinutesBetween(spans, from, to) / 60;
+        hours.set(key, value);
+      }
+      return value;
+    },
+  };
+  return (input) => forecastWith(readings, input);
+}
+
+function forecastWith(readings: Readings, input: ForecastInput): Forecast {
+  const today = readings.localTimeAt(input.timeZone, input.now);
+  const from = readings.localTimeAt(
+    input.timeZone,
+    input.windowStart < input.now ? input.windowStart : input.now,
+  );
+  const scheduled = readings.weekSpans(input.schedule);
+  const scheduledHours = readings.onHoursBetween(scheduled, from, today);
   // Shots counted while the schedule says the device was off (an empty schedule, or one changed since):
   // the schedule does not describe this device, so its pace is read, and walked, on the clock.
   const spans = scheduledHours === 0 && input.windowShots > 0 ? ALWAYS_ON : scheduled;
-  const windowHours = spans === scheduled ? scheduledHours : onMinutesBetween(spans, from, today) / 60;
+  const windowHours = spans === scheduled ? scheduledHours : readings.onHoursBetween(spans, from, today);
   const shotsPerHour = windowHours > 0 && input.windowShots > 0 ? input.windowShots / windowHours : 0;
   if (input.remainingShots <= 0) return { runsOutOn: today.date, shotsPerHour };
   if (shotsPerHour === 0) return { runsOutOn: null, shotsPerHour };

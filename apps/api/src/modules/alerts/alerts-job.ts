@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { forecastRunOut, paceWindowStart } from '../../lib/capsule-forecast.ts';
+import { paceWindowStart, runOutForecaster } from '../../lib/capsule-forecast.ts';
 import { AlertsRepository } from './alerts.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -52,6 +52,7 @@ export async function runAlertsJob(options: AlertsJobOptions, now = new Date()):
       Math.floor(now.getTime() / DAY_MS) * DAY_MS - (options.windowDays - 1) * DAY_MS,
     );
     const sources = await repository.forecastSources(firstDayStart.toISOString().slice(0, 10));
+    const forecastRunOut = runOutForecaster();
     const forecasts = sources.map((source) => ({
       capsuleId: source.capsuleId,
       ...forecastRunOut({

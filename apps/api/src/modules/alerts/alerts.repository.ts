@@ -50,12 +50,18 @@ export class AlertsRepository {
     return this.db.transaction((tx) => work(new AlertsRepository(tx as unknown as Database)));
   }
 
-  /** Whether this transaction holds the job's lock (false: another instance is running it now). */
+  /**
+   * Whether this transaction holds the job's lock (false: another instance is running it now). JIT is
+   * off for the rest of the transaction: its statements read every capsule once, so their estimated
+   * cost passes JIT's threshold at any fleet size, and compiling them took longer than it saved.
+   */
   async tryLock(): Promise<boolean> {
     const [row] = await rowsOf<{ locked: boolean }>(
       this.db.execute(sql`select pg_try_advisory_xact_lock(${ALERTS_JOB_LOCK}) as locked`),
     );
-    return row?.locked === true;
+    if (row?.locked !== true) return false;
+    await this.db.execute(sql`set local jit = off`);
+    return true;
   }
 
   /**
