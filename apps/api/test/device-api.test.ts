@@ -467,6 +467,8 @@ describe('GET /api/device/config', () => {
     await ctx.query(
       sql`update campaigns set updated_at = now() + interval '1 second' where id = ${fixture.campaignId}`,
     );
+    // The view kept since the download follows these once their notifications have reached it.
+    await ctx.app.deviceViews.caughtUp();
     const changed = await get(first.headers.etag as string);
     expect(changed.statusCode).toBe(200);
     expect(changed.json().schedule.source).toBe('device');
