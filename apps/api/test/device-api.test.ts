@@ -100,6 +100,9 @@ describe('POST /api/device/provision', () => {
       (await fixture.call(device.credential, { method: 'GET', url: '/api/device/config' })).statusCode,
     ).toBe(200);
     await ctx.query(sql`update devices set credential_hash = null where id = ${device.id}`);
+    // Refused once the change has reached the instance's kept view (at once on PGlite, within the
+    // notification's trip on PostgreSQL): the download above kept the view.
+    await ctx.app.deviceViews.caughtUp();
     const old = await fixture.call(device.credential, { method: 'GET', url: '/api/device/config' });
     expect(old.statusCode).toBe(401);
     expect(old.json().code).toBe('DEVICE_CREDENTIAL_INVALID');
@@ -464,6 +467,8 @@ describe('GET /api/device/config', () => {
     await ctx.query(
       sql`update campaigns set updated_at = now() + interval '1 second' where id = ${fixture.campaignId}`,
     );
+    // The view kept since the download follows these once their notifications have reached it.
+    await ctx.app.deviceViews.caughtUp();
     const changed = await get(first.headers.etag as string);
     expect(changed.statusCode).toBe(200);
     expect(changed.json().schedule.source).toBe('device');

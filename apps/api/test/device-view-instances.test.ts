@@ -171,6 +171,9 @@ describe.skipIf(!serverUrl)(
 
     it('keeps a device’s view after recording its download, and counts it once on both instances', async () => {
       const { device, body } = await heardDevice();
+      // The heard heartbeat placed the capsules: its notification must have reached both instances, or
+      // it arrives during a read below (not kept) or after it (forgotten), and a later request reads.
+      await Promise.all([ctx.app.deviceViews.caughtUp(), other.deviceViews.caughtUp()]);
       const onFirst = (etag?: string) =>
         fixture.call(device.credential, {
           method: 'GET',
