@@ -202,7 +202,7 @@ describe('a configuration fetch of a version already recorded', () => {
     const get = (etag?: string) => fetchConfig(device.credential, etag);
     const etag = (await get()).headers.etag as string;
     await backdate(device.id, 120);
-    // The instance keeps the view its download left (migration 0056): read again, as after a change.
+    // The instance keeps the view its download left (migration 0054): read again, as after a change.
     ctx.app.deviceViews.forget(device.id);
     expect((await get(etag)).statusCode).toBe(304);
     await ctx.app.deviceViews.writeSeenTimes();

@@ -218,7 +218,7 @@ export function createDeviceApiService(deps: {
         campaignUpdatedAt: config.campaign.updatedAt,
         configVersion: config.version,
       });
-      // Not news for the other instances (migration 0056): this one knows, and keeps the rest of the view.
+      // Not news for the other instances (migration 0054): this one knows, and keeps the rest of the view.
       view.configVersion = config.version;
       view.seenAt = Date.now();
       return config;
