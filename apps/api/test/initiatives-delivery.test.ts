@@ -8,7 +8,9 @@ let ctx: TestContext;
 let callers: Awaited<ReturnType<typeof initiativeCallers>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The configuration is asked at instants the test moves back and forth; a view kept by the instance is
+  // right only while time moves forward (it is kept until the location's next midnight), so none is kept.
+  ctx = await createTestApp({ DEVICE_VIEW_CACHE_ENTRIES: '0' });
   callers = await initiativeCallers(ctx);
 });
 afterEach(() => {
