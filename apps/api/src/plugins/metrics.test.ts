@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeviceFixture } from '../../test/device-fixture.ts';
+import { createDeviceFixture, deviceWithCapsules } from '../../test/device-fixture.ts';
 import { publishedQuizFixture, walkEvents } from '../../test/quiz-sessions-fixture.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
@@ -128,25 +128,9 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     const empty = (await scrape()).body;
     expect(seriesValue(empty, 'scentia_shot_batches_unfolded')).toBe(0);
     expect(seriesValue(empty, 'scentia_shot_fold_oldest_seconds')).toBe(0);
+    // Its batches are sent below, not through the helper's `send`, which folds them.
     const fixture = await createDeviceFixture(ctx);
-    const device = await fixture.createDevice();
-    const heartbeat = await fixture.call(device.credential, {
-      method: 'POST',
-      url: '/api/device/heartbeat',
-      payload: {
-        firmwareVersion: '1.0',
-        capsules: [
-          {
-            slot: 1,
-            serialNumber: `B${device.id}`,
-            fragranceId: fixture.fragranceIds[0],
-            sizeShots: 1000,
-            remainingShots: 900,
-          },
-        ],
-      },
-    });
-    expect(heartbeat.statusCode, heartbeat.body).toBe(200);
+    const device = await deviceWithCapsules(fixture, 'B');
     for (const sequence of [1, 2]) {
       const sent = await fixture.call(device.credential, {
         method: 'POST',
