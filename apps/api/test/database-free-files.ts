@@ -1,0 +1,52 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/*
+ * The test files that never meet the suite's database: neither they nor anything they import
+ * (followed through every relative import) opens the database the suite runs on (`createTestApp`,
+ * `TEST_DATABASE_URL`, the template). They do the same on PGlite and on PostgreSQL, so `npm test`
+ * runs them in one of its two API suites only (scripts/test.mjs, `API_TESTS_DATABASE_FREE=skip`).
+ * A file that opens a database of its own (an in-memory PGlite) counts as database-free: it opens the
+ * same one in both suites.
+ */
+const USES_THE_SUITES_DATABASE = /\b(createTestApp|TEST_DATABASE_URL|databaseTemplate)\b/;
+const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function importsOf(file: string, text: string): string[] {
+  const found: string[] = [];
+  for (const [, specifier] of text.matchAll(RELATIVE_IMPORT)) {
+    const target = resolve(dirname(file), specifier as string);
+    for (const candidate of [target, `${target}.ts`, join(target, 'index.ts')]) {
+      if (candidate.endsWith('.ts') && existsSync(candidate)) {
+        found.push(candidate);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+function usesTheSuitesDatabase(file: string, seen: Map<string, boolean>): boolean {
+  const known = seen.get(file);
+  if (known !== undefined) return known;
+  // A cycle leads back here: what the file itself says decides.
+  seen.set(file, false);
+  const text = readFileSync(file, 'utf8');
+  const answer =
+    USES_THE_SUITES_DATABASE.test(text) ||
+    importsOf(file, text).some((imported) => usesTheSuitesDatabase(imported, seen));
+  seen.set(file, answer);
+  return answer;
+}
+
+/** The database-free test files under `root` (the API workspace), relative to it. */
+export function databaseFreeTestFiles(root: string): string[] {
+  const seen = new Map<string, boolean>();
+  return ['src', 'test']
+    .flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((file) => join(root, folder, file)),
+    )
+    .filter((file) => file.endsWith('.test.ts') && !usesTheSuitesDatabase(file, seen))
+    .map((file) => relative(root, file))
+    .sort();
+}
