@@ -144,7 +144,9 @@ const unitStarted = performance.now();
 await inParallel(
   [
     apiSuiteOnPostgres,
-    () => vitest('API suite on PGlite', 'apps/api'),
+    // The files that never meet the suite's database do the same on both: the PostgreSQL suite runs
+    // them, the PGlite suite (the longer one) does not (apps/api/test/database-free-files.ts).
+    () => vitest('API suite on PGlite', 'apps/api', { API_TESTS_DATABASE_FREE: 'skip' }),
     () => vitest('web unit tests', 'apps/web'),
     () => runQuietly('static checks (npm run check)', 'npm', ['run', 'check']),
     () => vitest('shared unit tests', 'packages/shared'),

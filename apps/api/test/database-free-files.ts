@@ -44,7 +44,9 @@ export function databaseFreeTestFiles(root: string): string[] {
   const seen = new Map<string, boolean>();
   return ['src', 'test']
     .flatMap((folder) =>
-      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((file) => join(root, folder, file)),
+      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((file) =>
+        join(root, folder, file),
+      ),
     )
     .filter((file) => file.endsWith('.test.ts') && !usesTheSuitesDatabase(file, seen))
     .map((file) => relative(root, file))
