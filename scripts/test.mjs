@@ -84,14 +84,17 @@ async function vitest(label, workspace, env = {}) {
       failedTests.push(`${label}: ${test.fullName} — ${firstLine(test.failureMessages[0])}`);
 }
 
-async function apiSuiteOnPostgres() {
-  const postgres = await postgresForTests();
+async function apiSuiteOnPostgres(postgres) {
   if (!postgres.url) {
     console.log(`\n▶ API suite on PostgreSQL: SKIPPED — ${postgres.reason}`);
     return;
   }
   try {
-    await vitest('API suite on PostgreSQL', 'apps/api', { TEST_DATABASE_URL: postgres.url });
+    // The fuzz test's inputs are split between the two API suites (apps/api/test/fuzz/every-route.test.ts).
+    await vitest('API suite on PostgreSQL', 'apps/api', {
+      TEST_DATABASE_URL: postgres.url,
+      FUZZ_PART: 'even',
+    });
   } finally {
     postgres.stop();
   }
@@ -141,12 +144,20 @@ if (!run('build', 'npm', ['run', 'build'])) {
 
 console.log(`\nChecks, unit and API suites, ${concurrency} at a time; each prints its output when it ends.`);
 const unitStarted = performance.now();
+// Found first: whether the PostgreSQL suite runs decides what the PGlite suite may leave out.
+const postgres = await postgresForTests();
 await inParallel(
   [
-    apiSuiteOnPostgres,
+    () => apiSuiteOnPostgres(postgres),
     // The files that never meet the suite's database do the same on both: the PostgreSQL suite runs
-    // them, the PGlite suite (the longer one) does not (apps/api/test/database-free-files.ts).
-    () => vitest('API suite on PGlite', 'apps/api', { API_TESTS_DATABASE_FREE: 'skip' }),
+    // them, the PGlite suite (the longer one) does not (apps/api/test/database-free-files.ts); it sends
+    // the fuzz test's other half of the inputs. Without the PostgreSQL suite it runs everything.
+    () =>
+      vitest(
+        'API suite on PGlite',
+        'apps/api',
+        postgres.url ? { API_TESTS_DATABASE_FREE: 'skip', FUZZ_PART: 'odd' } : { FUZZ_PART: 'all' },
+      ),
     () => vitest('web unit tests', 'apps/web'),
     () => runQuietly('static checks (npm run check)', 'npm', ['run', 'check']),
     () => vitest('shared unit tests', 'packages/shared'),

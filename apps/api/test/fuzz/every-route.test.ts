@@ -28,13 +28,13 @@ import { changedParts, createStateDigest } from './state-digest.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 /*
- * The suite runs this file on both databases and splits the inputs between them: each route × role
- * pair draws the same RUNS inputs and each edge sweep lists the same edges on both, and PostgreSQL
- * sends the even-numbered ones, PGlite the odd-numbered ones. Every pair and every sweep still runs on
- * both databases, every input on one. FUZZ_PART=all sends every input (a run on one database alone).
- * Why the split is sound: docs/decisions/test-suite.md, "The suite's time".
+ * `npm test` runs this file on both databases and splits the inputs between them (FUZZ_PART, set by
+ * scripts/test.mjs): each route × role pair draws the same RUNS inputs and each edge sweep lists the
+ * same edges on both, and the PostgreSQL suite sends the even-numbered ones (`even`), the PGlite suite
+ * the odd-numbered ones (`odd`). Every pair and every sweep still runs on both databases, every input
+ * on one. By default (`all`) every input is sent. Why the split is sound: docs/decisions/test-suite.md.
  */
-const PART = process.env.FUZZ_PART ?? (process.env.TEST_DATABASE_URL ? 'even' : 'odd');
+const PART = process.env.FUZZ_PART ?? 'all';
 if (!['all', 'even', 'odd'].includes(PART)) throw new Error(`FUZZ_PART is all, even or odd, not ${PART}`);
 /** Whether this run sends the input numbered `index` (from 0) of its pair or sweep. */
 const isSentHere = (index: number) => PART === 'all' || index % 2 === (PART === 'even' ? 0 : 1);
