@@ -8,7 +8,7 @@ describe('the test files that never meet the suite’s database', () => {
     expect(files).toContain('src/lib/ttl-cache.test.ts');
   });
 
-  it('leaves out a file that opens a test app, itself or through a helper it imports', () => {
+  it('leaves out a file that opens a test app, itself or through a module it imports', () => {
     expect(files).not.toContain('src/modules/profiles/profiles.test.ts');
     // Its test app is opened in src/modules/campaigns/campaign-test-setup.ts, through test/quiz-editor-setup.ts.
     expect(files).not.toContain('test/quiz-editor.test.ts');
