@@ -347,7 +347,7 @@ describe('every route of the OpenAPI document, fuzzed', () => {
           await fc.assert(property, { numRuns: RUNS, seed });
         } catch (error) {
           throw new Error(
-            `${key} failed (FUZZ_SEED=${SEED}, property seed ${seed}):\n${(error as Error).message}`,
+            `${key} failed (FUZZ_SEED=${SEED}, FUZZ_PART=${PART}, property seed ${seed}):\n${(error as Error).message}`,
           );
         }
         // Coverage must not collapse into 401s: the role's calls have to reach the route.
