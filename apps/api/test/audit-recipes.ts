@@ -1,9 +1,9 @@
 import type { KitRecordType } from '@scentia/shared/audit.schemas';
-import { withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { adminDeviceAuditRecipes } from './admin-device-audit-recipes.ts';
+import { nextCnpj } from './cnpjs.ts';
 import { DEVICE_TELEMETRY, deviceAuditRecipes } from './device-audit-recipes.ts';
 import { initiativeAuditRecipes } from './initiative-audit-recipes.ts';
 import { importRecipe, type KitSample, kitRecipes, type Recipe } from './kit-recipes.ts';
@@ -128,7 +128,7 @@ export function auditRecipes({ ctx, admin, send }: AuditSession): Record<string,
   const organizationBody = () => ({
     name: unique('Perfumaria'),
     legalName: 'Perfumaria Auditada Ltda',
-    cnpj: withCnpjCheckDigits(String(500_000_000_000 + ++sequence)),
+    cnpj: nextCnpj(),
     address: { country: 'BR', city: 'Recife' },
   });
 

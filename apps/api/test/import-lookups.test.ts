@@ -2,7 +2,9 @@ import { ErrorCode } from '@scentia/shared/error-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations, organizations } from '../src/db/schema/index.ts';
 import {
+  cnpjKey,
   existingByColumn,
+  nameKey,
   nameNaturalKey,
   uniqueColumn,
 } from '../src/lib/resource-kit/import/import-lookups.ts';
@@ -51,5 +53,29 @@ describe('the import’s kit lookups', () => {
     const taken = await unique.findTaken?.(ctx.db, ['11222333000181', '99999999000191']);
     expect(Object.fromEntries(taken ?? [])).toEqual({ '11222333000181': 'norte' });
     expect(unique.key({ cnpj: null })).toBeNull();
+  });
+
+  it('keys an import by its CNPJ in one declaration: the record holding it, and the names others hold', async () => {
+    const key = cnpjKey<{ name: string; cnpj: string }>(organizations);
+    expect(key.naturalKey).toMatchObject({ column: 'cnpj' });
+    expect(key.naturalKey.of({ name: 'Norte', cnpj: '11222333000181' })).toBe('11222333000181');
+    const found = await key.findExisting(ctx.db, ['11222333000181']);
+    expect(found.get('11222333000181')).toMatchObject({ isActive: true, values: { name: 'Norte' } });
+    const [name] = key.uniques;
+    expect(name?.code).toBe(ErrorCode.NAME_TAKEN);
+    const taken = await name?.findTaken?.(ctx.db, ['norte']);
+    expect(Object.fromEntries(taken ?? [])).toEqual({ norte: '11222333000181' });
+  });
+
+  it('keys an import of an optional CNPJ by the name, the CNPJ (when given) unique', async () => {
+    const key = nameKey<{ name: string; cnpj: string | null }>(organizations);
+    expect(key.naturalKey.of({ name: 'SUL' })).toBe('sul');
+    const found = await key.findExisting(ctx.db, ['sul']);
+    expect(found.get('sul')).toMatchObject({ isActive: true, values: { cnpj: '11444777000161' } });
+    const [cnpj] = key.uniques;
+    expect(cnpj).toMatchObject({ column: 'cnpj', code: ErrorCode.CNPJ_TAKEN });
+    expect(cnpj?.key({ name: 'Sul', cnpj: null })).toBeNull();
+    const taken = await cnpj?.findTaken?.(ctx.db, ['11444777000161']);
+    expect(Object.fromEntries(taken ?? [])).toEqual({ '11444777000161': 'sul' });
   });
 });

@@ -1,4 +1,3 @@
-import { withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
@@ -6,6 +5,7 @@ import { LocationsRepository } from '../src/modules/locations/locations.reposito
 import { createLocationsService } from '../src/modules/locations/locations.service.ts';
 import { OrganizationsRepository } from '../src/modules/organizations/organizations.repository.ts';
 import { createOrganizationsService } from '../src/modules/organizations/organizations.service.ts';
+import { nextCnpj } from './cnpjs.ts';
 import { pause, signal } from './race-moments.ts';
 import { meanwhileAfterFirstRead } from './resource-tests.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
@@ -24,7 +24,7 @@ async function createOrganization(): Promise<number> {
   const created = await organizations().create({
     name: `Corrida ${++sequence}`,
     legalName: 'Corrida Ltda',
-    cnpj: withCnpjCheckDigits(String(700_000_000_000 + sequence)),
+    cnpj: nextCnpj(),
     contactName: null,
     contactEmail: null,
     phone: null,

@@ -1,3 +1,4 @@
+import type { AuditRecordType } from './audit.schemas.ts';
 import { isAdminProfile } from './validators.ts';
 
 /**
@@ -12,6 +13,25 @@ export const RESOURCE_ACCESS = {
 
 export type ResourceName = keyof typeof RESOURCE_ACCESS | (string & {});
 
+/**
+ * The resource (feature name) each record type belongs to, for what is keyed by the record type: the
+ * kit's routes (`recordType`) and a record's history take the resource's access from `RESOURCE_ACCESS`
+ * through it, so an ADMIN-only resource is still declared once. The trail's own type has none.
+ */
+export const RECORD_RESOURCES: Record<AuditRecordType, ResourceName | null> = {
+  user: 'users',
+  profile: 'profiles',
+  category: 'categories',
+  fragrance: 'fragrances',
+  campaign: 'campaigns',
+  organization: 'organizations',
+  location: 'locations',
+  quiz: 'quiz',
+  device: 'devices',
+  initiative: 'initiatives',
+  audit: null,
+};
+
 /** True when only an ADMIN may use `resource`. */
 export function isAdminOnly(resource: ResourceName): boolean {
   return (RESOURCE_ACCESS as Record<string, string>)[resource] === 'admin';
@@ -20,4 +40,10 @@ export function isAdminOnly(resource: ResourceName): boolean {
 /** Whether a signed-in account of `profileName` may open `resource` (the menus ask; the API enforces it). */
 export function mayOpenResource(resource: ResourceName, profileName: string | null | undefined): boolean {
   return !isAdminOnly(resource) || isAdminProfile(profileName);
+}
+
+/** True when only an ADMIN may use the resource records of `recordType` belong to. */
+export function isRecordTypeAdminOnly(recordType: AuditRecordType): boolean {
+  const resource = RECORD_RESOURCES[recordType];
+  return resource !== null && isAdminOnly(resource);
 }

@@ -21,7 +21,9 @@ export function kitColumns(searchTextLength: number) {
 /**
  * The address block's columns (packages/shared address.schemas: `addressSchema`), spread among a
  * record's own (`...addressColumns()`); the service writes them with `addressValues(body.address)` and
- * answers them with `addressRow(record)` (lib/resource-kit/record-address.ts).
+ * answers them with `addressRow(record)` (lib/resource-kit/record-address.ts). An address a record may
+ * lack is `...optionalAddressColumns()`: its country nullable, without a default; the service
+ * answers it with `optionalAddressRow(record)`, and `addressValues(null)` writes none.
  */
 export function addressColumns() {
   return {
@@ -31,6 +33,11 @@ export function addressColumns() {
     state: varchar('state', { length: 200 }),
     country: varchar('country', { length: 2 }).notNull().default('BR'),
   };
+}
+
+/** The columns of an address a record may lack: none while its country is null. */
+export function optionalAddressColumns() {
+  return { ...addressColumns(), country: varchar('country', { length: 2 }) };
 }
 
 /*
@@ -73,15 +80,19 @@ export function nameColumns() {
  * the search reads `search_text` by, the name unique ignoring case and accents (`<x>_search_name_key`,
  * which the kit answers with 409 `NAME_TAKEN`), and the sorts by name, creation and update, each with
  * the id and the state so that a deep page's ids are read from the index alone
- * (docs/performance/organisation-lists.md). `(table) => [...kitIndexes('<x>', table), …its own]`.
+ * (docs/performance/organisation-lists.md). `(table) => [...kitIndexes('<x>', table), …its own]`;
+ * `{ isNameUniqueAmongActive: true }` makes the name unique among the active records only.
  */
 export function kitIndexes(
   tableName: string,
   table: Record<'id' | 'searchText' | 'searchName' | 'createdAt' | 'updatedAt' | 'deletedAt', AnyPgColumn>,
+  options: { isNameUniqueAmongActive?: boolean } = {},
 ) {
+  const nameKey = uniqueIndex(`${tableName}_search_name_key`).on(table.searchName);
   return [
     index(`${tableName}_search_trgm_idx`).using('gin', sql`${table.searchText} gin_trgm_ops`),
-    uniqueIndex(`${tableName}_search_name_key`).on(table.searchName),
+    // Among the active records only: an inactive record keeps its name out of the way.
+    options.isNameUniqueAmongActive ? nameKey.where(sql`${table.deletedAt} is null`) : nameKey,
     index(`${tableName}_search_name_idx`).on(table.searchName, table.id, table.deletedAt),
     index(`${tableName}_created_at_idx`).on(table.createdAt, table.id, table.deletedAt),
     index(`${tableName}_updated_at_idx`).on(table.updatedAt, table.id, table.deletedAt),

@@ -1,5 +1,10 @@
+import type { AddressBody } from '@scentia/shared/address.schemas';
 import type { ListQuery } from '@scentia/shared/list.schemas';
+import type { Database } from '../../db/client.ts';
 import type { AccessScope } from '../access-scope.ts';
+import type { ImportDeclaration } from './import/import-declaration.ts';
+import type { Importer } from './import/importing-service.ts';
+import { type AddressColumns, addressValues, type OptionalAddressColumns } from './record-address.ts';
 import { recordReads } from './record-reads.ts';
 import { type RecordSaves, recordSaves, type SavedBody, type SavingRepository } from './record-saves.ts';
 import { type RecordStates, recordStates } from './record-states.ts';
@@ -38,12 +43,48 @@ type ServiceRepository<Record, Values> = SavingRepository<Record, Values> & {
   quickSearch(text: string, options?: { scope?: AccessScope }): Promise<unknown>;
 };
 
+/** A body's `address` as the record's columns: an optional one's country may be null. */
+type AddressValues<Body> = Body extends { address: infer Address }
+  ? null extends Address
+    ? OptionalAddressColumns
+    : AddressColumns
+  : unknown;
+
+/**
+ * `values` of a resource whose body's fields are its record's columns, named alike (what a resource
+ * with the kit's fields writes): every field but the version (`updatedAt`), the address block as its
+ * columns (`addressValues`; none for a null optional address): `values: kitValues<OrganizationBody>()`.
+ * A field stored otherwise (child rows, another name) makes the resource write its own `values`.
+ */
+export function kitValues<Body extends SavedBody>() {
+  return (body: Body) => {
+    const { updatedAt: _version, address, ...own } = body as Body & { address?: AddressBody | null };
+    const columns = address === undefined ? own : { ...own, ...addressValues(address) };
+    return columns as Omit<Body, 'updatedAt' | 'address'> & AddressValues<Body>;
+  };
+}
+
+/**
+ * What a resource's `import` gets from the kit: the saves (this service on the import's transaction
+ * handle, so that a row is saved with every rule of the form) and the body as the record's columns,
+ * which the import compares with the stored ones ("unchanged").
+ */
+export type KitImport<Body> = {
+  saves: (db: Database) => {
+    create(body: Body): Promise<unknown>;
+    update(id: number, body: Body): Promise<unknown>;
+  };
+  valuesOf: (body: Body) => globalThis.Record<string, unknown>;
+};
+
 /**
  * A resource's whole kit service from its declaration, in one call: its reads (`list`, `toRow`), its
  * state changes (the shared rule's `refusal`, `describe`, …), its saves (`values`, `children`, …), the
- * unique constraints both answer (`unique`, declared once) and its typeahead (the repository's
- * `quickSearch`, `QUICK_SEARCH_LIMIT` records, within the caller's scope). It answers the service and its
- * parts, for the commands a resource adds: `const { service, reads } = recordService(repository, { … })`.
+ * unique constraints both answer (`unique`, declared once), its typeahead (the repository's
+ * `quickSearch`, `QUICK_SEARCH_LIMIT` records, within the caller's scope) and, with `import`, its
+ * spreadsheet import (`service.importer`, for `registerImportRoutes`). `values` is `kitValues<Body>()`
+ * when the body's fields are the record's columns. It answers the service and its parts, for the
+ * commands a resource adds: `const { service, reads } = recordService(repository, { … })`.
  */
 export function recordService<
   Record extends { id: number; deletedAt: Date | null },
@@ -52,9 +93,56 @@ export function recordService<
   Body extends SavedBody,
   Values,
   Repository extends ServiceRepository<Record, Values> & {
+    db: Database;
+    on(db: Database): Repository;
     transaction<T>(work: (tx: Repository) => Promise<T>): Promise<T>;
   },
   Query extends ListQuery = ListQuery,
+  Imported = never,
+>(
+  repository: Repository,
+  declaration: {
+    list: Pick<ResourceList<Record, Query>, 'plan'>;
+    toRow: (record: Record) => Row | Promise<Row>;
+    /**
+     * The resource's spreadsheet import from the kit's saves and columns:
+     * `import: (kit) => organizationImport({ ...kit, postcodes })`.
+     */
+    import?: (kit: KitImport<Body>) => ImportDeclaration<Imported>;
+  } & Omit<RecordStates<Record, Row, Action | 'edit' | 'toggle' | 'delete'>, 'reads' | 'writes'> &
+    Omit<RecordSaves<Record, Row, Body, Values, Repository>, 'reads' | 'repository' | 'states'>,
+) {
+  const parts = kitParts<Record, Row, Action, Body, Values, Repository, Query>(repository, declaration);
+  const importDeclaration = declaration.import;
+  if (!importDeclaration) return parts as KitParts<typeof parts, Imported>;
+  const importer: Importer<Imported> = {
+    db: repository.db,
+    declaration: importDeclaration({
+      saves: (db) =>
+        kitParts<Record, Row, Action, Body, Values, Repository, Query>(repository.on(db), declaration)
+          .service,
+      valuesOf: declaration.values as KitImport<Body>['valuesOf'],
+    }),
+  };
+  return { ...parts, service: { ...parts.service, importer } } as KitParts<typeof parts, Imported>;
+}
+
+/** The service answers its `importer` when the resource declares an `import`. */
+type KitParts<Parts extends { service: unknown }, Imported> = [Imported] extends [never]
+  ? Parts
+  : Omit<Parts, 'service'> & { service: Parts['service'] & { importer: Importer<Imported> } };
+
+/** `recordService` without its import: the service and its parts on `repository`. */
+function kitParts<
+  Record extends { id: number; deletedAt: Date | null },
+  Row,
+  Action extends string,
+  Body extends SavedBody,
+  Values,
+  Repository extends ServiceRepository<Record, Values> & {
+    transaction<T>(work: (tx: Repository) => Promise<T>): Promise<T>;
+  },
+  Query extends ListQuery,
 >(
   repository: Repository,
   declaration: {

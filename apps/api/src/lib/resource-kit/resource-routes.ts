@@ -14,6 +14,7 @@ import { type MessageKey, translate } from '../../i18n/translate.ts';
 import type { AccessScope } from '../access-scope.ts';
 import { currentScope } from '../access-scope.ts';
 import { errorResponses, hardDeleteQuerySchema, idParamsSchema } from '../http-schemas.ts';
+import { withResourceAccess } from '../resource-access.ts';
 import { datedFileName, type ExportColumn, sendXlsx, XLSX_TYPE } from '../xlsx-export.ts';
 import { type KitBulk, kitBulkDeclaration } from './bulk-actions.ts';
 import { filterOf, registerBulkRoutes } from './bulk-routes.ts';
@@ -136,7 +137,13 @@ export function registerResourceRoutes<
   Match = never,
   Query extends ListQuery = ListQuery,
   Search extends QuickSearchQuery = QuickSearchQuery,
->(app: ZodApp, resource: ResourceRoutes<Row, Record, Match, Query, Search>): void {
+>(app: ZodApp, declared: ResourceRoutes<Row, Record, Match, Query, Search>): void {
+  // An ADMIN-only resource's routes, its bulk routes included, are the ADMIN's (RESOURCE_ACCESS).
+  const resource = {
+    ...declared,
+    config: withResourceAccess(declared.recordType, declared.config),
+    readConfig: withResourceAccess(declared.recordType, declared.readConfig),
+  };
   const { service, summaries, config } = resource;
   const path = RECORD_PATHS[resource.recordType];
   const tags = [resource.tag];

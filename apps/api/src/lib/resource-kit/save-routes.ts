@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AccessScope } from '../access-scope.ts';
 import { currentScope } from '../access-scope.ts';
 import { idParamsSchema } from '../http-schemas.ts';
+import { withResourceAccess } from '../resource-access.ts';
 import { inLanguage } from './refusal.ts';
 import { conflictErrors, type ZodApp } from './resource-routes.ts';
 
@@ -50,7 +51,7 @@ export function registerSaveRoutes<Input, Row>(app: ZodApp, save: SaveRoutes<Inp
   app.post(
     path,
     {
-      config: { ...config, ...save.createConfig },
+      config: withResourceAccess(save.recordType, { ...config, ...save.createConfig }),
       schema: { tags, summary: save.summaries.create, ...body, response: { 201: save.row, ...writeErrors } },
     },
     async (request, reply) => {
@@ -64,7 +65,7 @@ export function registerSaveRoutes<Input, Row>(app: ZodApp, save: SaveRoutes<Inp
   app.put(
     `${path}/:id`,
     {
-      config: { ...config, ...save.updateConfig },
+      config: withResourceAccess(save.recordType, { ...config, ...save.updateConfig }),
       schema: {
         tags,
         summary: save.summaries.update,

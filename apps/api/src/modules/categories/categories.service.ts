@@ -1,6 +1,5 @@
 import { type CategoryAction, categoryActionRefusal } from '@scentia/shared/categories.rules';
 import type { CategoryBody, CategoryRow } from '@scentia/shared/categories.schemas';
-import { withImporter } from '../../lib/resource-kit/import/importing-service.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { recordService } from '../../lib/resource-kit/kit-service.ts';
 import { categoryImport } from './categories.import.ts';
@@ -23,11 +22,6 @@ function toCategoryRow(record: CategoryRecord): CategoryRow {
  * web hides its actions by (packages/shared/src/categories.rules.ts), enforced here with their 409s.
  */
 export function createCategoriesService(repository: CategoriesRepository) {
-  // The spreadsheet import, whose rows are saved by this service's create and update.
-  return withImporter(repository, createService, categoryImport);
-}
-
-function createService(repository: CategoriesRepository) {
   return recordService(repository, {
     list: categoriesList,
     toRow: toCategoryRow,
@@ -39,6 +33,8 @@ function createService(repository: CategoriesRepository) {
     // Its own row (the name), then its translations.
     values: (body: CategoryBody) => ({ name: body.name }),
     children: (tx, id, body) => tx.replaceTranslations(id, body.translations),
+    // The spreadsheet import, whose rows are saved by this service's create and update.
+    import: ({ saves }) => categoryImport(saves),
   }).service;
 }
 

@@ -9,7 +9,6 @@ import type { LocationBody, LocationRow } from '@scentia/shared/locations.schema
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { invalidFields } from '../../lib/app-error.ts';
 import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
-import { withImporter } from '../../lib/resource-kit/import/importing-service.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
 import { recordService } from '../../lib/resource-kit/kit-service.ts';
 import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
@@ -74,13 +73,6 @@ export function createLocationsService(
   repository: LocationsRepository,
   options: { postcodes?: PostcodeLookup } = {},
 ) {
-  // The spreadsheet import, whose rows are saved by this service's create and update.
-  return withImporter(repository, createService, (saves) =>
-    locationImport({ saves, valuesOf, postcodes: options.postcodes }),
-  );
-}
-
-function createService(repository: LocationsRepository) {
   const { service } = recordService(repository, {
     list: locationsList,
     toRow: toLocationRow,
@@ -106,6 +98,8 @@ function createService(repository: LocationsRepository) {
       if (scope?.kind === 'member') assertManagerChangesOnly(record, body);
     },
     values: valuesOf,
+    // The spreadsheet import, whose rows are saved by this service's create and update.
+    import: (kit) => locationImport({ ...kit, postcodes: options.postcodes }),
   });
 
   return {

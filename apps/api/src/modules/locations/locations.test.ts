@@ -1,7 +1,7 @@
-import { withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { nextCnpj } from '../../../test/cnpjs.ts';
 import { expectStaleSaveRefused, staffSession } from '../../../test/resource-tests.ts';
 
 const session = staffSession();
@@ -13,7 +13,7 @@ async function createOrganization(name = `Rede ${++sequence}`): Promise<number> 
   const response = await call('POST', '/api/organizations', {
     name,
     legalName: `${name} Ltda`,
-    cnpj: withCnpjCheckDigits(String(600_000_000_000 + ++sequence)),
+    cnpj: nextCnpj(),
     address: { country: 'BR', city: 'Recife' },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -242,7 +242,7 @@ describe('GET /api/locations and friends', () => {
     await call('PUT', `/api/organizations/${organizationId}`, {
       name: 'Casa Nova Perfumes',
       legalName: 'Casa Nova Ltda',
-      cnpj: withCnpjCheckDigits(String(600_000_000_000 + ++sequence)),
+      cnpj: nextCnpj(),
       address: { country: 'BR', city: 'Recife' },
     });
     expect(ids((await call('GET', '/api/locations?search=nova+perfumes')).json())).toEqual([locationId]);

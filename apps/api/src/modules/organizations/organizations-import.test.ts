@@ -1,15 +1,13 @@
-import { formatCnpj, withCnpjCheckDigits } from '@scentia/shared/br-documents';
+import { formatCnpj } from '@scentia/shared/br-documents';
 import type { ImportReport } from '@scentia/shared/record-import.schemas';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { nextCnpj } from '../../../test/cnpjs.ts';
 import { csvFile, importCall, latin1, xlsxFile } from '../../../test/import-files.ts';
 import { staffSession } from '../../../test/resource-tests.ts';
 import { firstSheetOf } from '../../../test/xlsx.ts';
 
 const session = staffSession();
-
-let sequence = 0;
-const nextCnpj = () => withCnpjCheckDigits(String(50_000_000_0001 + ++sequence * 10_000));
 
 const HEADER_PT = ['Nome', 'Razão social', 'CNPJ', 'Telefone', 'CEP', 'Cidade', 'Observação'];
 

@@ -4,20 +4,19 @@ import { organizations } from '../../db/schema/index.ts';
 import { addressImport } from '../../lib/resource-kit/import/import-address.ts';
 import type { ImportDeclaration } from '../../lib/resource-kit/import/import-declaration.ts';
 import { kitImportColumns } from '../../lib/resource-kit/import/import-kit-columns.ts';
-import { existingByColumn, uniqueName } from '../../lib/resource-kit/import/import-lookups.ts';
+import { cnpjKey } from '../../lib/resource-kit/import/import-lookups.ts';
 import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
+import type { KitImport } from '../../lib/resource-kit/kit-service.ts';
 
 /**
  * The organisations' import: one row an organisation, found by its CNPJ (typed with or without its
  * mask), checked by the form's own body schema; a name another organisation holds is refused. The
- * service gives its saves and its mapping of a body to the record's columns (what "unchanged" compares);
- * an address with only its CEP is filled from `postcodes`.
+ * kit gives the service's saves and its mapping of a body to the record's columns (what "unchanged"
+ * compares); an address with only its CEP is filled from `postcodes`.
  */
-export function organizationImport(service: {
-  saves: ImportDeclaration<OrganizationBody>['saves'];
-  valuesOf: ImportDeclaration<OrganizationBody>['comparable'];
-  postcodes?: PostcodeLookup;
-}): ImportDeclaration<OrganizationBody> {
+export function organizationImport(
+  service: KitImport<OrganizationBody> & { postcodes?: PostcodeLookup },
+): ImportDeclaration<OrganizationBody> {
   const address = addressImport({ postcodes: service.postcodes });
   return {
     recordType: 'organization',
@@ -54,9 +53,8 @@ export function organizationImport(service: {
       address: address.input(values),
       note: values.note ?? null,
     }),
-    naturalKey: { column: 'cnpj', of: (body) => body.cnpj },
-    uniques: [uniqueName(organizations, organizations.searchName, organizations.cnpj)],
-    findExisting: existingByColumn(organizations, organizations.cnpj),
+    // Found by its CNPJ; a name another organisation holds is refused.
+    ...cnpjKey<OrganizationBody>(organizations),
     comparable: service.valuesOf,
     prefill: address.prefill,
     saves: service.saves,

@@ -6,10 +6,9 @@ import {
   type OrganizationRow,
 } from '@scentia/shared/organizations.schemas';
 import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
-import { withImporter } from '../../lib/resource-kit/import/importing-service.ts';
 import { kitRow } from '../../lib/resource-kit/kit-row.ts';
-import { recordService } from '../../lib/resource-kit/kit-service.ts';
-import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
+import { kitValues, recordService } from '../../lib/resource-kit/kit-service.ts';
+import { addressRow } from '../../lib/resource-kit/record-address.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import { organizationImport } from './organizations.import.ts';
 import {
@@ -35,34 +34,17 @@ function toOrganizationRow(record: OrganizationRecord): OrganizationRow {
   };
 }
 
-/** A body as the record's columns: what a save writes, and what the import compares as "unchanged". */
-const valuesOf = (body: OrganizationBody) => ({
-  name: body.name,
-  legalName: body.legalName,
-  cnpj: body.cnpj,
-  contactName: body.contactName,
-  contactEmail: body.contactEmail,
-  phone: body.phone,
-  ...addressValues(body.address),
-  note: body.note,
-});
-
 /**
  * Client organisations, the owners of devices. Their rules (packages/shared organizations.rules.ts:
  * edit only while active; active locations keep one active; any location keeps it from being deleted
- * for good) are enforced here with their 409s; a refusal for its locations names them.
+ * for good) are enforced here with their 409s; a refusal for its locations names them. The body's
+ * fields are its columns (`kitValues`), and its spreadsheet import saves each row with this
+ * service's create and update.
  */
 export function createOrganizationsService(
   repository: OrganizationsRepository,
   options: { postcodes?: PostcodeLookup } = {},
 ) {
-  // The spreadsheet import, whose rows are saved by this service's create and update.
-  return withImporter(repository, createService, (saves) =>
-    organizationImport({ saves, valuesOf, postcodes: options.postcodes }),
-  );
-}
-
-function createService(repository: OrganizationsRepository) {
   return recordService(repository, {
     list: organizationsList,
     toRow: toOrganizationRow,
@@ -90,7 +72,8 @@ function createService(repository: OrganizationsRepository) {
     },
     // Besides the name (`organizations_search_name_key`), the CNPJ is unique.
     unique: { organizations_cnpj_key: ErrorCode.CNPJ_TAKEN },
-    values: valuesOf,
+    values: kitValues<OrganizationBody>(),
+    import: (kit) => organizationImport({ ...kit, postcodes: options.postcodes }),
   }).service;
 }
 

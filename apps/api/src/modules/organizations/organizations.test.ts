@@ -1,7 +1,8 @@
-import { formatCnpj, withCnpjCheckDigits } from '@scentia/shared/br-documents';
+import { formatCnpj } from '@scentia/shared/br-documents';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { nextCnpj } from '../../../test/cnpjs.ts';
 import { describeKitFieldRules } from '../../../test/kit-field-rules.ts';
 import { expectStaleSaveRefused, staffSession } from '../../../test/resource-tests.ts';
 import { cnpjSearchWord } from '../../lib/search-text.ts';
@@ -10,8 +11,6 @@ const session = staffSession();
 const { call } = session;
 
 let sequence = 0;
-/** A valid numeric CNPJ no other test uses: 12 base digits from the sequence, then its check digits. */
-const nextCnpj = () => withCnpjCheckDigits(String(40_000_000_0001 + ++sequence * 10_000));
 
 function body(overrides: Record<string, unknown> = {}) {
   return {

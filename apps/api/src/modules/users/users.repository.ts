@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import type { ListPlan } from '../../lib/list-query.ts';
-import { addressRow } from '../../lib/resource-kit/record-address.ts';
+import { optionalAddressRow } from '../../lib/resource-kit/record-address.ts';
 import { updateRecord } from '../../lib/resource-kit/record-writes.ts';
 import { UsersListQueries } from './users-list.queries.ts';
 import { selectUsers, type UserRecord } from './users-select.ts';
@@ -19,7 +19,7 @@ export function toUserRow(record: UserRecord): UserRow {
     genre: (record.genre as UserRow['genre']) ?? null,
     birthday: record.birthday,
     profile: { id: record.profileId, nome: record.profileName },
-    address: record.country ? addressRow({ ...record, country: record.country }) : null,
+    address: optionalAddressRow(record),
     ativo: record.deletedAt === null,
     confirmedAt: record.confirmedAt?.toISOString() ?? null,
     deletedAt: record.deletedAt?.toISOString() ?? null,

@@ -4,6 +4,7 @@ import {
   addressToBody,
   addressToForm,
   emptyAddress,
+  optionalAddress,
   requiredAddress,
 } from './address-values.ts';
 
@@ -52,5 +53,19 @@ describe('the address block values', () => {
     expect(site.fieldPaths).toEqual(addressFieldPaths());
     expect(site.block).toEqual({ isRequired: true, required: ['city'] });
     expect(requiredAddress().block.required).toEqual([]);
+  });
+});
+
+describe('optionalAddress', () => {
+  it('starts without a country, sends no address until one is chosen and marks nothing required', () => {
+    const address = optionalAddress();
+    expect(address.empty().country).toBeNull();
+    expect(address.toBody(address.empty())).toBeNull();
+    expect(address.toBody({ ...address.empty(), country: 'BR', city: ' Recife ' })).toMatchObject({
+      country: 'BR',
+      city: 'Recife',
+    });
+    expect(address.toForm(null)).toEqual(address.empty());
+    expect(address.block).toEqual({ isRequired: false, required: [] });
   });
 });

@@ -77,3 +77,18 @@ export function requiredAddress(options: { required?: readonly (keyof AddressFor
     block: { isRequired: true, required: options.required ?? [] },
   } as const;
 }
+
+/**
+ * The address a form's body may leave out (a person's), in one piece like `requiredAddress`: a new
+ * record's starts empty, without a country (`empty()`); the body's is null until a country is chosen
+ * (`toBody`); nothing is marked required (`block`).
+ */
+export function optionalAddress() {
+  return {
+    empty: () => emptyAddress(),
+    toForm: addressToForm,
+    toBody: addressToBody,
+    fieldPaths: addressFieldPaths(),
+    block: { isRequired: false, required: [] },
+  } as const;
+}

@@ -7,8 +7,10 @@ import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createTestI18n } from '../../test/i18n-for-tests.ts';
-import type { ResourceFormComponentProps } from './resource-form.tsx';
+import { type AddressFormValues, addressFieldPaths, emptyAddress } from '../address-block/address-values.ts';
+import { type FormKit, formKit, type ResourceFormComponentProps } from './resource-form.tsx';
 import { resourceFormPages } from './resource-form-pages.tsx';
 
 // The History card asks the audit API; here it is refused, so the card stays out of the way.
@@ -144,5 +146,39 @@ describe('resourceFormPages', () => {
     // The shared rule's refusal shows the namespace's `editInactive` (the test's texts are their keys).
     expect(await screen.findByText('editInactive')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'save' })).toBeNull();
+  });
+});
+
+describe('resourceFormPages with the body schema', () => {
+  it('gives the form its kit: the rule by the schema, the list path and the fields of its empty values', async () => {
+    let kit: FormKit<Values & { address: AddressFormValues }> | undefined;
+    function KitForm(props: ResourceFormComponentProps<Values & { address: AddressFormValues }, Row>) {
+      kit = formKit(props);
+      return <p>kit</p>;
+    }
+    const pages = resourceFormPages({
+      namespace: 'categories',
+      bodySchema: z.object({ name: z.string().min(1) }),
+      Form: KitForm,
+      listPath: '/things',
+      useRecord: (id: number, isEnabled: boolean) =>
+        useQuery({ queryKey: ['things', id], queryFn: async () => ({ ...stored }), enabled: isEnabled }),
+      mutations: { useCreate: () => ({ mutateAsync: vi.fn() }), useUpdate: () => ({ mutateAsync: vi.fn() }) },
+      emptyValues: () => ({ name: '', address: emptyAddress('BR') }),
+      toValues: (row) => ({ name: row.name, address: emptyAddress('BR') }),
+      toBody: (values) => ({ name: values.name }),
+      recordId: (row) => row.thingId,
+      recordType: 'category',
+    });
+    renderAt('/things/create', pages.CreatePage);
+    await screen.findByText('kit');
+
+    expect(kit?.listPath).toBe('/things');
+    expect(kit?.fieldPaths).toEqual([['name'], ...addressFieldPaths()]);
+    const check = kit?.rule(
+      'name',
+      true,
+    )({ getFieldsValue: () => ({ name: '', address: emptyAddress('BR') }) });
+    await expect(check?.validator?.({}, '', () => undefined)).rejects.toBeTruthy();
   });
 });

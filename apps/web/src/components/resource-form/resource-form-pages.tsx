@@ -4,12 +4,18 @@ import type { TFunction } from 'i18next';
 import { type ComponentProps, type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { useMayPass } from '../../lib/access.ts';
 import { useIdParam } from '../../lib/use-id-param.ts';
 import { RecordHistory } from '../record-history/record-history.tsx';
 import { kitText } from '../resource-kit-keys.ts';
 import { FormPageState } from './form-page-state.tsx';
-import type { ResourceFormComponentProps } from './resource-form.tsx';
+import type { FormKit, ResourceFormComponentProps } from './resource-form.tsx';
+import { useFormKit } from './use-form-kit.ts';
+
+/** The rule maker's schema for pages that declare none (their form makes its own rules). */
+const NO_SCHEMA = z.unknown();
+
 import { type RecordQuery, useOpenedRecord } from './use-opened-record.ts';
 
 /** What a resource's cards below its form get: the record, its reload, and a way to take in their saves. */
@@ -24,6 +30,11 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
   namespace: string;
   Form: ComponentType<ResourceFormComponentProps<Values, Row>>;
   listPath: string;
+  /**
+   * The shared body schema the form checks its fields by: the pages then give the form its `kit`
+   * (`formKit(props)`: the rule maker, the list path and the field paths read from `emptyValues`).
+   */
+  bodySchema?: z.ZodType;
   /** The feature's `get-<x>.ts` hook (`recordEndpoint(...).useRecord`). */
   useRecord: (id: number, isEnabled: boolean) => RecordQuery<Row>;
   /** The feature's `<x>-mutations.ts` declaration. */
@@ -72,7 +83,12 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
  */
 export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesOptions<Row, Values, Body>) {
   const { namespace, Form, listPath, mutations, recordId, RecordCards } = options;
-  const { doors } = options;
+  const { doors, bodySchema } = options;
+  /** The form's kit when the pages declare its body schema (made either way: a hook). */
+  function usePagesKit(): FormKit<Values> | undefined {
+    const kit = useFormKit<Values>({ ...options, bodySchema: bodySchema ?? NO_SCHEMA });
+    return bodySchema ? kit : undefined;
+  }
 
   function CreatePage() {
     const { t } = useTranslation(namespace);
@@ -80,6 +96,7 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
     const [search] = useSearchParams();
     // Read from the query string the page opened with; a later change of it does not reset the form.
     const [initialValues] = useState(() => options.emptyValues(search));
+    const kit = usePagesKit();
     const mayPass = useMayPass();
     if (doors && !mayPass(doors.create)) {
       const title = kitText(t, 'createTitle');
@@ -95,6 +112,7 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
     return (
       <Form
         mode="create"
+        kit={kit}
         title={kitText(t, 'createTitle')}
         initialValues={initialValues}
         onSubmit={(values) => create.mutateAsync(options.toBody(values))}
@@ -107,6 +125,7 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
     const id = useIdParam();
     const record = options.useRecord(id, id > 0);
     const update = mutations.useUpdate();
+    const kit = usePagesKit();
     const opened = useOpenedRecord(record, id, recordId);
     const openedRow = opened?.row;
     const initialValues = useMemo(
@@ -136,6 +155,7 @@ export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesO
         <Form
           key={opened.revision}
           mode="edit"
+          kit={kit}
           title={title}
           initialValues={initialValues}
           record={row}

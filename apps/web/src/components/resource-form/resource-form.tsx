@@ -10,6 +10,7 @@ import { type FieldPath, mapServerFields } from '../../lib/server-field-errors.t
 import { PageHeading } from '../page-heading.tsx';
 import { isStaleSave, type SaveFailure, SaveFailureAlert } from './save-failure-alert.tsx';
 import { useLeaveGuard } from './use-leave-guard.ts';
+import type { SchemaRule } from './use-schema-rule.ts';
 import './resource-form.css';
 
 /** What a resource's form component gets from its pages (`resourceFormPages`) and hands on to `ResourceForm`. */
@@ -28,13 +29,34 @@ export type ResourceFormComponentProps<Values, Row = unknown> = {
   record?: Row;
   /** Why the loaded record may not be changed: the form shows it read-only, with this reason above it. */
   readOnlyReason?: string;
+  /** What the pages know of the form (`resourceFormPages` with `bodySchema`): see `FormKit`. */
+  kit?: FormKit<Values>;
 };
+
+/**
+ * The form's wiring, from its pages' declaration (`resourceFormPages({ bodySchema, toBody, listPath,
+ * emptyValues })`): the rule maker checking a field by the shared body schema (`kit.rule('name',
+ * true)`), the list it goes back to, and its fields for the server's field errors (`formFieldPaths`
+ * of its empty values). `ResourceForm` reads the last two by itself.
+ */
+export type FormKit<Values> = {
+  rule: SchemaRule<Values>;
+  listPath: string;
+  fieldPaths: readonly FieldPath[];
+};
+
+/** The form's kit (`props.kit`), which its pages give when they declare the `bodySchema`. */
+export function formKit<Values>(props: { kit?: FormKit<Values> }): FormKit<Values> {
+  if (!props.kit) throw new Error('The form pages declare no bodySchema');
+  return props.kit;
+}
 
 export type ResourceFormProps<Values> = ResourceFormComponentProps<Values> & {
   form: FormInstance<Values>;
-  listPath: string;
-  /** The form's fields, for placing the server's field errors (`address.zipcode`). */
-  fieldPaths: readonly FieldPath[];
+  /** The list the form goes back to; `kit.listPath` when absent. */
+  listPath?: string;
+  /** The form's fields, for placing the server's field errors (`address.zipcode`); `kit.fieldPaths` when absent. */
+  fieldPaths?: readonly FieldPath[];
   /**
    * Error codes of the resource's own that belong to one field (DEVICE_MAC_TAKEN → macAddress): the
    * message goes under it too. The kit's unique fields' codes need none (`KIT_CODE_FIELDS`).
@@ -71,7 +93,9 @@ function kitCodeField(code: string, fieldPaths: readonly FieldPath[]): FieldPath
  */
 export function ResourceForm<Values extends object>(props: ResourceFormProps<Values>) {
   const { t } = useTranslation();
-  const { form, mode, initialValues, listPath, onReload, readOnlyReason } = props;
+  const { form, mode, initialValues, onReload, readOnlyReason } = props;
+  const listPath = props.listPath ?? formKit(props).listPath;
+  const fieldPaths = props.fieldPaths ?? formKit(props).fieldPaths;
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const values = Form.useWatch([], { form, preserve: true }) as Values | undefined;
@@ -156,8 +180,8 @@ export function ResourceForm<Values extends object>(props: ResourceFormProps<Val
     if (!isApiError(error) || !error.isClientError) {
       return errorMessage(error, t, saveError);
     }
-    const { placed } = mapServerFields(error.fields, props.fieldPaths);
-    const codeField = props.codeFields?.[error.code] ?? kitCodeField(error.code, props.fieldPaths);
+    const { placed } = mapServerFields(error.fields, fieldPaths);
+    const codeField = props.codeFields?.[error.code] ?? kitCodeField(error.code, fieldPaths);
     if (codeField && error.message) placed.push({ name: codeField, errors: [error.message] });
     // The fields are marked; the focus goes to the one alert that says what happened (SaveFailureAlert).
     if (placed.length > 0)

@@ -1,16 +1,12 @@
 import type { CategoryBodyInput, CategoryRow } from '@scentia/shared/categories.schemas';
 import { LANGUAGES, type Language } from '@scentia/shared/locales';
 import { requiredText } from '../../components/resource-form/form-values.ts';
-import type { FieldPath } from '../../lib/server-field-errors.ts';
 
 /** The category form as antd holds it: the name and one translated name per language. */
 export type CategoryFormValues = {
   name: string;
   translations: Record<Language, string>;
 };
-
-/** The form's fields, for placing the server's field errors (translations.N.name → translations). */
-export const CATEGORY_FORM_FIELDS: readonly FieldPath[] = [['name'], ['translations']];
 
 export function emptyCategoryForm(): CategoryFormValues {
   return { name: '', translations: { 'pt-BR': '', 'en-US': '', 'es-ES': '' } };

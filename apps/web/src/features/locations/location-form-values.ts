@@ -2,7 +2,6 @@ import type { LocationBodyInput, LocationRow } from '@scentia/shared/locations.s
 import { DEFAULT_TIME_ZONE } from '@scentia/shared/time-zones';
 import { type AddressFormValues, requiredAddress } from '../../components/address-block/address-values.ts';
 import { optionalText, requiredText, textToForm } from '../../components/resource-form/form-values.ts';
-import type { FieldPath } from '../../lib/server-field-errors.ts';
 import { ORGANIZATION_FILTER } from './api/list-locations.ts';
 
 /** The location form as antd holds it; the organisation is the typeahead's value (its id as text). */
@@ -19,15 +18,6 @@ export type LocationFormValues = {
  * `<AddressBlock {...LOCATION_ADDRESS.block} />`).
  */
 export const LOCATION_ADDRESS = requiredAddress({ required: ['city'] });
-
-/** The form's fields, for placing the server's field errors. */
-export const LOCATION_FORM_FIELDS: readonly FieldPath[] = [
-  ['organizationId'],
-  ['name'],
-  ...LOCATION_ADDRESS.fieldPaths,
-  ['timeZone'],
-  ['note'],
-];
 
 /**
  * A new location: in Brazil, in São Paulo's time zone, and of the organisation the link named

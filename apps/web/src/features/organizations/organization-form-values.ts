@@ -7,7 +7,6 @@ import {
   requiredText,
   textToForm,
 } from '../../components/resource-form/form-values.ts';
-import type { FieldPath } from '../../lib/server-field-errors.ts';
 
 /** The organisation form as antd holds it: texts as typed (CNPJ and phone masked). */
 export type OrganizationFormValues = {
@@ -23,18 +22,6 @@ export type OrganizationFormValues = {
 
 /** An organisation's address is required (its block: `<AddressBlock {...ORGANIZATION_ADDRESS.block} />`). */
 export const ORGANIZATION_ADDRESS = requiredAddress();
-
-/** The form's fields, for placing the server's field errors. */
-export const ORGANIZATION_FORM_FIELDS: readonly FieldPath[] = [
-  ['name'],
-  ['legalName'],
-  ['cnpj'],
-  ['contactName'],
-  ['contactEmail'],
-  ['phone'],
-  ...ORGANIZATION_ADDRESS.fieldPaths,
-  ['note'],
-];
 
 /** A new organisation: a client company, in Brazil unless another country is chosen. */
 export function emptyOrganizationForm(): OrganizationFormValues {

@@ -1,13 +1,7 @@
 import { normalizeTaxId } from '@scentia/shared/br-documents';
 import type { UserBodyInput, UserRow } from '@scentia/shared/users.schemas';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  type AddressFormValues,
-  addressFieldPaths,
-  addressToBody,
-  addressToForm,
-  emptyAddress,
-} from '../../components/address-block/address-values.ts';
+import { type AddressFormValues, optionalAddress } from '../../components/address-block/address-values.ts';
 import { optionalText, requiredText, textToForm } from '../../components/resource-form/form-values.ts';
 import { maskTaxId } from '../../lib/input-masks.ts';
 import type { FieldPath } from '../../lib/server-field-errors.ts';
@@ -26,6 +20,9 @@ export type UserFormValues = {
   address: AddressFormValues;
 };
 
+/** A person's address is optional (its block: `<AddressBlock {...USER_ADDRESS.block} />`). */
+export const USER_ADDRESS = optionalAddress();
+
 /** Every field of the form, for placing the server's field errors. */
 export const USER_FORM_FIELDS: readonly FieldPath[] = [
   ['nome'],
@@ -35,7 +32,7 @@ export const USER_FORM_FIELDS: readonly FieldPath[] = [
   ['document'],
   ['birthday'],
   ['genre'],
-  ...addressFieldPaths(),
+  ...USER_ADDRESS.fieldPaths,
 ];
 
 export function emptyUserForm(profile: string | null): UserFormValues {
@@ -47,7 +44,7 @@ export function emptyUserForm(profile: string | null): UserFormValues {
     document: '',
     birthday: null,
     genre: null,
-    address: emptyAddress(),
+    address: USER_ADDRESS.empty(),
   };
 }
 
@@ -61,7 +58,7 @@ export function userToForm(user: UserRow): UserFormValues {
     document: textToForm(user.document),
     birthday: user.birthday ? dayjs(user.birthday.slice(0, 10)) : null,
     genre: user.genre,
-    address: addressToForm(user.address),
+    address: USER_ADDRESS.toForm(user.address),
   };
 }
 
@@ -84,6 +81,6 @@ export function formToBody(values: UserFormValues, ativo?: boolean): UserBodyInp
     ...(ativo === undefined ? {} : { ativo }),
     birthday: values.birthday ? values.birthday.format('YYYY-MM-DD') : null,
     genre: values.genre ?? null,
-    address: addressToBody(values.address),
+    address: USER_ADDRESS.toBody(values.address),
   };
 }

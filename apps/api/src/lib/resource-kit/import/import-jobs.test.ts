@@ -1,7 +1,7 @@
-import { withCnpjCheckDigits } from '@scentia/shared/br-documents';
 import type { ImportReport } from '@scentia/shared/record-import.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextCnpj } from '../../../../test/cnpjs.ts';
 import { csvFile, importCall } from '../../../../test/import-files.ts';
 import { createTestApp, type TestContext } from '../../../../test/test-app.ts';
 import type { Account } from '../../account.ts';
@@ -35,9 +35,8 @@ const asOperator = () => ({ id: operator.id, profileName: 'OPERADOR' }) as Accou
 let sequence = 0;
 /** A file of `count` new organisations, each with a CNPJ of its own; answers it and the CNPJs. */
 function organizationsFile(count: number) {
-  const cnpjs = Array.from({ length: count }, () =>
-    withCnpjCheckDigits(String(70_000_000_0001 + ++sequence * 10_000)),
-  );
+  sequence += 1;
+  const cnpjs = Array.from({ length: count }, () => nextCnpj());
   const rows = cnpjs.map((cnpj, index) => [`Job ${sequence}-${index}`, `Job ${cnpj} Ltda`, cnpj, 'Recife']);
   return { cnpjs, bytes: Buffer.from(csvFile([['name', 'legalName', 'cnpj', 'city'], ...rows], ',')) };
 }

@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { toSearchText } from '../../search-text.ts';
 import type { SoftDeleteTable } from '../record-writes.ts';
-import type { ExistingRecord, ImportUnique } from './import-declaration.ts';
+import type { ExistingRecord, ImportDeclaration, ImportUnique } from './import-declaration.ts';
 
 /**
  * The `findExisting` of a resource whose natural key is one column stored as the row's key is (an
@@ -84,4 +84,40 @@ export function uniqueName<Body extends { name: string }>(
     },
     naturalKey,
   );
+}
+
+/** A kit table keyed by its CNPJ or its name: its `search_name` and `cnpj` columns. */
+type KeyedTable = SoftDeleteTable & { searchName: PgColumn; cnpj: PgColumn };
+
+/**
+ * An import keyed by a required CNPJ (organisations), in one declaration to spread into the import's:
+ * a row is its record's by the CNPJ as stored (14 characters, the mask dropped by the body schema), and
+ * a name another record holds is refused `NAME_TAKEN` (`...cnpjKey(organizations)`).
+ */
+export function cnpjKey<Body extends { name: string; cnpj: string }>(table: KeyedTable) {
+  return {
+    naturalKey: { column: 'cnpj', of: (body: Body) => body.cnpj },
+    findExisting: existingByColumn(table, table.cnpj),
+    uniques: [uniqueName<Body>(table, table.searchName, table.cnpj)],
+  } satisfies Pick<ImportDeclaration<Body>, 'naturalKey' | 'findExisting' | 'uniques'>;
+}
+
+/**
+ * An import keyed by the name, for a resource whose CNPJ is optional (`optionalCnpjSchema`): a row
+ * without a CNPJ has no key of its own to be found by, and the same file imported twice must change
+ * nothing, so the name (unique) is the key, and a CNPJ, when given, is refused `CNPJ_TAKEN` where
+ * another record, or another row of the file, holds it (`...nameKey(<table>)`).
+ */
+export function nameKey<Body extends { name: string; cnpj: string | null }>(table: KeyedTable) {
+  return {
+    naturalKey: nameNaturalKey,
+    findExisting: existingByColumn(table, table.searchName),
+    uniques: [
+      uniqueColumn<Body>(
+        table,
+        { column: 'cnpj', stored: table.cnpj, key: (body) => body.cnpj, code: ErrorCode.CNPJ_TAKEN },
+        table.searchName,
+      ),
+    ],
+  } satisfies Pick<ImportDeclaration<Body>, 'naturalKey' | 'findExisting' | 'uniques'>;
 }

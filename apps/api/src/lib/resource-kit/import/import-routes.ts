@@ -6,6 +6,7 @@ import type { Database } from '../../../db/client.ts';
 import { translate } from '../../../i18n/translate.ts';
 import type { Account } from '../../account.ts';
 import { errorResponses } from '../../http-schemas.ts';
+import { withResourceAccess } from '../../resource-access.ts';
 import { XLSX_TYPE } from '../../xlsx-export.ts';
 import { uploadErrors, type ZodApp } from '../resource-routes.ts';
 import type { ImportDeclaration } from './import-declaration.ts';
@@ -28,7 +29,9 @@ export type ImportRoutes<Body> = {
  * its import (`ImportDeclaration`).
  */
 export function registerImportRoutes<Body>(app: ZodApp, routes: ImportRoutes<Body>): void {
-  const { declaration, config, db } = routes;
+  const { declaration, db } = routes;
+  // An ADMIN-only resource's import is the ADMIN's (RESOURCE_ACCESS), whatever `config` names.
+  const config = withResourceAccess(declaration.recordType, routes.config);
   const path = RECORD_PATHS[declaration.recordType];
   const tags = [routes.tag];
 

@@ -1,8 +1,4 @@
-import {
-  type CategoryRow,
-  categoryBodySchema,
-  categoryTranslationSchema,
-} from '@scentia/shared/categories.schemas';
+import { type CategoryRow, categoryTranslationSchema } from '@scentia/shared/categories.schemas';
 import { LANGUAGES } from '@scentia/shared/locales';
 import { Col, Form, Input } from 'antd';
 import type { RuleObject } from 'antd/es/form';
@@ -10,18 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { FormSection } from '../../../components/resource-form/form-layout.tsx';
 import { NameField } from '../../../components/resource-form/kit-fields.tsx';
 import {
+  formKit,
   ResourceForm,
   type ResourceFormComponentProps,
 } from '../../../components/resource-form/resource-form.tsx';
-import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
 import { zodIssue } from '../../../lib/form-rules.ts';
-import { PATHS } from '../../../lib/paths.ts';
 import { useTranslateIssue } from '../../../lib/use-translate-issue.ts';
-import {
-  CATEGORY_FORM_FIELDS,
-  type CategoryFormValues,
-  categoryFormToBody,
-} from '../category-form-values.ts';
+import type { CategoryFormValues } from '../category-form-values.ts';
 
 /**
  * The category form (spec §5 Category): the name and its translations into the three languages,
@@ -33,7 +24,7 @@ export function CategoryForm(props: ResourceFormComponentProps<CategoryFormValue
   const { t } = useTranslation('categories');
   const [form] = Form.useForm<CategoryFormValues>();
   const translate = useTranslateIssue();
-  const rule = useSchemaRule(categoryBodySchema, categoryFormToBody);
+  const { rule } = formKit(props);
   const translationRule: RuleObject = {
     validator: async (_rule, value: unknown) => {
       const text = typeof value === 'string' ? value.trim() : '';
@@ -47,8 +38,6 @@ export function CategoryForm(props: ResourceFormComponentProps<CategoryFormValue
     <ResourceForm<CategoryFormValues>
       {...props}
       form={form}
-      listPath={PATHS.admin.categories.list}
-      fieldPaths={CATEGORY_FORM_FIELDS}
       saveErrorText={mode === 'create' ? t('createError') : undefined}
     >
       <FormSection>

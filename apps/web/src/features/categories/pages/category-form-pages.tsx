@@ -1,3 +1,4 @@
+import { categoryBodySchema } from '@scentia/shared/categories.schemas';
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { categoryMutations } from '../api/category-mutations.ts';
@@ -8,6 +9,7 @@ import { CategoryForm } from '../components/category-form.tsx';
 /** /admin/categories/create and /admin/categories/{id}/update. */
 export const categoryFormPages = resourceFormPages({
   namespace: 'categories',
+  bodySchema: categoryBodySchema,
   Form: CategoryForm,
   listPath: PATHS.admin.categories.list,
   useRecord: categoryRecord.useRecord,

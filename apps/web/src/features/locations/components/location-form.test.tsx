@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { type LocationRow, locationBodySchema } from '@scentia/shared/locations.schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { App } from 'antd';
@@ -6,9 +8,11 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ResourceFormComponentProps } from '../../../components/resource-form/resource-form.tsx';
+import { useFormKit } from '../../../components/resource-form/use-form-kit.ts';
 import { createTestI18n } from '../../../test/i18n-for-tests.ts';
 import { stubWideScreen } from '../../../test/wide-screen.ts';
-import { emptyLocationForm } from '../location-form-values.ts';
+import { emptyLocationForm, type LocationFormValues, locationFormToBody } from '../location-form-values.ts';
 import { LocationForm } from './location-form.tsx';
 
 const session = vi.hoisted(() => ({
@@ -28,10 +32,26 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+/** The form with the kit its pages give it. */
+function KitLocationForm(props: ResourceFormComponentProps<LocationFormValues, LocationRow>) {
+  const kit = useFormKit({
+    bodySchema: locationBodySchema,
+    toBody: locationFormToBody,
+    listPath: '/admin/locations',
+    emptyValues: emptyLocationForm,
+  });
+  return <LocationForm {...props} kit={kit} />;
+}
+
 function renderForm() {
   const values = { ...emptyLocationForm(), organizationId: '4', name: 'Loja Centro' };
   const form = (
-    <LocationForm mode="edit" title="Loja Centro" initialValues={values} onSubmit={async () => undefined} />
+    <KitLocationForm
+      mode="edit"
+      title="Loja Centro"
+      initialValues={values}
+      onSubmit={async () => undefined}
+    />
   );
   const router = createMemoryRouter([{ path: '/', element: form }]);
   render(

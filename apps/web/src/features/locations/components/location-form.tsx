@@ -1,28 +1,22 @@
 import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { LOCATION_STAFF_ONLY_FIELDS, type LocationStaffOnlyField } from '@scentia/shared/locations.rules';
-import { type LocationRow, locationBodySchema } from '@scentia/shared/locations.schemas';
+import type { LocationRow } from '@scentia/shared/locations.schemas';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddressBlock } from '../../../components/address-block/address-block.tsx';
 import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
 import { NameField, NotesField } from '../../../components/resource-form/kit-fields.tsx';
 import {
+  formKit,
   ResourceForm,
   type ResourceFormComponentProps,
 } from '../../../components/resource-form/resource-form.tsx';
-import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
 import { TypeaheadSelect } from '../../../components/typeahead-select.tsx';
 import { useMayPass } from '../../../lib/access.ts';
-import { PATHS } from '../../../lib/paths.ts';
 import { addressGeo } from '../../geo/api/address-geo.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
 import { organizationOptionsSource } from '../../organizations/api/search-organizations.ts';
-import {
-  LOCATION_ADDRESS,
-  LOCATION_FORM_FIELDS,
-  type LocationFormValues,
-  locationFormToBody,
-} from '../location-form-values.ts';
+import { LOCATION_ADDRESS, type LocationFormValues } from '../location-form-values.ts';
 import { TimeZoneSelect } from './time-zone-select.tsx';
 
 // A server error with one of these codes belongs under that field as well.
@@ -37,7 +31,7 @@ const CODE_FIELDS = { ORGANIZATION_INACTIVE: ['organizationId'] };
 export function LocationForm(props: ResourceFormComponentProps<LocationFormValues, LocationRow>) {
   const { t } = useTranslation('locations');
   const [form] = Form.useForm<LocationFormValues>();
-  const rule = useSchemaRule(locationBodySchema, locationFormToBody);
+  const { rule } = formKit(props);
   // The loaded location's organisation, or the one a link prefilled: its name until the typeahead searches.
   const prefilledName = useOrganizationName(props.record ? undefined : props.initialValues.organizationId);
   const required = { required: true, message: t('common:validation.required') };
@@ -47,13 +41,7 @@ export function LocationForm(props: ResourceFormComponentProps<LocationFormValue
   const staffOnlyHint = mayChangeStaffFields ? undefined : t('staffOnlyHint');
 
   return (
-    <ResourceForm<LocationFormValues>
-      {...props}
-      form={form}
-      listPath={PATHS.admin.locations.list}
-      fieldPaths={LOCATION_FORM_FIELDS}
-      codeFields={CODE_FIELDS}
-    >
+    <ResourceForm<LocationFormValues> {...props} form={form} codeFields={CODE_FIELDS}>
       <FormSection>
         <Field
           name="organizationId"

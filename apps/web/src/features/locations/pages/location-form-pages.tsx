@@ -1,5 +1,6 @@
 import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { locationActionRefusal } from '@scentia/shared/locations.rules';
+import { locationBodySchema } from '@scentia/shared/locations.schemas';
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { locationRecord } from '../api/get-location.ts';
@@ -12,6 +13,7 @@ import { emptyLocationForm, locationFormToBody, locationToForm } from '../locati
 export const locationFormPages = resourceFormPages({
   doors: FLEET_DOORS.locations,
   namespace: 'locations',
+  bodySchema: locationBodySchema,
   Form: LocationForm,
   listPath: PATHS.admin.locations.list,
   useRecord: locationRecord.useRecord,

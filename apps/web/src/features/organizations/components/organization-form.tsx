@@ -1,4 +1,4 @@
-import { type OrganizationRow, organizationBodySchema } from '@scentia/shared/organizations.schemas';
+import type { OrganizationRow } from '@scentia/shared/organizations.schemas';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AddressBlock } from '../../../components/address-block/address-block.tsx';
@@ -11,18 +11,12 @@ import {
   PhoneField,
 } from '../../../components/resource-form/kit-fields.tsx';
 import {
+  formKit,
   ResourceForm,
   type ResourceFormComponentProps,
 } from '../../../components/resource-form/resource-form.tsx';
-import { useSchemaRule } from '../../../components/resource-form/use-schema-rule.ts';
-import { PATHS } from '../../../lib/paths.ts';
 import { addressGeo } from '../../geo/api/address-geo.ts';
-import {
-  ORGANIZATION_ADDRESS,
-  ORGANIZATION_FORM_FIELDS,
-  type OrganizationFormValues,
-  organizationFormToBody,
-} from '../organization-form-values.ts';
+import { ORGANIZATION_ADDRESS, type OrganizationFormValues } from '../organization-form-values.ts';
 
 /**
  * The organisation form (issue 23): the company (name, legal name, CNPJ masked and checked as typed,
@@ -32,15 +26,10 @@ import {
 export function OrganizationForm(props: ResourceFormComponentProps<OrganizationFormValues, OrganizationRow>) {
   const { t } = useTranslation('organizations');
   const [form] = Form.useForm<OrganizationFormValues>();
-  const rule = useSchemaRule(organizationBodySchema, organizationFormToBody);
+  const { rule } = formKit(props);
 
   return (
-    <ResourceForm<OrganizationFormValues>
-      {...props}
-      form={form}
-      listPath={PATHS.admin.organizations.list}
-      fieldPaths={ORGANIZATION_FORM_FIELDS}
-    >
+    <ResourceForm<OrganizationFormValues> {...props} form={form}>
       <FormSection legend={t('sections.company')}>
         <NameField name="name" label={t('fields.name')} rule={rule} extra={t('nameHint')} />
         <Field name="legalName" label={t('fields.legalName')} rules={[rule('legalName', true)]}>

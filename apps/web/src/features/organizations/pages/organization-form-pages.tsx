@@ -1,5 +1,6 @@
 import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { organizationActionRefusal } from '@scentia/shared/organizations.rules';
+import { organizationBodySchema } from '@scentia/shared/organizations.schemas';
 import { resourceFormPages } from '../../../components/resource-form/resource-form-pages.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { organizationRecord } from '../api/get-organization.ts';
@@ -16,6 +17,7 @@ import {
 export const organizationFormPages = resourceFormPages({
   doors: FLEET_DOORS.organizations,
   namespace: 'organizations',
+  bodySchema: organizationBodySchema,
   Form: OrganizationForm,
   listPath: PATHS.admin.organizations.list,
   useRecord: organizationRecord.useRecord,

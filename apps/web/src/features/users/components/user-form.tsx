@@ -17,7 +17,7 @@ import { maskTaxId } from '../../../lib/input-masks.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { addressGeo } from '../../geo/api/address-geo.ts';
 import type { ProfileOption } from '../../profiles/api/list-profile-options.ts';
-import { formToBody, USER_FORM_FIELDS, type UserFormValues } from '../user-form-values.ts';
+import { formToBody, USER_ADDRESS, USER_FORM_FIELDS, type UserFormValues } from '../user-form-values.ts';
 import './user-form.css';
 
 type UserFormProps = ResourceFormComponentProps<UserFormValues> & { profiles: ProfileOption[] };
@@ -104,7 +104,7 @@ export function UserForm({ profiles, ...props }: UserFormProps) {
           />
         </Field>
       </FormSection>
-      <AddressBlock geo={addressGeo} />
+      <AddressBlock geo={addressGeo} {...USER_ADDRESS.block} />
     </ResourceForm>
   );
 }
