@@ -68,6 +68,8 @@ export function uniqueColumn<Body>(
  * The unique name of a resource whose unique index is on `searchName` (the name lower-cased without
  * accents): a repeat inside the file, or a name another record holds, is refused `NAME_TAKEN`.
  * `naturalKey` is the column that names the holder (the CNPJ): the row's own record keeps its name.
+ * Part of the kit for a resource keyed by another column (docs/code-style.md), hence exported.
+ * @public
  */
 export function uniqueName<Body extends { name: string }>(
   table: SoftDeleteTable,
