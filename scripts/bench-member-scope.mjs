@@ -259,6 +259,12 @@ function reportRounds({ times, load }) {
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 function reportAlone(quiet) {
+  if (ALONE_RUNS < 2) {
+    console.log(
+      '\nalone: nothing to report (BENCH_MEMBER_ALONE below 2: the first request of each is not counted)',
+    );
+    return;
+  }
   console.log(
     `\nalone (one request at a time, ${ALONE_RUNS - 1} each after a first), p50; CPU a request (server + backends: their sum over the runs, divided; /proc counts in 10 ms ticks); load average ${loadavg()[0].toFixed(1)}:`,
   );
