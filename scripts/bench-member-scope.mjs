@@ -61,7 +61,8 @@ const ALL_CALLS = [
 const pathFor = (path, caller) =>
   caller === 'chain' ? `${path}${path.includes('?') ? '&' : '?'}organizationId=${CHAIN}` : path;
 const CALLERS = ['staff', 'chain', 'member'].filter(
-  (caller) => !process.env.BENCH_MEMBER_CALLERS || process.env.BENCH_MEMBER_CALLERS.split(',').includes(caller),
+  (caller) =>
+    !process.env.BENCH_MEMBER_CALLERS || process.env.BENCH_MEMBER_CALLERS.split(',').includes(caller),
 );
 const emptyTimes = () => Object.fromEntries(CALLERS.map((caller) => [caller, []]));
 
