@@ -60,8 +60,28 @@ describe('a capsule’s organisation and location', () => {
       await seenBy(b.organizationId, null, first),
     ]).toEqual([1, 0]);
 
+    // The staff's capsules list filtered by organisation reads the same copies.
+    const staff = await ctx.createAccount({ profile: 'OPERADOR' });
+    const { token } = await ctx.signIn(staff.email, staff.password);
+    const listed = async (organizationId: number) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/capsules?organizationId=${organizationId}&orderBy=SerialNumber`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (response.json() as { data: { capsuleId: number }[] }).data.map((row) => row.capsuleId).sort();
+    };
+    expect([await listed(a.organizationId), await listed(b.organizationId)]).toEqual([
+      [first, second].sort(),
+      [],
+    ]);
+
     // The device moved to another organisation's location.
     await ctx.query(sql`update devices set location_id = ${b.locationId} where id = ${deviceId}`);
+    expect([await listed(a.organizationId), await listed(b.organizationId)]).toEqual([
+      [],
+      [first, second].sort(),
+    ]);
     await expectCopiesRight(capsules);
     expect((await copiesOf([first]))[0]?.copied).toBe(`${b.organizationId}/${b.locationId}`);
     expect([
