@@ -14,6 +14,9 @@
 // CPU is read from /proc as well: the server's and the bench database's PostgreSQL backends'. The data set is seeded once into
 // `scentia_bench_member_scope` (a minute or two) and kept; BENCH_MEMBER_FRESH=1 seeds it again.
 // BENCH_MEMBER_ALONE (default 6): how many times each call is sent alone by each caller (the first not counted).
+// BENCH_MEMBER_CALLERS (words, comma-separated: staff, chain, member) keeps those callers alone, e.g. a
+// profile of the member's requests only. BENCH_MEMBER_PROFILE=1 with BENCH_SERVER=scripts/profiled-server.mjs
+// (and PROFILE_DIR): the server profiles the alone requests only (a SIGUSR2 before and after them).
 // Budget (issue 39 §8): member p95 within 1.1× of the staff's for the same rows.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -57,7 +60,10 @@ const ALL_CALLS = [
 /** The call's path for a caller: the staff's `chain` asks for the Manager's organisation only. */
 const pathFor = (path, caller) =>
   caller === 'chain' ? `${path}${path.includes('?') ? '&' : '?'}organizationId=${CHAIN}` : path;
-const CALLERS = ['staff', 'chain', 'member'];
+const CALLERS = ['staff', 'chain', 'member'].filter(
+  (caller) =>
+    !process.env.BENCH_MEMBER_CALLERS || process.env.BENCH_MEMBER_CALLERS.split(',').includes(caller),
+);
 const emptyTimes = () => Object.fromEntries(CALLERS.map((caller) => [caller, []]));
 
 const ONLY = process.env.BENCH_MEMBER_CALLS?.split(',').map((word) => word.trim());
@@ -154,9 +160,11 @@ async function measure(postgres) {
   try {
     const staff = await signIn(server.base);
     const member = await signIn(server.base, MANAGER);
-    const headersOf = { staff: staff.headers, chain: staff.headers, member: member.headers };
+    const headersOf = Object.fromEntries(
+      CALLERS.map((caller) => [caller, caller === 'member' ? member.headers : staff.headers]),
+    );
     const cpu = cpuReader(client, server.pid);
-    const quiet = await alone(server.base, headersOf, cpu);
+    const quiet = await alone(server.base, headersOf, cpu, server.pid);
     const result = await alternate(server.base, headersOf);
     report(result, quiet);
   } finally {
@@ -202,17 +210,29 @@ const cpuSpent = (before, after) =>
  * Each call by each caller ALONE_RUNS times, one after the other, alternating: the p50 without load,
  * and each request's CPU (server and backends, ms).
  */
-async function alone(base, headersOf, cpu) {
+async function alone(base, headersOf, cpu, serverPid) {
   const times = Object.fromEntries(CALLS.map(([name]) => [name, emptyTimes()]));
   const cpus = Object.fromEntries(CALLS.map(([name]) => [name, emptyTimes()]));
-  for (let run = 0; run < ALONE_RUNS; run += 1)
+  const servers = Object.fromEntries(CALLS.map(([name]) => [name, emptyTimes()]));
+  const profile = process.env.BENCH_MEMBER_PROFILE === '1';
+  for (let run = 0; run < ALONE_RUNS; run += 1) {
+    if (profile && run === 1) process.kill(serverPid, 'SIGUSR2');
     for (const [name, path] of CALLS)
       for (const [caller, headers] of Object.entries(headersOf)) {
         const before = await cpu();
         await fire(`${base}${pathFor(path, caller)}`, headers, run === 0 ? undefined : times[name][caller]);
-        if (run > 0) cpus[name][caller].push(cpuSpent(before, await cpu()) * 1000);
+        if (run > 0) {
+          const after = await cpu();
+          cpus[name][caller].push(cpuSpent(before, after) * 1000);
+          servers[name][caller].push((after.server - before.server) * 1000);
+        }
       }
-  return { times, cpus };
+  }
+  if (profile) {
+    process.kill(serverPid, 'SIGUSR2');
+    await new Promise((done) => setTimeout(done, 1000));
+  }
+  return { times, cpus, servers };
 }
 
 /**
@@ -259,15 +279,26 @@ function reportRounds({ times, load }) {
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 function reportAlone(quiet) {
+  if (ALONE_RUNS < 2) {
+    console.log(
+      '\nalone: nothing to report (BENCH_MEMBER_ALONE below 2: the first request of each is not counted)',
+    );
+    return;
+  }
   console.log(
     `\nalone (one request at a time, ${ALONE_RUNS - 1} each after a first), p50; CPU a request (server + backends: their sum over the runs, divided; /proc counts in 10 ms ticks); load average ${loadavg()[0].toFixed(1)}:`,
   );
-  console.log('| call | staff | staff, the chain | member | staff CPU | staff, the chain CPU | member CPU |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| call | staff | staff, the chain | member | staff CPU | staff, the chain CPU | member CPU | of which the server: staff, the chain / member |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  const p50 = (values) => (values?.length ? ms(summarize(values).p50) : '—');
+  const cpuOf = (values) => (values?.length ? ms(mean(values)) : '—');
   for (const [name, { staff, chain, member }] of Object.entries(quiet.times)) {
     const cpu = quiet.cpus[name];
+    const server = quiet.servers[name];
     console.log(
-      `| ${name} | ${ms(summarize(staff).p50)} | ${ms(summarize(chain).p50)} | ${ms(summarize(member).p50)} | ${ms(mean(cpu.staff))} | ${ms(mean(cpu.chain))} | ${ms(mean(cpu.member))} |`,
+      `| ${name} | ${p50(staff)} | ${p50(chain)} | ${p50(member)} | ${cpuOf(cpu.staff)} | ${cpuOf(cpu.chain)} | ${cpuOf(cpu.member)} | ${cpuOf(server.chain)} / ${cpuOf(server.member)} |`,
     );
   }
 }

@@ -117,6 +117,12 @@ export const capsules = pgTable(
       .references(() => fragrances.id),
     sizeShots: integer('size_shots').notNull(),
     deviceId: integer('device_id').references(() => devices.id),
+    /**
+     * Its device's organisation and location (null without a device), kept by migration 0055's
+     * triggers, so that its row-level security policy asks the capsule alone, as the devices' does.
+     */
+    organizationId: integer('organization_id'),
+    locationId: integer('location_id'),
     slot: smallint('slot'),
     dueDate: date('due_date', { mode: 'string' }),
     searchFragrance: text('search_fragrance').notNull().default(''),
@@ -127,6 +133,7 @@ export const capsules = pgTable(
     // One capsule per slot of a device.
     uniqueIndex('capsules_device_slot_key').on(table.deviceId, table.slot),
     index('capsules_fragrance_idx').on(table.fragranceId, table.createdAt, table.id),
+    index('capsules_organization_idx').on(table.organizationId, table.createdAt, table.id),
     index('capsules_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('capsules_serial_sort_idx').on(table.serialNumber, table.id, table.deletedAt),
     index('capsules_search_fragrance_idx').on(table.searchFragrance, table.id, table.deletedAt),

@@ -3,18 +3,23 @@ import { macSearchWord } from '@scentia/shared/devices.schemas';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { capsuleForecasts, capsuleLevels, capsules, devices, fragrances } from '../../db/schema/index.ts';
-import { inMemberLocations } from '../../lib/resource-kit/record-scope.ts';
+import { byOrganizationAndLocation } from '../../lib/resource-kit/record-scope.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
 import { dayRangeCondition, idArray } from '../../lib/shots-in-period.ts';
 
-/** Capsules now in a device of the organisation and/or at the location asked for. */
+/**
+ * Capsules now in a device of the organisation and/or at the location asked for: the organisation by
+ * the capsule's own copy of its device's (migration 0055, capsules_organization_idx), the location
+ * through the devices at it (devices_location_idx; the capsule's copy has no index of its own).
+ */
 function inDevicesWhere(query: CapsuleListQuery): SQL | undefined {
   const conditions = [
-    query.organizationId === undefined ? undefined : eq(devices.organizationId, query.organizationId),
-    query.locationId === undefined ? undefined : eq(devices.locationId, query.locationId),
+    query.organizationId === undefined ? undefined : eq(capsules.organizationId, query.organizationId),
+    query.locationId === undefined
+      ? undefined
+      : sql`${capsules.deviceId} in (select ${devices.id} from ${devices} where ${eq(devices.locationId, query.locationId)})`,
   ].filter((condition) => condition !== undefined);
-  if (conditions.length === 0) return undefined;
-  return sql`${capsules.deviceId} in (select ${devices.id} from ${devices} where ${and(...conditions)})`;
+  return conditions.length === 0 ? undefined : and(...conditions);
 }
 
 /**
@@ -72,13 +77,11 @@ export const capsulesList = resourceList({
   },
   defaultSort: 'CreatedAt',
   rowCounts: 'capsules',
-  // A member's capsules are those in their organisation's devices (at their locations when limited),
-  // found by devices_organization_idx and then capsules_device_slot_key; one taken out is no site's.
-  // The subquery names its own alias: the list joins `devices` too.
-  scope: (member) =>
-    sql`${capsules.deviceId} in (select scoped.id from devices scoped where scoped.organization_id = ${
-      member.organizationId
-    }${member.locationIds === null ? sql`` : sql` and ${inMemberLocations(sql`scoped.location_id`, member)}`})`,
+  // A member's capsules are those in their organisation's devices (at their locations when limited): the
+  // capsule's own copies of its device's organisation and location (migration 0055, kept by triggers;
+  // null without a device, so a capsule taken out is no site's), found by capsules_organization_idx in
+  // the list's default order, as the row-level security policy asks them.
+  scope: byOrganizationAndLocation(capsules.organizationId, capsules.locationId),
 });
 
 export type CapsuleRecord = RecordOf<typeof capsulesList>;
