@@ -123,6 +123,34 @@ async function loadJourneyDemoData() {
   });
 }
 
+/** Every try of every journey in Playwright's JSON report, with its time: where the phase's time went. */
+function journeyTries(suite, file = suite.file) {
+  const tries = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests.flatMap((test) =>
+      test.results.map((result) => ({
+        name: `[${test.projectName}] ${file}:${spec.line} › ${spec.title}${result.retry > 0 ? ` (retry #${result.retry})` : ''}`,
+        seconds: result.duration / 1000,
+        status: result.status,
+      })),
+    ),
+  );
+  return [...tries, ...(suite.suites ?? []).flatMap((child) => journeyTries(child, file))];
+}
+
+/**
+ * The journeys' slowest tries, printed after the phase: the figures to schedule the journeys by (the
+ * longest first, so none ends alone on one core) and to see which ones grew, from every CI run's log.
+ */
+function printSlowestJourneys(report, count = 15) {
+  const tries = report.suites.flatMap((suite) => journeyTries(suite));
+  const total = tries.reduce((sum, { seconds }) => sum + seconds, 0);
+  console.log(
+    `\n▶ end-to-end: ${tries.length} tries took ${total.toFixed(0)} s of a worker's time; the ${Math.min(count, tries.length)} slowest:`,
+  );
+  for (const { name, seconds, status } of tries.sort((a, b) => b.seconds - a.seconds).slice(0, count))
+    console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${status.padEnd(11)} ${name}`);
+}
+
 function firstLine(text = '') {
   return text.split('\n').find((line) => line.trim() !== '') ?? '';
 }
@@ -181,7 +209,9 @@ run('end-to-end journeys in Chromium', 'npx', ['playwright', 'test', '--reporter
   },
 });
 if (existsSync(e2eReport)) {
-  const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  const report = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  const { stats } = report;
+  printSlowestJourneys(report);
   totals.passed += stats.expected + stats.flaky;
   if (stats.flaky > 0)
     console.error(`\n▶ end-to-end: ${stats.flaky} journeys passed only on their retry (flaky, listed above)`);
