@@ -77,6 +77,21 @@ export type KitImport<Body> = {
   valuesOf: (body: Body) => globalThis.Record<string, unknown>;
 };
 
+/** What `recordService` reads of a resource's declaration, its import aside. */
+type KitDeclaration<
+  Record extends { id: number; deletedAt: Date | null },
+  Row,
+  Action extends string,
+  Body extends SavedBody,
+  Values,
+  Repository,
+  Query extends ListQuery,
+> = {
+  list: Pick<ResourceList<Record, Query>, 'plan'>;
+  toRow: (record: Record) => Row | Promise<Row>;
+} & Omit<RecordStates<Record, Row, Action | 'edit' | 'toggle' | 'delete'>, 'reads' | 'writes'> &
+  Omit<RecordSaves<Record, Row, Body, Values, Repository>, 'reads' | 'repository' | 'states'>;
+
 /**
  * A resource's whole kit service from its declaration, in one call: its reads (`list`, `toRow`), its
  * state changes (the shared rule's `refusal`, `describe`, …), its saves (`values`, `children`, …), the
@@ -101,16 +116,13 @@ export function recordService<
   Imported = never,
 >(
   repository: Repository,
-  declaration: {
-    list: Pick<ResourceList<Record, Query>, 'plan'>;
-    toRow: (record: Record) => Row | Promise<Row>;
+  declaration: KitDeclaration<Record, Row, Action, Body, Values, Repository, Query> & {
     /**
      * The resource's spreadsheet import from the kit's saves and columns:
      * `import: (kit) => organizationImport({ ...kit, postcodes })`.
      */
     import?: (kit: KitImport<Body>) => ImportDeclaration<Imported>;
-  } & Omit<RecordStates<Record, Row, Action | 'edit' | 'toggle' | 'delete'>, 'reads' | 'writes'> &
-    Omit<RecordSaves<Record, Row, Body, Values, Repository>, 'reads' | 'repository' | 'states'>,
+  },
 ) {
   const parts = kitParts<Record, Row, Action, Body, Values, Repository, Query>(repository, declaration);
   const importDeclaration = declaration.import;
@@ -143,14 +155,7 @@ function kitParts<
     transaction<T>(work: (tx: Repository) => Promise<T>): Promise<T>;
   },
   Query extends ListQuery,
->(
-  repository: Repository,
-  declaration: {
-    list: Pick<ResourceList<Record, Query>, 'plan'>;
-    toRow: (record: Record) => Row | Promise<Row>;
-  } & Omit<RecordStates<Record, Row, Action | 'edit' | 'toggle' | 'delete'>, 'reads' | 'writes'> &
-    Omit<RecordSaves<Record, Row, Body, Values, Repository>, 'reads' | 'repository' | 'states'>,
-) {
+>(repository: Repository, declaration: KitDeclaration<Record, Row, Action, Body, Values, Repository, Query>) {
   const { list, toRow, refusal, describe, beforeActivate, files, unique } = declaration;
   const reads = recordReads<Record, Row, Query>({ list, reader: repository.reader, toRow });
   const states = recordStates<Record, Row, Action | 'edit'>({

@@ -12,11 +12,10 @@ import { kitText } from '../resource-kit-keys.ts';
 import { FormPageState } from './form-page-state.tsx';
 import type { FormKit, ResourceFormComponentProps } from './resource-form.tsx';
 import { useFormKit } from './use-form-kit.ts';
+import { type RecordQuery, useOpenedRecord } from './use-opened-record.ts';
 
 /** The rule maker's schema for pages that declare none (their form makes its own rules). */
 const NO_SCHEMA = z.unknown();
-
-import { type RecordQuery, useOpenedRecord } from './use-opened-record.ts';
 
 /** What a resource's cards below its form get: the record, its reload, and a way to take in their saves. */
 export type RecordCardsProps<Row> = {
