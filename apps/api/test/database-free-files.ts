@@ -26,29 +26,45 @@ function importsOf(file: string, text: string): string[] {
   return found;
 }
 
-function usesTheSuitesDatabase(file: string, seen: Map<string, boolean>): boolean {
-  const known = seen.get(file);
-  if (known !== undefined) return known;
-  // A cycle leads back here: what the file itself says decides.
-  seen.set(file, false);
-  const text = readFileSync(file, 'utf8');
+type Reading = { isDirect: boolean; imports: string[] };
+
+/**
+ * Whether `file` or anything it imports opens the suite's database. Only a "yes" is kept between
+ * files: a "no" found inside an import cycle is not final until the cycle's first file is answered.
+ */
+function usesTheSuitesDatabase(
+  file: string,
+  readings: Map<string, Reading>,
+  users: Set<string>,
+  visited = new Set<string>(),
+): boolean {
+  if (users.has(file)) return true;
+  if (visited.has(file)) return false;
+  visited.add(file);
+  let reading = readings.get(file);
+  if (!reading) {
+    const text = readFileSync(file, 'utf8');
+    reading = { isDirect: USES_THE_SUITES_DATABASE.test(text), imports: importsOf(file, text) };
+    readings.set(file, reading);
+  }
   const answer =
-    USES_THE_SUITES_DATABASE.test(text) ||
-    importsOf(file, text).some((imported) => usesTheSuitesDatabase(imported, seen));
-  seen.set(file, answer);
+    reading.isDirect ||
+    reading.imports.some((imported) => usesTheSuitesDatabase(imported, readings, users, visited));
+  if (answer) users.add(file);
   return answer;
 }
 
 /** The database-free test files under `root` (the API workspace), relative to it. */
 export function databaseFreeTestFiles(root: string): string[] {
-  const seen = new Map<string, boolean>();
+  const readings = new Map<string, Reading>();
+  const users = new Set<string>();
   return ['src', 'test']
     .flatMap((folder) =>
       readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((file) =>
         join(root, folder, file),
       ),
     )
-    .filter((file) => file.endsWith('.test.ts') && !usesTheSuitesDatabase(file, seen))
+    .filter((file) => file.endsWith('.test.ts') && !usesTheSuitesDatabase(file, readings, users))
     .map((file) => relative(root, file))
     .sort();
 }
