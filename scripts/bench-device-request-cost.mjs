@@ -28,6 +28,7 @@ const RUNS = Number(process.env.BENCH_COST_RUNS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_COST_CONCURRENCY ?? 16);
 const ONLY = process.env.BENCH_COST_KINDS?.split(',');
 const WITH_STATEMENTS = process.env.BENCH_COST_STATEMENTS === '1';
+const WITH_TABLES = process.env.BENCH_COST_TABLES === '1';
 const IS_PROFILED = process.env.BENCH_SERVER?.endsWith('profiled-server.mjs');
 const SPARE_MACS = 30_000;
 const CAPSULE_SIZE = 1_000_000;
@@ -48,6 +49,29 @@ async function printStatements(client, requests) {
     console.log(
       `  ${(row.calls / requests).toFixed(2)} calls/request, ${row.plans} plans, plan ${((row.plan * 1000) / row.calls).toFixed(0)} µs + run ${((row.exec * 1000) / row.calls).toFixed(0)} µs: ${row.query}`,
     );
+}
+
+/** Each table's row writes so far (pg_stat_user_tables), to tell HOT updates from new versions. */
+async function tableWrites(client) {
+  await client.query('select pg_stat_force_next_flush()').catch(() => {});
+  const { rows } = await client.query(`select relname, n_tup_ins as ins, n_tup_upd as upd,
+      n_tup_hot_upd as hot, n_tup_del as del from pg_stat_user_tables`);
+  return new Map(rows.map((row) => [row.relname, row]));
+}
+
+/** The tables written during a kind, per request: inserts, updates (of which HOT), deletes. */
+function printTableWrites(before, after, requests) {
+  const per = (value) => (value / requests).toFixed(2);
+  for (const [name, row] of after) {
+    const was = before.get(name) ?? { ins: 0, upd: 0, hot: 0, del: 0 };
+    const [ins, upd, hot, del] = ['ins', 'upd', 'hot', 'del'].map(
+      (key) => Number(row[key]) - Number(was[key]),
+    );
+    if (ins + upd + del === 0) continue;
+    console.log(
+      `  ${name}: ${per(ins)} inserts, ${per(upd)} updates (${per(hot)} HOT), ${per(del)} deletes a request`,
+    );
+  }
 }
 
 /** Server CPU per request of GET `path` under autocannon (8 connections, SECONDS s). */
@@ -135,6 +159,7 @@ async function measure(cluster) {
     for (const kind of kinds) {
       if (WITH_STATEMENTS) await client.query('select pg_stat_statements_reset()');
       if (IS_PROFILED) process.kill(server.pid, 'SIGUSR2');
+      const writesBefore = WITH_TABLES ? await tableWrites(client) : undefined;
       const { row, runs } = await measureKind(kind, {
         devices,
         client,
@@ -147,6 +172,15 @@ async function measure(cluster) {
       if (IS_PROFILED) process.kill(server.pid, 'SIGUSR2');
       table.push(row);
       console.log(JSON.stringify({ ...row, runs }));
+      if (writesBefore) {
+        // The stop's fold is not waited for here: the fold of the last second's batches may be missing.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        printTableWrites(
+          writesBefore,
+          await tableWrites(client),
+          runs.reduce((sum, run) => sum + run.count, 0),
+        );
+      }
       if (WITH_STATEMENTS)
         await printStatements(
           client,
