@@ -19,7 +19,7 @@ export type KitImportDeclaration<Body> = Omit<ImportDeclaration<Body>, 'toInput'
  * null; the address block's columns as `address.input`. A column landing elsewhere (a reference's,
  * `path: ['organizationId']`) is the resource's own `toInput`.
  */
-export function columnsInput(columns: ImportColumn[], address?: AddressImport<unknown>) {
+function columnsInput(columns: ImportColumn[], address?: AddressImport<unknown>) {
   const own = columns.filter((column) => column.path === undefined);
   return (values: ImportValues) => {
     const input: Record<string, unknown> = {};
