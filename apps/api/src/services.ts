@@ -323,6 +323,7 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     leaseSeconds: config.IMPORT_JOB_LEASE_SECONDS,
     isWorker: config.IMPORT_JOB_WORKER,
     accountOf: (id) => new AuthRepository(database.db).findActiveAccount(id),
+    postcodes,
   });
 
   // Finished import jobs past their retention: their reports go, the trail keeps what they wrote.
@@ -418,8 +419,8 @@ export async function createServices(config: Config, database: DatabaseHandle, l
     },
   });
 
-  const locations = createLocationsService(new LocationsRepository(db), { postcodes });
-  const organizations = createOrganizationsService(new OrganizationsRepository(db), { postcodes });
+  const locations = createLocationsService(new LocationsRepository(db));
+  const organizations = createOrganizationsService(new OrganizationsRepository(db));
   const devices = createDevicesService({
     repository: new DevicesRepository(db, devicesListOf(config.DEVICE_OFFLINE_AFTER_MINUTES)),
     secrets: deviceSecrets,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { AccessScope } from '../access-scope.ts';
 import type { ImportDeclaration } from './import/import-declaration.ts';
 import type { Importer } from './import/importing-service.ts';
+import { type KitImportDeclaration, kitImportDeclaration } from './import/kit-import.ts';
 import { type AddressColumns, addressValues, type OptionalAddressColumns } from './record-address.ts';
 import { recordReads } from './record-reads.ts';
 import { type RecordSaves, recordSaves, type SavedBody, type SavingRepository } from './record-saves.ts';
@@ -67,7 +68,8 @@ export function kitValues<Body extends SavedBody>() {
 /**
  * What a resource's `import` gets from the kit: the saves (this service on the import's transaction
  * handle, so that a row is saved with every rule of the form) and the body as the record's columns,
- * which the import compares with the stored ones ("unchanged").
+ * which the import compares with the stored ones ("unchanged"). Both are its declaration's defaults;
+ * a resource reads them only to wrap them (a location's schedule).
  */
 export type KitImport<Body> = {
   saves: (db: Database) => {
@@ -118,23 +120,29 @@ export function recordService<
   repository: Repository,
   declaration: KitDeclaration<Record, Row, Action, Body, Values, Repository, Query> & {
     /**
-     * The resource's spreadsheet import from the kit's saves and columns:
-     * `import: (kit) => organizationImport({ ...kit, postcodes })`.
+     * The resource's spreadsheet import: `import: organizationImport`, a function of the kit's saves and
+     * values answering its columns and keys; its `toInput`, `comparable`, `saves` and `prefill` are the
+     * kit's unless declared (`KitImportDeclaration`).
      */
-    import?: (kit: KitImport<Body>) => ImportDeclaration<Imported>;
+    import?: (kit: KitImport<Body>) => KitImportDeclaration<Imported>;
   },
 ) {
   const parts = kitParts<Record, Row, Action, Body, Values, Repository, Query>(repository, declaration);
   const importDeclaration = declaration.import;
   if (!importDeclaration) return parts as KitParts<typeof parts, Imported>;
+  const kit: KitImport<Body> = {
+    saves: (db) =>
+      kitParts<Record, Row, Action, Body, Values, Repository, Query>(repository.on(db), declaration).service,
+    valuesOf: declaration.values as KitImport<Body>['valuesOf'],
+  };
+  // The kit's saves and values serve the import's rows, whose body is the form's (or extends it).
+  const defaults = { comparable: kit.valuesOf, saves: kit.saves } as unknown as Pick<
+    ImportDeclaration<Imported>,
+    'comparable' | 'saves'
+  >;
   const importer: Importer<Imported> = {
     db: repository.db,
-    declaration: importDeclaration({
-      saves: (db) =>
-        kitParts<Record, Row, Action, Body, Values, Repository, Query>(repository.on(db), declaration)
-          .service,
-      valuesOf: declaration.values as KitImport<Body>['valuesOf'],
-    }),
+    declaration: kitImportDeclaration(importDeclaration(kit), defaults),
   };
   return { ...parts, service: { ...parts.service, importer } } as KitParts<typeof parts, Imported>;
 }

@@ -6,8 +6,9 @@ import type { Database } from '../../db/client.ts';
 import { locations } from '../../db/schema/index.ts';
 import { addressImport } from '../../lib/resource-kit/import/import-address.ts';
 import type { ImportDeclaration } from '../../lib/resource-kit/import/import-declaration.ts';
-import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
+import type { KitImportDeclaration } from '../../lib/resource-kit/import/kit-import.ts';
 import { organizationByCnpj } from '../../lib/resource-kit/import/organization-reference.ts';
+import type { KitImport } from '../../lib/resource-kit/kit-service.ts';
 import { toSearchText } from '../../lib/search-text.ts';
 import { LocationSchedulesRepository } from './location-schedules.repository.ts';
 
@@ -69,15 +70,11 @@ function savesWithSchedule(
  * The locations' import: one row a location, found by its organisation (named by its CNPJ) and its
  * name within it, checked by the form's own body schema. The service gives its saves and its mapping of
  * a body to the record's columns (what "unchanged" compares); an address with only its CEP is filled
- * from `postcodes` (the city, required, is refused when the CEP cannot give it).
+ * from the postcode lookup (the city, required, is refused when the CEP cannot give it).
  */
-export function locationImport(service: {
-  saves: ImportDeclaration<LocationBody>['saves'];
-  valuesOf: (body: LocationBody) => Record<string, unknown>;
-  postcodes?: PostcodeLookup;
-}): ImportDeclaration<LocationImportBody> {
+export function locationImport(service: KitImport<LocationBody>): KitImportDeclaration<LocationImportBody> {
   // The city is required: a row whose CEP cannot give it is refused in its column.
-  const address = addressImport({ postcodes: service.postcodes, isCityRequired: true });
+  const address = addressImport({ isCityRequired: true });
   return {
     recordType: 'location',
     schema: locationImportSchema,
@@ -125,7 +122,7 @@ export function locationImport(service: {
     findExisting,
     // An empty schedule cell changes nothing, so it is compared only when the row gives one.
     comparable: ({ schedule, ...body }) => ({ ...service.valuesOf(body), ...(schedule && { schedule }) }),
-    prefill: address.prefill,
+    address,
     saves: savesWithSchedule(service.saves),
   };
 }

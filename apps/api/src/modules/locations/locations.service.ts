@@ -5,13 +5,12 @@ import {
   type LocationAction,
   locationActionRefusal,
 } from '@scentia/shared/locations.rules';
-import type { LocationBody, LocationRow } from '@scentia/shared/locations.schemas';
+import { type LocationBody, locationRowSchema } from '@scentia/shared/locations.schemas';
 import type { AccessScope } from '../../lib/access-scope.ts';
 import { invalidFields } from '../../lib/app-error.ts';
-import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
-import { kitRow } from '../../lib/resource-kit/kit-row.ts';
+import { rowOf } from '../../lib/resource-kit/kit-row.ts';
 import { recordService } from '../../lib/resource-kit/kit-service.ts';
-import { addressRow, addressValues } from '../../lib/resource-kit/record-address.ts';
+import { addressValues } from '../../lib/resource-kit/record-address.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import { locationImport } from './locations.import.ts';
 import { type LocationRecord, type LocationsRepository, locationsList } from './locations.repository.ts';
@@ -32,19 +31,11 @@ function devicesHold(record: LocationRecord, action: LocationAction) {
   return undefined;
 }
 
-function toLocationRow(record: LocationRecord): LocationRow {
-  return {
-    locationId: record.id,
-    organizationId: record.organizationId,
-    organization: { name: record.organizationName, ativo: record.organizationDeletedAt === null },
-    name: record.name,
-    address: addressRow(record),
-    timeZone: record.timeZone,
-    note: record.note,
-    schedule: record.schedule,
-    ...kitRow(record),
-  };
-}
+/** Its row: the row schema's fields from the like-named columns, its organisation's name and state. */
+const toLocationRow = rowOf(locationRowSchema, (record: LocationRecord) => ({
+  locationId: record.id,
+  organization: { name: record.organizationName, ativo: record.organizationDeletedAt === null },
+}));
 
 /** A Manager changes none of the staff's fields of their location (packages/shared locations.rules.ts). */
 function assertManagerChangesOnly(record: LocationRecord, body: LocationBody): void {
@@ -69,10 +60,7 @@ const valuesOf = (body: LocationBody) => ({
  * organisation, locked with the write so that its deactivation cannot slip in between; the name is
  * unique within the organisation (`locations_organization_name_key`: NAME_TAKEN).
  */
-export function createLocationsService(
-  repository: LocationsRepository,
-  options: { postcodes?: PostcodeLookup } = {},
-) {
+export function createLocationsService(repository: LocationsRepository) {
   const { service } = recordService(repository, {
     list: locationsList,
     toRow: toLocationRow,
@@ -99,7 +87,7 @@ export function createLocationsService(
     },
     values: valuesOf,
     // The spreadsheet import, whose rows are saved by this service's create and update.
-    import: (kit) => locationImport({ ...kit, postcodes: options.postcodes }),
+    import: locationImport,
   });
 
   return {

@@ -1,23 +1,18 @@
-import type { OrganizationBody } from '@scentia/shared/organizations.schemas';
-import { organizationBodySchema } from '@scentia/shared/organizations.schemas';
+import { type OrganizationBody, organizationBodySchema } from '@scentia/shared/organizations.schemas';
 import { organizations } from '../../db/schema/index.ts';
 import { addressImport } from '../../lib/resource-kit/import/import-address.ts';
-import type { ImportDeclaration } from '../../lib/resource-kit/import/import-declaration.ts';
 import { kitImportColumns } from '../../lib/resource-kit/import/import-kit-columns.ts';
 import { cnpjKey } from '../../lib/resource-kit/import/import-lookups.ts';
-import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
-import type { KitImport } from '../../lib/resource-kit/kit-service.ts';
+import type { KitImportDeclaration } from '../../lib/resource-kit/import/kit-import.ts';
 
 /**
  * The organisations' import: one row an organisation, found by its CNPJ (typed with or without its
  * mask), checked by the form's own body schema; a name another organisation holds is refused. The
- * kit gives the service's saves and its mapping of a body to the record's columns (what "unchanged"
- * compares); an address with only its CEP is filled from `postcodes`.
+ * kit reads a row's body from these columns and saves it with the service's create and update; an
+ * address with only its CEP is filled from the postcode lookup.
  */
-export function organizationImport(
-  service: KitImport<OrganizationBody> & { postcodes?: PostcodeLookup },
-): ImportDeclaration<OrganizationBody> {
-  const address = addressImport({ postcodes: service.postcodes });
+export function organizationImport(): KitImportDeclaration<OrganizationBody> {
+  const address = addressImport();
   return {
     recordType: 'organization',
     schema: organizationBodySchema,
@@ -43,20 +38,8 @@ export function organizationImport(
       ...address.columns,
       kitImportColumns.note(),
     ],
-    toInput: (values) => ({
-      name: values.name ?? '',
-      legalName: values.legalName ?? '',
-      cnpj: values.cnpj ?? '',
-      contactName: values.contactName ?? null,
-      contactEmail: values.contactEmail ?? null,
-      phone: values.phone ?? null,
-      address: address.input(values),
-      note: values.note ?? null,
-    }),
+    address,
     // Found by its CNPJ; a name another organisation holds is refused.
     ...cnpjKey<OrganizationBody>(organizations),
-    comparable: service.valuesOf,
-    prefill: address.prefill,
-    saves: service.saves,
   };
 }

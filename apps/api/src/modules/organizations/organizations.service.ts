@@ -3,12 +3,10 @@ import { type OrganizationAction, organizationActionRefusal } from '@scentia/sha
 import {
   ORGANIZATION_LOCATIONS_NAMED,
   type OrganizationBody,
-  type OrganizationRow,
+  organizationRowSchema,
 } from '@scentia/shared/organizations.schemas';
-import type { PostcodeLookup } from '../../lib/resource-kit/import/import-postcodes.ts';
-import { kitRow } from '../../lib/resource-kit/kit-row.ts';
+import { rowOf } from '../../lib/resource-kit/kit-row.ts';
 import { kitValues, recordService } from '../../lib/resource-kit/kit-service.ts';
-import { addressRow } from '../../lib/resource-kit/record-address.ts';
 import { namesAndMore } from '../../lib/resource-kit/refusal.ts';
 import { organizationImport } from './organizations.import.ts';
 import {
@@ -17,22 +15,10 @@ import {
   organizationsList,
 } from './organizations.repository.ts';
 
-function toOrganizationRow(record: OrganizationRecord): OrganizationRow {
-  return {
-    organizationId: record.id,
-    name: record.name,
-    legalName: record.legalName,
-    cnpj: record.cnpj,
-    contactName: record.contactName,
-    contactEmail: record.contactEmail,
-    phone: record.phone,
-    address: addressRow(record),
-    note: record.note,
-    activeLocationCount: record.activeLocationCount,
-    locationCount: record.locationCount,
-    ...kitRow(record),
-  };
-}
+/** Its row: the row schema's fields from the like-named columns; the id is the record's. */
+const toOrganizationRow = rowOf(organizationRowSchema, (record: OrganizationRecord) => ({
+  organizationId: record.id,
+}));
 
 /**
  * Client organisations, the owners of devices. Their rules (packages/shared organizations.rules.ts:
@@ -41,10 +27,7 @@ function toOrganizationRow(record: OrganizationRecord): OrganizationRow {
  * fields are its columns (`kitValues`), and its spreadsheet import saves each row with this
  * service's create and update.
  */
-export function createOrganizationsService(
-  repository: OrganizationsRepository,
-  options: { postcodes?: PostcodeLookup } = {},
-) {
+export function createOrganizationsService(repository: OrganizationsRepository) {
   return recordService(repository, {
     list: organizationsList,
     toRow: toOrganizationRow,
@@ -73,7 +56,7 @@ export function createOrganizationsService(
     // Besides the name (`organizations_search_name_key`), the CNPJ is unique.
     unique: { organizations_cnpj_key: ErrorCode.CNPJ_TAKEN },
     values: kitValues<OrganizationBody>(),
-    import: (kit) => organizationImport({ ...kit, postcodes: options.postcodes }),
+    import: organizationImport,
   }).service;
 }
 

@@ -21,3 +21,88 @@ export const requiredText = (value: string | null | undefined): string => value?
 
 /** An optional text for the body: trimmed, and null when blank. */
 export const optionalText = (value: string | null | undefined): string | null => value?.trim() || null;
+
+/**
+ * One field of a form's values, declared by its kind: its value in a new form, the row's value as the
+ * form holds it, and the form's as the body takes it. The kit's kinds are below; an address is
+ * `requiredAddress()` / `optionalAddress()` (address-values.ts); a field of its own is an object of
+ * the same three functions.
+ */
+export type FormField<Form, RowValue, BodyValue> = {
+  empty: () => Form;
+  toForm: (value: RowValue) => Form;
+  toBody: (value: Form) => BodyValue;
+};
+
+/** A required text (a name): empty in a new form, trimmed for the body (the schema refuses it blank). */
+export const requiredTextField: FormField<string, string, string> = {
+  empty: () => '',
+  toForm: textToForm,
+  toBody: requiredText,
+};
+
+/** An optional text (an e-mail, a contact's name, a note): blank is null in the body. */
+export const optionalTextField: FormField<string, string | null, string | null> = {
+  empty: () => '',
+  toForm: textToForm,
+  toBody: optionalText,
+};
+
+/** A required CNPJ, shown with its mask; sent as typed (the shared schema drops the mask). */
+export const cnpjField: FormField<string, string, string> = {
+  empty: () => '',
+  toForm: cnpjToForm,
+  toBody: requiredText,
+};
+
+/** An optional CNPJ (`optionalCnpjSchema`): none shows empty, blank is null in the body. */
+export const optionalCnpjField: FormField<string, string | null, string | null> = {
+  empty: () => '',
+  toForm: cnpjToForm,
+  toBody: optionalText,
+};
+
+/** An optional phone, shown with its mask; blank is null in the body. */
+export const optionalPhoneField: FormField<string, string | null, string | null> = {
+  empty: () => '',
+  toForm: phoneToForm,
+  toBody: optionalText,
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a field of any kind; each keeps its own types below.
+type AnyFormField = FormField<any, any, any>;
+type FormFields = { [field: string]: AnyFormField };
+
+/** The values a declaration's form holds, as antd holds them. */
+export type FormValuesOf<Fields extends FormFields> = { [K in keyof Fields]: ReturnType<Fields[K]['empty']> };
+/** The row's fields a declaration reads. */
+type RowOf<Fields extends FormFields> = { [K in keyof Fields]: Parameters<Fields[K]['toForm']>[0] };
+/** The body a declaration sends (its fields, and the version the edit was opened with). */
+type BodyOf<Fields extends FormFields> = { [K in keyof Fields]: ReturnType<Fields[K]['toBody']> } & {
+  updatedAt?: string;
+};
+
+/**
+ * A form's values from its fields declared by kind, in one piece: `empty()` (a new record), `toForm(row)`
+ * (a loaded one) and `toBody(values, opened?)` (the body of POST/PUT, with the version the edit was
+ * opened with: a save over a newer one is refused, 409 STALE_RECORD). Declare it once,
+ * `const ORGANIZATION_FORM = formValues({ name: requiredTextField, cnpj: cnpjField, …, address:
+ * ORGANIZATION_ADDRESS })`, and type its pieces to the shared row and body input where they are
+ * exported (`organization-form-values.ts`): the check holds each field to them.
+ */
+export function formValues<Fields extends FormFields>(fields: Fields) {
+  const entries = Object.entries(fields);
+  const each = <T>(value: (field: AnyFormField, key: string) => T) =>
+    Object.fromEntries(entries.map(([key, field]) => [key, value(field, key)]));
+  return {
+    fields,
+    empty: () => each((field) => field.empty()) as FormValuesOf<Fields>,
+    toForm: (row: RowOf<Fields>) =>
+      each((field, key) => field.toForm((row as Record<string, unknown>)[key])) as FormValuesOf<Fields>,
+    toBody: (values: FormValuesOf<Fields>, opened?: { updatedAt: string }) =>
+      ({
+        ...each((field, key) => field.toBody((values as Record<string, unknown>)[key])),
+        ...(opened ? { updatedAt: opened.updatedAt } : {}),
+      }) as BodyOf<Fields>,
+  };
+}

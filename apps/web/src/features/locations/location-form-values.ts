@@ -1,23 +1,45 @@
 import type { LocationBodyInput, LocationRow } from '@scentia/shared/locations.schemas';
 import { DEFAULT_TIME_ZONE } from '@scentia/shared/time-zones';
-import { type AddressFormValues, requiredAddress } from '../../components/address-block/address-values.ts';
-import { optionalText, requiredText, textToForm } from '../../components/resource-form/form-values.ts';
+import { requiredAddress } from '../../components/address-block/address-values.ts';
+import {
+  type FormField,
+  type FormValuesOf,
+  formValues,
+  optionalTextField,
+  requiredTextField,
+} from '../../components/resource-form/form-values.ts';
 import { ORGANIZATION_FILTER } from './api/list-locations.ts';
-
-/** The location form as antd holds it; the organisation is the typeahead's value (its id as text). */
-export type LocationFormValues = {
-  organizationId: string | null;
-  name: string;
-  address: AddressFormValues;
-  timeZone: string;
-  note: string;
-};
 
 /**
  * A location's address is required, its city too: a site is found by its city (its block:
  * `<AddressBlock {...LOCATION_ADDRESS.block} />`).
  */
 export const LOCATION_ADDRESS = requiredAddress({ required: ['city'] });
+
+/** The organisation is the typeahead's value, its id as text (0, refused, when none is chosen). */
+const organizationField: FormField<string | null, number, number> = {
+  empty: () => null,
+  toForm: (organizationId) => String(organizationId),
+  toBody: (organizationId) => (organizationId ? Number(organizationId) : 0),
+};
+
+/** A new location is in São Paulo's time zone. */
+const timeZoneField: FormField<string, string, string> = {
+  empty: () => DEFAULT_TIME_ZONE,
+  toForm: (timeZone) => timeZone,
+  toBody: (timeZone) => timeZone ?? '',
+};
+
+const LOCATION_FORM = formValues({
+  organizationId: organizationField,
+  name: requiredTextField,
+  address: LOCATION_ADDRESS,
+  timeZone: timeZoneField,
+  note: optionalTextField,
+});
+
+/** The location form as antd holds it. */
+export type LocationFormValues = FormValuesOf<typeof LOCATION_FORM.fields>;
 
 /**
  * A new location: in Brazil, in São Paulo's time zone, and of the organisation the link named
@@ -26,33 +48,13 @@ export const LOCATION_ADDRESS = requiredAddress({ required: ['city'] });
 export function emptyLocationForm(search?: URLSearchParams): LocationFormValues {
   const organizationId = search?.get(ORGANIZATION_FILTER) ?? '';
   return {
+    ...LOCATION_FORM.empty(),
     organizationId: /^[1-9]\d{0,9}$/.test(organizationId) ? organizationId : null,
-    name: '',
-    address: LOCATION_ADDRESS.empty(),
-    timeZone: DEFAULT_TIME_ZONE,
-    note: '',
   };
 }
 
-export function locationToForm(location: LocationRow): LocationFormValues {
-  return {
-    organizationId: String(location.organizationId),
-    name: location.name,
-    address: LOCATION_ADDRESS.toForm(location.address),
-    timeZone: location.timeZone,
-    note: textToForm(location.note),
-  };
-}
+export const locationToForm: (location: LocationRow) => LocationFormValues = LOCATION_FORM.toForm;
 
 /** The body of POST/PUT /locations: texts trimmed, a blank note as null. */
-export function locationFormToBody(values: LocationFormValues, opened?: LocationRow): LocationBodyInput {
-  return {
-    organizationId: values.organizationId ? Number(values.organizationId) : 0,
-    name: requiredText(values.name),
-    address: LOCATION_ADDRESS.toBody(values.address),
-    timeZone: values.timeZone ?? '',
-    note: optionalText(values.note),
-    // The version the edit was opened with: a save over a newer one is refused (409 STALE_RECORD).
-    ...(opened ? { updatedAt: opened.updatedAt } : {}),
-  };
-}
+export const locationFormToBody: (values: LocationFormValues, opened?: LocationRow) => LocationBodyInput =
+  LOCATION_FORM.toBody;

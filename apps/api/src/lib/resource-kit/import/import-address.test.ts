@@ -20,7 +20,7 @@ const postcodes = {
 };
 
 describe('the kit’s address import', () => {
-  it('gives the five columns, the row’s address (Brazil without a country) and no prefill without a lookup', () => {
+  it('gives the five columns, the row’s address (Brazil without a country) and no prefill without a lookup', async () => {
     const address = addressImport();
     expect(address.columns.map((column) => column.key)).toEqual([
       'zipcode',
@@ -37,18 +37,20 @@ describe('the kit’s address import', () => {
       city: 'Recife',
       state: null,
     });
-    expect(address.prefill).toBeUndefined();
+    const unfilled = row({ zipcode: '01310-100', city: null });
+    expect(await address.prefill([unfilled])).toEqual([]);
+    expect(unfilled.values.city).toBeNull();
     expect(addressImport({ isOptional: true }).input({})).toBeNull();
   });
 
   it('requires the city once: its column, and a CEP that cannot give it is refused in it', async () => {
-    const address = addressImport({ postcodes, isCityRequired: true });
+    const address = addressImport({ isCityRequired: true });
     expect(address.columns.find((column) => column.key === 'city')?.isRequired).toBe(true);
     const filled = row({ zipcode: '01310-100', street: null, city: null, state: null, country: null });
-    const refusals = await address.prefill?.([filled]);
+    const refusals = await address.prefill([filled], postcodes);
     expect(filled.values).toMatchObject({ street: 'Av. Paulista', state: 'SP' });
     expect(refusals).toEqual([expect.objectContaining({ column: 'city', code: 'postcodeIncomplete' })]);
     const optionalCity = row({ zipcode: '01310-100', city: null });
-    expect(await addressImport({ postcodes }).prefill?.([optionalCity])).toEqual([]);
+    expect(await addressImport().prefill([optionalCity], postcodes)).toEqual([]);
   });
 });

@@ -67,24 +67,26 @@ function optionalAddressInput(values: ImportValues) {
   return ADDRESS_KEYS.some((key) => values[key]) ? addressInput(values) : null;
 }
 
-/** What `addressImport` gives a declaration: its columns, the body's address of a row, the CEP prefill. */
+/**
+ * What `addressImport` gives a declaration: its columns, the body's address of a row, the CEP prefill
+ * (with the product's postcode lookup, which the import jobs' `register` gives: nothing without one).
+ */
 export type AddressImport<Address> = {
   columns: ImportColumn[];
   input: (values: ImportValues) => Address;
-  prefill: ((rows: ImportRow[]) => Promise<ImportRefusal[]>) | undefined;
+  prefill: (rows: ImportRow[], postcodes?: PostcodeLookup) => Promise<ImportRefusal[]>;
 };
 
 type AddressImportOptions = {
-  /** The product's postcode lookup (`services.ts`): a row giving only its CEP has the rest filled. */
-  postcodes?: PostcodeLookup;
   /** The body requires the city (a location's): its column is required and a CEP without one is refused. */
   isCityRequired?: boolean;
 };
 
 /**
  * The address block of an import, in one piece: its five columns (`...address.columns`), the body's
- * address of a row (`address.input(values)`) and the postcode prefill (`prefill: address.prefill`, when
- * `postcodes` is given). `isOptional` (a user's address) gives no address when every cell is empty.
+ * address of a row (`address.input(values)`) and the postcode prefill (a kit import declaring `address`
+ * gets both; the lookup reaches it when the import is registered). `isOptional` (a user's address)
+ * gives no address when every cell is empty.
  */
 export function addressImport(
   options: AddressImportOptions & { isOptional: true },
@@ -93,10 +95,12 @@ export function addressImport(options?: AddressImportOptions): AddressImport<Ret
 export function addressImport(
   options: AddressImportOptions & { isOptional?: boolean } = {},
 ): AddressImport<ReturnType<typeof addressInput> | null> {
-  const { postcodes, isCityRequired = false } = options;
+  const { isCityRequired = false } = options;
+  const requiredColumns = isCityRequired ? ['city'] : [];
   return {
     columns: addressImportColumns({ isCityRequired }),
     input: options.isOptional ? optionalAddressInput : addressInput,
-    prefill: postcodes && postcodePrefill(postcodes, { requiredColumns: isCityRequired ? ['city'] : [] }),
+    prefill: async (rows, postcodes) =>
+      postcodes ? postcodePrefill(postcodes, { requiredColumns })(rows) : [],
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../../db/client.ts';
 import type { MessageKey } from '../../../i18n/translate.ts';
 import type { Account } from '../../account.ts';
 import type { AppError } from '../../app-error.ts';
+import type { PostcodeLookup } from './import-postcodes.ts';
 
 /** A row's cells by column key, trimmed; an empty cell is null. */
 export type ImportValues = Record<string, string | null>;
@@ -117,9 +118,10 @@ export type ImportDeclaration<Body> = {
   comparable: (body: Body) => Record<string, unknown>;
   /**
    * Fills a chunk's empty cells from elsewhere (an address from its postcode) before the bodies are
-   * built, all of a chunk at once; answers the cells it refuses.
+   * built, all of a chunk at once; answers the cells it refuses. `postcodes`, the product's lookup, is
+   * given by the import jobs' `register`, which every import's routes go through.
    */
-  prefill?: (rows: ImportRow[]) => Promise<ImportRefusal[]>;
+  prefill?: (rows: ImportRow[], postcodes?: PostcodeLookup) => Promise<ImportRefusal[]>;
   /**
    * A chunk's writes in a few statements (one per outcome) instead of a save per row, for a resource
    * imported by the hundred thousand: it must keep what the service's saves keep (its locks, its

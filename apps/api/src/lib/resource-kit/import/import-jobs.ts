@@ -18,8 +18,9 @@ import type { PeriodicJob } from '../../jobs/periodic-job.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { StoredFiles } from '../../storage/stored-files.ts';
 import { XLSX_TYPE } from '../../xlsx-export.ts';
-import type { ImportDeclaration } from './import-declaration.ts';
+import type { ImportDeclaration, ImportRow } from './import-declaration.ts';
 import { type ImportJobRow, importJobStore, reportOf } from './import-job-store.ts';
+import type { PostcodeLookup } from './import-postcodes.ts';
 import { isLargeImport } from './import-size.ts';
 import { type ImportFile, type ImportStep, runImport } from './record-import.ts';
 
@@ -43,6 +44,8 @@ export type ImportJobsOptions = {
   isWorker: boolean;
   /** The account that queued a job, as its saves decide by it (undefined once it is deactivated). */
   accountOf: (id: number) => Promise<Account | undefined>;
+  /** The product's postcode lookup, which every registered import's `prefill` gets (an address's CEP). */
+  postcodes?: PostcodeLookup;
 };
 
 /** A job is claimed at most this many times: a file whose run kills its worker every time then fails. */
@@ -191,12 +194,20 @@ export function createImportJobs(options: ImportJobsOptions) {
   }
 
   return {
-    /** Names the resource's import, for the worker to run its jobs (`registerImportRoutes`). */
-    register<Body>(declaration: ImportDeclaration<Body>, writes: Database) {
+    /**
+     * Names the resource's import, for the worker to run its jobs (`registerImportRoutes`), and answers
+     * it with the postcode lookup given to its `prefill`, as the request's own run uses it too.
+     */
+    register<Body>(declaration: ImportDeclaration<Body>, writes: Database): ImportDeclaration<Body> {
+      const { prefill } = declaration;
+      const registered = prefill
+        ? { ...declaration, prefill: (rows: ImportRow[]) => prefill(rows, options.postcodes) }
+        : declaration;
       registry.set(declaration.recordType, {
         db: writes,
-        declaration: declaration as ImportDeclaration<unknown>,
+        declaration: registered as ImportDeclaration<unknown>,
       });
+      return registered;
     },
 
     /** The import registered for a record type (the worker runs its jobs with it). */

@@ -29,7 +29,9 @@ export type ImportRoutes<Body> = {
  * its import (`ImportDeclaration`).
  */
 export function registerImportRoutes<Body>(app: ZodApp, routes: ImportRoutes<Body>): void {
-  const { declaration, db } = routes;
+  const { db } = routes;
+  // Registered first: the worker runs its jobs with it, and its prefill gets the postcode lookup.
+  const declaration = app.importJobs.register(routes.declaration, db);
   // An ADMIN-only resource's import is the ADMIN's (RESOURCE_ACCESS), whatever `config` names.
   const config = withResourceAccess(declaration.recordType, routes.config);
   const path = RECORD_PATHS[declaration.recordType];
@@ -58,7 +60,6 @@ export function registerImportRoutes<Body>(app: ZodApp, routes: ImportRoutes<Bod
     },
   );
 
-  app.importJobs.register(declaration, db);
   app.post(
     `${path}/import`,
     {
