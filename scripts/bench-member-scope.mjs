@@ -268,10 +268,14 @@ function reportRounds({ times, load }) {
     '| call | staff p50 | staff p95 | staff, the chain p50 | staff, the chain p95 | member p50 | member p95 | member / staff p95 | member / staff, the chain p95 |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
+  // A caller left out (BENCH_MEMBER_CALLERS) prints as a dash.
+  const of = (values) => (values?.length ? summarize(values) : { p50: Number.NaN, p95: Number.NaN });
+  const shown = (value) => (Number.isNaN(value) ? '—' : ms(value));
+  const ratio = (a, b) => (Number.isNaN(a / b) ? '—' : `${(a / b).toFixed(2)}×`);
   for (const [name, { staff, chain, member }] of Object.entries(times)) {
-    const [s, c, m] = [summarize(staff), summarize(chain), summarize(member)];
+    const [s, c, m] = [of(staff), of(chain), of(member)];
     console.log(
-      `| ${name} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(m.p50)} | ${ms(m.p95)} | ${(m.p95 / s.p95).toFixed(2)}× | ${(m.p95 / c.p95).toFixed(2)}× |`,
+      `| ${name} | ${shown(s.p50)} | ${shown(s.p95)} | ${shown(c.p50)} | ${shown(c.p95)} | ${shown(m.p50)} | ${shown(m.p95)} | ${ratio(m.p95, s.p95)} | ${ratio(m.p95, c.p95)} |`,
     );
   }
 }

@@ -11,6 +11,12 @@ declare module 'fastify' {
      * opens is a savepoint, and everything commits once (a bulk action's chunk).
      */
     oneTransaction?: boolean;
+    /**
+     * The route only reads: a member's transaction is `READ ONLY` (PostgreSQL refuses a write in it) and
+     * its answer does not wait for the `COMMIT` (db/member-transaction.ts). Only for a route that writes
+     * nothing on any path (a GET that records a read is not one).
+     */
+    readOnly?: boolean;
   }
 }
 
@@ -45,7 +51,9 @@ export const memberTransactionPlugin = fp<{ database: DatabaseHandle }>(
           );
         }
         return answerAfterCommit(reply, () =>
-          database.inMemberTransaction(scope, async () => handler.call(this, request, reply)),
+          database.inMemberTransaction(scope, async () => handler.call(this, request, reply), {
+            readOnly: route.config?.readOnly === true,
+          }),
         );
       };
     });
