@@ -35,6 +35,8 @@ const isStream = (payload: unknown) =>
  * A handler's answer leaves after the commit, so a client never sees a change that then rolls back.
  * A streamed answer (an export) is the exception: it reads while it streams, so its transaction
  * lasts until the answer is out or the client has gone (awaiting a reply waits for exactly that).
+ * A route that only reads (`readOnly`) has a read-only transaction, which has nothing to roll back: its
+ * answer leaves when the work is done, the `COMMIT` on its way.
  */
 export const memberTransactionPlugin = fp<{ database: DatabaseHandle }>(
   async (app, { database }) => {
