@@ -13,6 +13,7 @@
 // keeps the calls whose name holds one of them (`sites`: the sites table alone). Alone, each request's
 // CPU is read from /proc as well: the server's and the bench database's PostgreSQL backends'. The data set is seeded once into
 // `scentia_bench_member_scope` (a minute or two) and kept; BENCH_MEMBER_FRESH=1 seeds it again.
+// BENCH_MEMBER_DATABASE names another kept database (a copy of it, to compare two migrations' states).
 // BENCH_MEMBER_ALONE (default 6): how many times each call is sent alone by each caller (the first not counted).
 // BENCH_MEMBER_CALLERS (words, comma-separated: staff, chain, member) keeps those callers alone, e.g. a
 // profile of the member's requests only. BENCH_MEMBER_PROFILE=1 with BENCH_SERVER=scripts/profiled-server.mjs
@@ -37,7 +38,7 @@ const ROUNDS = Number(process.env.BENCH_MEMBER_ROUNDS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_MEMBER_CONCURRENCY ?? 4);
 const ALONE_RUNS = Number(process.env.BENCH_MEMBER_ALONE ?? 6);
 const PORT = 3296;
-const DATABASE = 'scentia_bench_member_scope';
+const DATABASE = process.env.BENCH_MEMBER_DATABASE ?? 'scentia_bench_member_scope';
 const ORGANIZATIONS = 100_000;
 const CHAINS = 100;
 const CHAIN_SIZE = 500;
