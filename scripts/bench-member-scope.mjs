@@ -13,6 +13,7 @@
 // keeps the calls whose name holds one of them (`sites`: the sites table alone). Alone, each request's
 // CPU is read from /proc as well: the server's and the bench database's PostgreSQL backends'. The data set is seeded once into
 // `scentia_bench_member_scope` (a minute or two) and kept; BENCH_MEMBER_FRESH=1 seeds it again.
+// BENCH_MEMBER_DATABASE names another kept database (a copy of it, to compare two migrations' states).
 // BENCH_MEMBER_ALONE (default 6): how many times each call is sent alone by each caller (the first not counted).
 // BENCH_MEMBER_CALLERS (words, comma-separated: staff, chain, member) keeps those callers alone, e.g. a
 // profile of the member's requests only. BENCH_MEMBER_PROFILE=1 with BENCH_SERVER=scripts/profiled-server.mjs
@@ -37,7 +38,7 @@ const ROUNDS = Number(process.env.BENCH_MEMBER_ROUNDS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_MEMBER_CONCURRENCY ?? 4);
 const ALONE_RUNS = Number(process.env.BENCH_MEMBER_ALONE ?? 6);
 const PORT = 3296;
-const DATABASE = 'scentia_bench_member_scope';
+const DATABASE = process.env.BENCH_MEMBER_DATABASE ?? 'scentia_bench_member_scope';
 const ORGANIZATIONS = 100_000;
 const CHAINS = 100;
 const CHAIN_SIZE = 500;
@@ -268,10 +269,14 @@ function reportRounds({ times, load }) {
     '| call | staff p50 | staff p95 | staff, the chain p50 | staff, the chain p95 | member p50 | member p95 | member / staff p95 | member / staff, the chain p95 |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
+  // A caller left out (BENCH_MEMBER_CALLERS) prints as a dash.
+  const of = (values) => (values?.length ? summarize(values) : { p50: Number.NaN, p95: Number.NaN });
+  const shown = (value) => (Number.isNaN(value) ? '—' : ms(value));
+  const ratio = (a, b) => (Number.isNaN(a / b) ? '—' : `${(a / b).toFixed(2)}×`);
   for (const [name, { staff, chain, member }] of Object.entries(times)) {
-    const [s, c, m] = [summarize(staff), summarize(chain), summarize(member)];
+    const [s, c, m] = [of(staff), of(chain), of(member)];
     console.log(
-      `| ${name} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(c.p50)} | ${ms(c.p95)} | ${ms(m.p50)} | ${ms(m.p95)} | ${(m.p95 / s.p95).toFixed(2)}× | ${(m.p95 / c.p95).toFixed(2)}× |`,
+      `| ${name} | ${shown(s.p50)} | ${shown(s.p95)} | ${shown(c.p50)} | ${shown(c.p95)} | ${shown(m.p50)} | ${shown(m.p95)} | ${ratio(m.p95, s.p95)} | ${ratio(m.p95, c.p95)} |`,
     );
   }
 }

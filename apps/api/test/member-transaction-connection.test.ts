@@ -119,4 +119,42 @@ describe('a member’s transaction', () => {
     }
     expect(await countLocations()).toBeGreaterThanOrEqual(2);
   });
+
+  it('refuses a write in a read-only transaction, and gives its connection back as the staff’s though its answer left before the COMMIT', async () => {
+    const scope = { organizationId: a.organizationId, locationIds: null };
+    const readOnly = { readOnly: true };
+    const refused = await ctx.database
+      .inMemberTransaction(
+        scope,
+        async () => ctx.db.execute(sql`update locations set note = 'escrita' where id = ${a.locationId}`),
+        readOnly,
+      )
+      .then(
+        () => 'written',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    expect(refused).toMatch(/read-only transaction/);
+    // More read-only transactions than the pool has connections, none awaiting its COMMIT, then the staff.
+    const seen = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        ctx.database.inMemberTransaction(scope, async () => [await who(), await countLocations()], readOnly),
+      ),
+    );
+    for (const each of seen)
+      expect(each).toEqual([
+        { role: 'scentia_member', scope: 'member', organization: String(a.organizationId) },
+        1,
+      ]);
+    const afterwards = await Promise.all(Array.from({ length: 6 }, () => who()));
+    for (const each of afterwards) {
+      expect(each.role).not.toBe('scentia_member');
+      expect(each.scope).toBe('staff');
+    }
+    const note = (await ctx.db.execute(
+      sql`select note from locations where id = ${a.locationId}`,
+    )) as unknown as {
+      rows: { note: string | null }[];
+    };
+    expect(note.rows[0]?.note).toBeNull();
+  });
 });

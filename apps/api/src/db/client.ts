@@ -15,6 +15,7 @@ import {
   inMemberTransaction,
   inOneTransaction,
   type MemberScopeSetting,
+  type MemberTransactionOptions,
   scopedTransactionOf,
 } from './member-transaction.ts';
 import { scopedTransactionOnPool } from './member-transaction-postgres.ts';
@@ -46,7 +47,11 @@ export type DatabaseHandle = {
    * Runs `work` in one transaction under a member's scope: every statement `db` and `plannedOnceDb`
    * make in its async context belongs to it, and row-level security shows them the member's rows only.
    */
-  inMemberTransaction: <T>(scope: MemberScopeSetting, work: () => Promise<T>) => Promise<T>;
+  inMemberTransaction: <T>(
+    scope: MemberScopeSetting,
+    work: () => Promise<T>,
+    options?: MemberTransactionOptions,
+  ) => Promise<T>;
   /** Runs `work` in one transaction (the staff's; a member's own inside theirs): `inOneTransaction`. */
   inOneTransaction: <T>(work: () => Promise<T>) => Promise<T>;
   /** Applies the migrations as the owner (`ownerUrl`), then writes the owner's settings they read. */
@@ -139,7 +144,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     db,
     plannedOnceDb: db,
     driver: 'pglite',
-    inMemberTransaction: (scope, work) => inMemberTransaction(scoped, scope, work),
+    inMemberTransaction: (scope, work, options) => inMemberTransaction(scoped, scope, work, options),
     inOneTransaction: (work) => inOneTransaction(base, work),
     migrate: async (options) => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -187,7 +192,7 @@ async function openPostgres(
       drizzleNodePostgres(plannedOncePool, { schema }) as unknown as Database,
     ),
     driver: 'postgres',
-    inMemberTransaction: (scope, work) => inMemberTransaction(scoped, scope, work),
+    inMemberTransaction: (scope, work, options) => inMemberTransaction(scoped, scope, work, options),
     inOneTransaction: (work) => inOneTransaction(base, work),
     migrate: async (options) => {
       // The owner's connection lives only as long as the migrations: the server runs as the runtime.

@@ -19,7 +19,8 @@ type DrizzleInternals = {
  * `transaction()` is a savepoint and `tx.rollback()` rolls back, as with `base.transaction`.
  *
  * A connection whose `ROLLBACK` fails may still be inside the member's transaction (its role, its
- * settings): it is closed rather than returned to the pool.
+ * settings): it is closed rather than returned to the pool. A read-only transaction (`options.readOnly`)
+ * answers without waiting for its `COMMIT`: the request's last round trip leaves its path.
  */
 export function scopedTransactionOnPool(pool: pg.Pool, base: Database): ScopedTransaction {
   const { dialect, _: schema } = base as unknown as DrizzleInternals;
@@ -28,7 +29,7 @@ export function scopedTransactionOnPool(pool: pg.Pool, base: Database): ScopedTr
     fullSchema: schema.fullSchema,
     tableNamesMap: schema.tableNamesMap,
   };
-  return async (scope, work) => {
+  return async (scope, work, options) => {
     // The transaction's plan mode follows its first statement. Inside `plannedOnce` (a list's page and
     // total without a search) it is generic: those statements are prepared by name and planned once per
     // connection and shape (db/named-statements.ts), as a member's plan does not depend on the member,
@@ -36,15 +37,28 @@ export function scopedTransactionOnPool(pool: pg.Pool, base: Database): ScopedTr
     // the connection's `force_custom_plan`: PostgreSQL applies the mode to unnamed statements with values
     // too, and a search's generic plan walks the whole trigram index for a two-letter word
     // (docs/performance/member-cost.md).
+    const begin = options?.readOnly ? 'begin transaction read only' : 'begin';
     const openingOf = (isGeneric: boolean) =>
-      `begin; ${isGeneric ? 'set local plan_cache_mode = force_generic_plan; ' : ''}${memberScopeStatement(scope)}`;
+      `${begin}; ${isGeneric ? 'set local plan_cache_mode = force_generic_plan; ' : ''}${memberScopeStatement(scope)}`;
     const client = await pool.connect();
     const opened = openingWithFirstStatement(client, () => openingOf(isPlannedOnce()));
     let isBroken = false;
+    let isReleasedLater = false;
     try {
       const session = new NodePgSession(withNamedStatements(opened.client), dialect, relational);
       const tx = new NodePgTransaction(dialect, session, relational) as unknown as Database;
       const result = await work(tx);
+      if (opened.isSent() && options?.readOnly) {
+        // A read-only transaction wrote nothing, so there is nothing its COMMIT could lose: the answer
+        // leaves now, and the connection goes back to the pool when the COMMIT is back (closed if it
+        // failed, as it may still be in the member's transaction).
+        isReleasedLater = true;
+        client.query('commit').then(
+          () => client.release(),
+          () => client.release(true),
+        );
+        return result;
+      }
       if (opened.isSent()) await client.query('commit');
       return result;
     } catch (error) {
@@ -54,7 +68,7 @@ export function scopedTransactionOnPool(pool: pg.Pool, base: Database): ScopedTr
         });
       throw error;
     } finally {
-      client.release(isBroken);
+      if (!isReleasedLater) client.release(isBroken);
     }
   };
 }

@@ -50,12 +50,21 @@ export function memberScopeStatement(scope: MemberScopeSetting): string {
 }
 
 /**
+ * How a member's transaction is opened. `readOnly`: a `READ ONLY` transaction (PostgreSQL refuses any
+ * write in it), whose `COMMIT` has nothing to make durable or to fail on, so its answer may leave before
+ * the `COMMIT` comes back (the connection returns to the pool only after it): a route that only reads
+ * says so in its config (`readOnly`, plugins/member-transaction.ts).
+ */
+export type MemberTransactionOptions = { readOnly?: boolean };
+
+/**
  * Opens a transaction under the member's scope, runs `work` with its handle, commits (rolls back when
  * `work` throws) and answers what `work` answered. Each driver has its own (db/client.ts).
  */
 export type ScopedTransaction = <T>(
   scope: MemberScopeSetting,
   work: (tx: Database) => Promise<T>,
+  options?: MemberTransactionOptions,
 ) => Promise<T>;
 
 /**
@@ -64,11 +73,14 @@ export type ScopedTransaction = <T>(
  */
 export const scopedTransactionOf =
   (base: Database): ScopedTransaction =>
-  (scope, work) =>
-    base.transaction(async (tx) => {
-      await tx.execute(sql.raw(memberScopeStatement(scope)));
-      return work(tx as unknown as Database);
-    });
+  (scope, work, options) =>
+    base.transaction(
+      async (tx) => {
+        await tx.execute(sql.raw(memberScopeStatement(scope)));
+        return work(tx as unknown as Database);
+      },
+      options?.readOnly ? { accessMode: 'read only' } : undefined,
+    );
 
 /**
  * Runs `work` in one transaction as the member (`scoped`): every statement the request makes through
@@ -78,9 +90,10 @@ export async function inMemberTransaction<T>(
   scoped: ScopedTransaction,
   scope: MemberScopeSetting,
   work: () => Promise<T>,
+  options?: MemberTransactionOptions,
 ): Promise<T> {
   const afterwards: (() => void)[] = [];
-  const result = await scoped(scope, (tx) => current.run({ tx, afterwards }, work));
+  const result = await scoped(scope, (tx) => current.run({ tx, afterwards }, work), options);
   for (const task of afterwards) current.exit(task);
   return result;
 }

@@ -11,6 +11,12 @@ declare module 'fastify' {
      * opens is a savepoint, and everything commits once (a bulk action's chunk).
      */
     oneTransaction?: boolean;
+    /**
+     * The route only reads: a member's transaction is `READ ONLY` (PostgreSQL refuses a write in it) and
+     * its answer does not wait for the `COMMIT` (db/member-transaction.ts). Only for a route that writes
+     * nothing on any path (a GET that records a read is not one).
+     */
+    readOnly?: boolean;
   }
 }
 
@@ -29,6 +35,8 @@ const isStream = (payload: unknown) =>
  * A handler's answer leaves after the commit, so a client never sees a change that then rolls back.
  * A streamed answer (an export) is the exception: it reads while it streams, so its transaction
  * lasts until the answer is out or the client has gone (awaiting a reply waits for exactly that).
+ * A route that only reads (`readOnly`) has a read-only transaction, which has nothing to roll back: its
+ * answer leaves when the work is done, the `COMMIT` on its way.
  */
 export const memberTransactionPlugin = fp<{ database: DatabaseHandle }>(
   async (app, { database }) => {
@@ -45,7 +53,9 @@ export const memberTransactionPlugin = fp<{ database: DatabaseHandle }>(
           );
         }
         return answerAfterCommit(reply, () =>
-          database.inMemberTransaction(scope, async () => handler.call(this, request, reply)),
+          database.inMemberTransaction(scope, async () => handler.call(this, request, reply), {
+            readOnly: route.config?.readOnly === true,
+          }),
         );
       };
     });

@@ -33,6 +33,12 @@ export const capsuleForecasts = pgTable(
     /** Shots per scheduled hour over the window the forecast read. */
     shotsPerHour: real('shots_per_hour').notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    /**
+     * Its capsule's organisation and location (null without one), kept by migration 0058's triggers, so
+     * that its row-level security policy asks the row alone, as the capsule's own does.
+     */
+    organizationId: integer('organization_id'),
+    locationId: integer('location_id'),
   },
   (table) => [index('capsule_forecasts_runs_out_idx').on(table.runsOutOn, table.capsuleId)],
 );

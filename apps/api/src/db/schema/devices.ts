@@ -97,6 +97,12 @@ export const deviceStates = pgTable(
     lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
     firmwareVersion: varchar('firmware_version', { length: 32 }),
     configVersion: varchar('config_version', { length: 64 }),
+    /**
+     * Its device's organisation and location (null without one), kept by migration 0058's triggers, so
+     * that its row-level security policy asks the row alone, as the device's own does.
+     */
+    organizationId: integer('organization_id'),
+    locationId: integer('location_id'),
   },
   (table) => [index('device_states_last_seen_idx').on(table.lastSeenAt, table.deviceId)],
 );
@@ -157,6 +163,12 @@ export const capsuleLevels = pgTable(
       .primaryKey()
       .references(() => capsules.id, { onDelete: 'cascade' }),
     remainingShots: integer('remaining_shots').notNull(),
+    /**
+     * Its capsule's organisation and location (null without one), kept by migration 0058's triggers, so
+     * that its row-level security policy asks the row alone, as the capsule's own does.
+     */
+    organizationId: integer('organization_id'),
+    locationId: integer('location_id'),
   },
   // The capsules list's sort by level, with the capsule's id as the tie-break.
   (table) => [index('capsule_levels_remaining_idx').on(table.remainingShots, table.capsuleId)],

@@ -37,6 +37,8 @@ async function* prepended<Row>(first: IteratorResult<Row[]>, rest: AsyncGenerato
  * keeps. Members see their organisation's (their locations' when limited), never the fleet's.
  */
 const config = { access: FLEET_DOORS.dashboard.read };
+/** The charts and the sites table only read: a member's transaction for them is read-only. */
+const readConfig = { ...config, readOnly: true };
 export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (
   app,
   { service },
@@ -44,7 +46,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   app.get(
     '/shots-campaign',
     {
-      config,
+      config: readConfig,
       schema: {
         tags,
         summary: `Shots per campaign and fragrance ${PERIOD}; zero totals left out, most shots first. With limit=true, the 12 campaigns most fired, each with its 8 fragrances most fired and the rest summed as one "others" slice (fragranceId null)`,
@@ -63,7 +65,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   app.get(
     '/shots-fragrance',
     {
-      config,
+      config: readConfig,
       schema: {
         tags,
         summary: `Shots per fragrance over every campaign ${PERIOD}; zero totals left out, most shots first. With limit=true, the 8 fragrances most fired and the rest summed as one "others" entry (fragranceId null)`,
@@ -126,7 +128,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   app.get(
     '/dashboard/sites',
     {
-      config,
+      config: readConfig,
       schema: {
         tags,
         summary: `The sites compared, one page (\`page\`, \`perPage\`) and how many in all, per organisation (default) or per location: every active one, with its shots ${PERIOD}, and its active devices, those offline and the capsules in them running out, as they are now. Sorted by name or shots (default, most first), ties by name then id; by a device or capsule figure only within one organisation (a filter, or a member's own), else a 400`,
