@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from './test-app.ts';
 
 /**
  * The copies of the owner's organisation and location on a capsule's level and forecast and on a
- * device's state (migration 0058), which their row-level security policies read instead of the
+ * device's state (migration 0057), which their row-level security policies read instead of the
  * capsule or the device: they follow every way the owner changes, a member sees such a row exactly
  * while they see its capsule or device, and a shot batch's update of a level leaves them alone.
  */

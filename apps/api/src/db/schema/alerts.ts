@@ -34,7 +34,7 @@ export const capsuleForecasts = pgTable(
     shotsPerHour: real('shots_per_hour').notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
     /**
-     * Its capsule's organisation and location (null without one), kept by migration 0058's triggers, so
+     * Its capsule's organisation and location (null without one), kept by migration 0057's triggers, so
      * that its row-level security policy asks the row alone, as the capsule's own does.
      */
     organizationId: integer('organization_id'),

@@ -98,7 +98,7 @@ export const deviceStates = pgTable(
     firmwareVersion: varchar('firmware_version', { length: 32 }),
     configVersion: varchar('config_version', { length: 64 }),
     /**
-     * Its device's organisation and location (null without one), kept by migration 0058's triggers, so
+     * Its device's organisation and location (null without one), kept by migration 0057's triggers, so
      * that its row-level security policy asks the row alone, as the device's own does.
      */
     organizationId: integer('organization_id'),
@@ -164,7 +164,7 @@ export const capsuleLevels = pgTable(
       .references(() => capsules.id, { onDelete: 'cascade' }),
     remainingShots: integer('remaining_shots').notNull(),
     /**
-     * Its capsule's organisation and location (null without one), kept by migration 0058's triggers, so
+     * Its capsule's organisation and location (null without one), kept by migration 0057's triggers, so
      * that its row-level security policy asks the row alone, as the capsule's own does.
      */
     organizationId: integer('organization_id'),
