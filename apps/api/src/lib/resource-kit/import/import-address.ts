@@ -1,5 +1,11 @@
-import type { ImportColumn, ImportRefusal, ImportRow, ImportValues } from './import-declaration.ts';
-import { type PostcodeLookup, postcodePrefill } from './import-postcodes.ts';
+import type {
+  ImportColumn,
+  ImportRefusal,
+  ImportRow,
+  ImportValues,
+  PostcodeLookup,
+} from './import-declaration.ts';
+import { postcodePrefill } from './import-postcodes.ts';
 
 /** The address block's five columns, headed as the export heads them, landing in the body's `address`. */
 function addressImportColumns(options: { isCityRequired?: boolean } = {}): ImportColumn[] {

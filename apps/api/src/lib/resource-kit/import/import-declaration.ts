@@ -1,12 +1,15 @@
 import type { KitRecordType } from '@scentia/shared/audit.schemas';
 import type { ErrorCode } from '@scentia/shared/error-codes';
+import type { PostcodeAnswer } from '@scentia/shared/geo.schemas';
 import type { Language } from '@scentia/shared/locales';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import type { MessageKey } from '../../../i18n/translate.ts';
 import type { Account } from '../../account.ts';
 import type { AppError } from '../../app-error.ts';
-import type { PostcodeLookup } from './import-postcodes.ts';
+
+/** The product's postcode lookup (the address forms' prefill): undefined for an unknown CEP. */
+export type PostcodeLookup = { lookup: (digits: string) => Promise<PostcodeAnswer | undefined> };
 
 /** A row's cells by column key, trimmed; an empty cell is null. */
 export type ImportValues = Record<string, string | null>;

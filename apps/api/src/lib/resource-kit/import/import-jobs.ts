@@ -18,9 +18,8 @@ import type { PeriodicJob } from '../../jobs/periodic-job.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { StoredFiles } from '../../storage/stored-files.ts';
 import { XLSX_TYPE } from '../../xlsx-export.ts';
-import type { ImportDeclaration, ImportRow } from './import-declaration.ts';
+import type { ImportDeclaration, ImportRow, PostcodeLookup } from './import-declaration.ts';
 import { type ImportJobRow, importJobStore, reportOf } from './import-job-store.ts';
-import type { PostcodeLookup } from './import-postcodes.ts';
 import { isLargeImport } from './import-size.ts';
 import { type ImportFile, type ImportStep, runImport } from './record-import.ts';
 

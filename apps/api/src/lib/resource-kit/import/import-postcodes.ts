@@ -1,9 +1,6 @@
 import { cepDigits, isValidCep } from '@scentia/shared/br-documents';
 import type { PostcodeAnswer } from '@scentia/shared/geo.schemas';
-import type { ImportRefusal, ImportRow } from './import-declaration.ts';
-
-/** The product's postcode lookup (the address forms' prefill): undefined for an unknown CEP. */
-export type PostcodeLookup = { lookup: (digits: string) => Promise<PostcodeAnswer | undefined> };
+import type { ImportRefusal, ImportRow, PostcodeLookup } from './import-declaration.ts';
 
 /** At most this many lookups run at once: a chunk of a thousand new CEPs must not flood the service. */
 const LOOKUPS_AT_ONCE = 8;
