@@ -54,6 +54,11 @@ export const PATHS = {
   },
 } as const;
 
+/** The admin sections that are a resource's list, create and update pages (`'organizations'`). */
+export type AdminResourceKey = {
+  [K in keyof typeof PATHS.admin]: (typeof PATHS.admin)[K] extends ResourcePaths ? K : never;
+}[keyof typeof PATHS.admin];
+
 /** True when `pathname` is `path` itself or a page below it (`/admin/users/7/update` is in `/admin/users`). */
 export function isWithin(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);

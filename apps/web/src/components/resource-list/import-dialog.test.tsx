@@ -11,7 +11,6 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSession, storeUser } from '../../lib/auth-storage.ts';
-import { PATHS } from '../../lib/paths.ts';
 import { createTestI18n } from '../../test/i18n-for-tests.ts';
 import { stubWideScreen } from '../../test/wide-screen.ts';
 import { importEndpoint } from './import-endpoint.ts';
@@ -111,11 +110,9 @@ function renderList({ path = '/', importable = true } = {}) {
           <App>
             <RecordList<Row>
               t={i18n.getFixedT('pt-BR', 'categories')}
-              endpoint="import-dialog-test"
-              paths={PATHS.admin.categories}
+              resource="categories"
               list={{ useList }}
               mutations={mutations}
-              createdAtSort="createdAt"
               record={(row) => ({ id: row.id, name: row.name })}
               rowActions={() => []}
               columns={[{ title: 'Nome', dataIndex: 'name' }]}

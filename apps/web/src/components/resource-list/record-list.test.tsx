@@ -7,7 +7,6 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PATHS } from '../../lib/paths.ts';
 import { createTestI18n } from '../../test/i18n-for-tests.ts';
 import { stubWideScreen } from '../../test/wide-screen.ts';
 import { RecordList, type RecordListProps } from './record-list.tsx';
@@ -63,11 +62,9 @@ function renderList(props: Partial<RecordListProps<Row>>) {
         <App>
           <RecordList<Row>
             t={i18n.getFixedT('pt-BR', 'categories')}
-            endpoint="record-list-test"
-            paths={PATHS.admin.categories}
+            resource="categories"
             list={{ useList }}
             mutations={mutations}
-            createdAtSort="createdAt"
             record={(row) => ({ id: row.id, name: row.name })}
             rowActions={() => ['edit']}
             columns={[{ title: 'Nome', dataIndex: 'name' }]}

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useMayPass } from '../../lib/access.ts';
-import type { ResourcePaths } from '../../lib/paths.ts';
+import { type AdminResourceKey, PATHS } from '../../lib/paths.ts';
 import { useRecordCommands } from '../resource-form/resource-mutations.ts';
 import { kitText } from '../resource-kit-keys.ts';
 import { createdAtColumn, StatusTag, statusColumn } from './column-builders.tsx';
@@ -25,9 +25,11 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
    * page's `title`, `searchLabel` and `actions.add` among them (RESOURCE_KIT_KEYS).
    */
   t: TFunction;
-  /** The API list's path (`organizations`): where its sort and page size are remembered. */
-  endpoint: string;
-  paths: ResourcePaths;
+  /**
+   * The resource's key (`'organizations'`): its pages are `PATHS.admin[resource]` and its list's sort
+   * and page size are remembered under it.
+   */
+  resource: AdminResourceKey;
   /** The feature's `list-<x>.ts` declaration (`listEndpoint`). */
   list: { useList: (params: ListParams) => UseQueryResult<Page<Row>, Error> };
   /** The feature's `<x>-mutations.ts` declaration (`resourceMutations`): the row commands and the export. */
@@ -42,8 +44,11 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
   statusNote?: (row: Row) => ReactNode;
   /** The resource's columns between the status and the creation (a campaign's last change). */
   columnsAfterStatus?: ResourceColumn<Row>[];
-  /** The `orderBy` value of the creation date: the creation column's sort and the list's default (newest first). */
-  createdAtSort: string;
+  /**
+   * The `orderBy` value of the creation date: the creation column's sort and the list's default (newest
+   * first). The kit's lists sort by `createdAt`; a list of the older contract names its own.
+   */
+  createdAtSort?: string;
   /** The row's id and the name its confirmations show. */
   record: (row: Row) => { id: number; name: string };
   /** The actions the resource's shared row rule allows on the row (`organizationRowActions(state)`). */
@@ -70,7 +75,9 @@ export type RecordListProps<Row extends { ativo: boolean }> = {
  * writes are not the kit's (users) builds on `ResourceList`.
  */
 export function RecordList<Row extends { ativo: boolean }>(props: RecordListProps<Row>) {
-  const { t, paths, mutations, record, statusNote } = props;
+  const { t, mutations, record, statusNote } = props;
+  const paths = PATHS.admin[props.resource];
+  const createdAtSort = props.createdAtSort ?? 'createdAt';
   const commands = useRecordCommands(mutations);
   const bulk = useRecordBulk({
     t,
@@ -104,16 +111,16 @@ export function RecordList<Row extends { ativo: boolean }>(props: RecordListProp
   return (
     <ResourceList<Row>
       title={kitText(t, 'title')}
-      endpoint={props.endpoint}
+      endpoint={props.resource}
       useList={props.list.useList}
       columns={[
         ...props.columns,
         status,
         ...(props.columnsAfterStatus ?? []),
-        createdAtColumn(t, props.createdAtSort),
+        createdAtColumn(t, createdAtSort),
       ]}
       rowKey={(row) => record(row).id}
-      defaultSort={{ orderBy: props.createdAtSort, orderByDirection: 'desc' }}
+      defaultSort={{ orderBy: createdAtSort, orderByDirection: 'desc' }}
       searchLabel={kitText(t, 'searchLabel')}
       hasActiveFilter
       filters={props.filters}

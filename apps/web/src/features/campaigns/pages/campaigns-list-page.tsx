@@ -7,7 +7,6 @@ import { formatCreatedAt, thumbnailColumn } from '../../../components/resource-l
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
 import type { ResourceColumn } from '../../../components/resource-list/resource-column.ts';
 import { RowActions, type RowCommandAction } from '../../../components/resource-list/row-actions.tsx';
-import { PATHS } from '../../../lib/paths.ts';
 import { campaignMutations } from '../api/campaign-mutations.ts';
 import { CAMPAIGN_SORTS, type CampaignRow, campaignsList } from '../api/list-campaigns.ts';
 import { useSetDefaultCampaign } from '../api/set-default-campaign.ts';
@@ -105,11 +104,9 @@ export default function CampaignsListPage() {
     <>
       <RecordList<CampaignRow>
         t={t}
-        endpoint="campaigns"
-        paths={PATHS.admin.campaigns}
+        resource="campaigns"
         list={campaignsList}
         mutations={campaignMutations}
-        createdAtSort={CAMPAIGN_SORTS.createdAt}
         record={(row) => ({ id: row.campaignId, name: row.name })}
         rowActions={rowActions}
         columns={columns}

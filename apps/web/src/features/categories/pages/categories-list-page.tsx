@@ -3,7 +3,6 @@ import { categoryRowActions } from '@scentia/shared/categories.rules';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
-import { PATHS } from '../../../lib/paths.ts';
 import { categoryMutations } from '../api/category-mutations.ts';
 import { CATEGORY_SORTS, type CategoryRow, categoriesList } from '../api/list-categories.ts';
 import { missingTranslations } from '../category-form-values.ts';
@@ -34,8 +33,7 @@ export default function CategoriesListPage() {
   return (
     <RecordList<CategoryRow>
       t={t}
-      endpoint="categories"
-      paths={PATHS.admin.categories}
+      resource="categories"
       list={categoriesList}
       mutations={categoryMutations}
       importable

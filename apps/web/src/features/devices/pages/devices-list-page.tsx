@@ -9,7 +9,6 @@ import { formatCreatedAt } from '../../../components/resource-list/column-builde
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
 import type { RowAction } from '../../../components/resource-list/row-actions.tsx';
 import { useMayPass } from '../../../lib/access.ts';
-import { PATHS } from '../../../lib/paths.ts';
 import { useRemoveDeviceUser } from '../api/device-commands.ts';
 import { deviceMutations } from '../api/device-mutations.ts';
 import { DEVICE_SORTS, type DeviceRow, devicesList } from '../api/list-devices.ts';
@@ -72,8 +71,7 @@ export default function DevicesListPage() {
       <RecordList<DeviceRow>
         t={t}
         doors={FLEET_DOORS.devices}
-        endpoint="devices"
-        paths={PATHS.admin.devices}
+        resource="devices"
         list={devicesList}
         mutations={deviceMutations}
         importable

@@ -3,7 +3,6 @@ import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { thumbnailColumn } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
-import { PATHS } from '../../../lib/paths.ts';
 import { fragranceMutations } from '../api/fragrance-mutations.ts';
 import { FRAGRANCE_SORTS, type FragranceRow, fragrancesList } from '../api/list-fragrances.ts';
 import { padFragranceId } from '../fragrance-form-values.ts';
@@ -29,8 +28,7 @@ export default function FragrancesListPage() {
   return (
     <RecordList<FragranceRow>
       t={t}
-      endpoint="fragrances"
-      paths={PATHS.admin.fragrances}
+      resource="fragrances"
       list={fragrancesList}
       mutations={fragranceMutations}
       importable

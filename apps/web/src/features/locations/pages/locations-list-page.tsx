@@ -3,7 +3,6 @@ import { locationRowActions } from '@scentia/shared/locations.rules';
 import { useTranslation } from 'react-i18next';
 import { formatCreatedAt } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
-import { PATHS } from '../../../lib/paths.ts';
 import { LOCATION_SORTS, type LocationRow, locationsList } from '../api/list-locations.ts';
 import { locationMutations } from '../api/location-mutations.ts';
 import { useOrganizationFilter } from '../components/organization-filter.tsx';
@@ -16,13 +15,11 @@ export default function LocationsListPage() {
     <RecordList<LocationRow>
       t={t}
       doors={FLEET_DOORS.locations}
-      endpoint="locations"
-      paths={PATHS.admin.locations}
+      resource="locations"
       list={locationsList}
       mutations={locationMutations}
       importable
       filters={filter}
-      createdAtSort={LOCATION_SORTS.createdAt}
       record={(row) => ({ id: row.locationId, name: row.name })}
       rowActions={(row) =>
         locationRowActions({ isActive: row.ativo, isOrganizationActive: row.organization.ativo })

@@ -3,7 +3,6 @@ import { organizationRowActions } from '@scentia/shared/organizations.rules';
 import { useTranslation } from 'react-i18next';
 import { cnpjColumn } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
-import { PATHS } from '../../../lib/paths.ts';
 import { ORGANIZATION_SORTS, type OrganizationRow, organizationsList } from '../api/list-organizations.ts';
 import { organizationMutations } from '../api/organization-mutations.ts';
 
@@ -14,12 +13,10 @@ export default function OrganizationsListPage() {
     <RecordList<OrganizationRow>
       t={t}
       doors={FLEET_DOORS.organizations}
-      endpoint="organizations"
-      paths={PATHS.admin.organizations}
+      resource="organizations"
       list={organizationsList}
       mutations={organizationMutations}
       importable
-      createdAtSort={ORGANIZATION_SORTS.createdAt}
       record={(row) => ({ id: row.organizationId, name: row.name })}
       rowActions={(row) =>
         organizationRowActions({

@@ -2,7 +2,6 @@ import { quizRowActions } from '@scentia/shared/quiz.rules';
 import { useTranslation } from 'react-i18next';
 import { formatCreatedAt } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
-import { PATHS } from '../../../lib/paths.ts';
 import { QUIZ_SORTS, type QuizRow, quizList } from '../api/list-quiz.ts';
 import { quizMutations } from '../api/quiz-mutations.ts';
 import { QuizStageTag } from '../components/quiz-stage-tag.tsx';
@@ -21,11 +20,9 @@ export default function QuizListPage() {
   return (
     <RecordList<QuizRow>
       t={t}
-      endpoint="quiz"
-      paths={PATHS.admin.quiz}
+      resource="quiz"
       list={quizList}
       mutations={quizMutations}
-      createdAtSort={QUIZ_SORTS.createdAt}
       record={(row) => ({ id: row.quizId, name: row.name })}
       rowActions={(row) => quizRowActions(quizStateOf(row)).filter(isRowKind)}
       columns={[
