@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import { addressSchema } from './address.schemas.ts';
 import { idSchema, idTextSchema } from './integers.schemas.ts';
 import { kitRowFields, listQuerySchema } from './list.schemas.ts';
-import {
-  kitRowFieldSchemas,
-  noteSchema,
-  recordBodySchema,
-  recordNameSchema,
-} from './record-fields.schemas.ts';
+import { kitFields, recordBodySchema } from './record-fields.schemas.ts';
 import { scheduleRangeSchema } from './schedules.schemas.ts';
 import { DEFAULT_TIME_ZONE, isKnownTimeZone } from './time-zones.ts';
 
@@ -20,6 +14,9 @@ export const timeZoneSchema = z
   .transform((value) => value || DEFAULT_TIME_ZONE)
   .refine(isKnownTimeZone, { error: 'invalidTimeZone' });
 
+/** The location's shared fields: its body's, its row's and its import's kit columns. */
+export const LOCATION_KIT_FIELDS = kitFields({ name: 'name', address: 'address', note: 'note' });
+
 /**
  * `POST /api/locations` and `PUT /api/locations/{id}`: a shop or site of an organisation, where devices
  * stand. Its name is unique within its organisation; its city is required (lists sort and search by
@@ -28,10 +25,8 @@ export const timeZoneSchema = z
 export const locationBodySchema = recordBodySchema(
   {
     organizationId: idSchema,
-    name: recordNameSchema,
-    address: addressSchema,
+    ...LOCATION_KIT_FIELDS.body,
     timeZone: timeZoneSchema,
-    note: noteSchema,
   },
   (body, ctx) => {
     if (!body.address.city) ctx.addIssue({ code: 'custom', path: ['address', 'city'], message: 'required' });
@@ -47,10 +42,8 @@ export const locationRowSchema = z.object({
   locationId: z.number().int(),
   organizationId: z.number().int(),
   organization: z.object({ name: z.string(), ativo: z.boolean() }),
-  name: kitRowFieldSchemas.name,
-  address: kitRowFieldSchemas.address,
+  ...LOCATION_KIT_FIELDS.row,
   timeZone: z.string(),
-  note: kitRowFieldSchemas.note,
   /** When its devices diffuse (`PUT /api/locations/schedule/{id}` changes it). */
   schedule: z.object({ ranges: z.array(scheduleRangeSchema) }),
   ...kitRowFields,

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { addressSchema, optionalText } from './address.schemas.ts';
+import { optionalText } from './address.schemas.ts';
 import { kitRowFields } from './list.schemas.ts';
-import {
-  cnpjSchema,
-  kitRowFieldSchemas,
-  noteSchema,
-  optionalEmailSchema,
-  optionalPhoneSchema,
-  recordBodySchema,
-  recordNameSchema,
-} from './record-fields.schemas.ts';
+import { kitFields, recordBodySchema } from './record-fields.schemas.ts';
+
+/** The organisation's shared fields: its body's, its row's and its import's kit columns. */
+export const ORGANIZATION_KIT_FIELDS = kitFields({
+  name: 'name',
+  cnpj: 'cnpj',
+  contactEmail: 'email',
+  phone: 'phone',
+  address: 'address',
+  note: 'note',
+});
 
 /**
  * `POST /api/organizations` and `PUT /api/organizations/{id}`: a client company, the owner of devices.
@@ -17,14 +19,9 @@ import {
  * (docs/decisions/organisations.md).
  */
 export const organizationBodySchema = recordBodySchema({
-  name: recordNameSchema,
+  ...ORGANIZATION_KIT_FIELDS.body,
   legalName: z.string().trim().min(1, { error: 'required' }).min(2).max(200),
-  cnpj: cnpjSchema,
   contactName: optionalText(100),
-  contactEmail: optionalEmailSchema,
-  phone: optionalPhoneSchema,
-  address: addressSchema,
-  note: noteSchema,
 });
 export type OrganizationBody = z.infer<typeof organizationBodySchema>;
 export type OrganizationBodyInput = z.input<typeof organizationBodySchema>;
@@ -34,14 +31,9 @@ export const ORGANIZATION_LOCATIONS_NAMED = 5;
 
 export const organizationRowSchema = z.object({
   organizationId: z.number().int(),
-  name: kitRowFieldSchemas.name,
+  ...ORGANIZATION_KIT_FIELDS.row,
   legalName: z.string(),
-  cnpj: kitRowFieldSchemas.cnpj,
   contactName: z.string().nullable(),
-  contactEmail: kitRowFieldSchemas.email,
-  phone: kitRowFieldSchemas.phone,
-  address: kitRowFieldSchemas.address,
-  note: kitRowFieldSchemas.note,
   /** How many of its locations are active: decides which row actions apply. */
   activeLocationCount: z.number().int(),
   /** How many locations (active or not) it has: one keeps it from being deleted for good. */

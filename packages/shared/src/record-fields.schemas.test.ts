@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cnpjSchema, optionalCnpjSchema } from './record-fields.schemas.ts';
+import { z } from 'zod';
+import {
+  cnpjSchema,
+  kitFields,
+  kitRowFieldSchemas,
+  noteSchema,
+  optionalCnpjSchema,
+  optionalEmailSchema,
+  recordNameSchema,
+} from './record-fields.schemas.ts';
 
 describe('the kit’s CNPJ field schemas', () => {
   it('keeps an optional CNPJ as its 14 characters, with or without its mask, and blank as null', () => {
@@ -18,5 +27,27 @@ describe('the kit’s CNPJ field schemas', () => {
     expect(required.success ? [] : required.error.issues.map((issue) => issue.message)).toEqual([
       'invalidCnpj',
     ]);
+  });
+});
+
+describe('kitFields', () => {
+  const kit = kitFields({ name: 'name', cnpj: 'cnpj', contactEmail: 'email', note: 'note' });
+
+  it('gives the body the kit schema of each declared kind, under the declared field', () => {
+    expect(kit.body).toEqual({
+      name: recordNameSchema,
+      cnpj: cnpjSchema,
+      contactEmail: optionalEmailSchema,
+      note: noteSchema,
+    });
+  });
+
+  it("gives the row each field's row form: a CNPJ required, an e-mail and a note nullable", () => {
+    const row = z.object(kit.row);
+    expect(row.safeParse({ name: 'A', cnpj: '11222333000181', contactEmail: null, note: null }).success).toBe(
+      true,
+    );
+    expect(row.safeParse({ name: 'A', cnpj: null, contactEmail: null, note: null }).success).toBe(false);
+    expect(kit.row.contactEmail).toBe(kitRowFieldSchemas.email);
   });
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type AddressBody, addAddressIssues, addressRowSchema, optionalText } from './address.schemas.ts';
+import {
+  type AddressBody,
+  addAddressIssues,
+  addressRowSchema,
+  addressSchema,
+  optionalText,
+} from './address.schemas.ts';
 import { isValidBrazilianPhone, isValidCnpj, normalizeTaxId, phoneDigits } from './br-documents.ts';
 import { EMAIL_MAX_LENGTH } from './constants.ts';
 import { dateTimeSchema } from './dates.schemas.ts';
@@ -72,6 +78,38 @@ export const kitRowFieldSchemas = {
   address: addressRowSchema,
   note: z.string().nullable(),
 };
+
+/**
+ * The kinds of shared field a body may take: the body's schema and the row's form of each (what
+ * `kitFields` maps a declaration to). The import's kit columns follow the same kinds.
+ */
+export const KIT_FIELD_KINDS = {
+  name: { body: recordNameSchema, row: kitRowFieldSchemas.name },
+  cnpj: { body: cnpjSchema, row: kitRowFieldSchemas.cnpj },
+  optionalCnpj: { body: optionalCnpjSchema, row: kitRowFieldSchemas.optionalCnpj },
+  email: { body: optionalEmailSchema, row: kitRowFieldSchemas.email },
+  phone: { body: optionalPhoneSchema, row: kitRowFieldSchemas.phone },
+  address: { body: addressSchema, row: kitRowFieldSchemas.address },
+  note: { body: noteSchema, row: kitRowFieldSchemas.note },
+} as const;
+export type KitFieldKind = keyof typeof KIT_FIELD_KINDS;
+
+type KitFieldsOf<Declared extends Record<string, KitFieldKind>, Form extends 'body' | 'row'> = {
+  [Field in keyof Declared]: (typeof KIT_FIELD_KINDS)[Declared[Field]][Form];
+};
+
+/**
+ * A resource's shared fields, declared once by field and kind (`{ name: 'name', contactEmail: 'email' }`):
+ * `body` is spread into its body schema (`recordBodySchema({ ...KIT.body, legalName })`), `row` into
+ * its row schema, and `kinds` gives the API's import columns (`kitImportColumns.of`).
+ */
+export function kitFields<const Declared extends Record<string, KitFieldKind>>(kinds: Declared) {
+  const formOf = <Form extends 'body' | 'row'>(form: Form) =>
+    Object.fromEntries(
+      Object.entries(kinds).map(([field, kind]) => [field, KIT_FIELD_KINDS[kind][form]]),
+    ) as KitFieldsOf<Declared, Form>;
+  return { kinds, body: formOf('body'), row: formOf('row') };
+}
 
 /**
  * The version a form loaded, sent with an update: a save over a newer one is refused (`STALE_RECORD`).
