@@ -1,7 +1,11 @@
-import { type OrganizationBody, organizationBodySchema } from '@scentia/shared/organizations.schemas';
+import {
+  ORGANIZATION_KIT_FIELDS,
+  type OrganizationBody,
+  organizationBodySchema,
+} from '@scentia/shared/organizations.schemas';
 import { organizations } from '../../db/schema/index.ts';
 import { addressImport } from '../../lib/resource-kit/import/import-address.ts';
-import { kitImportColumns } from '../../lib/resource-kit/import/import-kit-columns.ts';
+import { kitColumnsOf } from '../../lib/resource-kit/import/import-kit-columns.ts';
 import { cnpjKey } from '../../lib/resource-kit/import/import-lookups.ts';
 import type { KitImportDeclaration } from '../../lib/resource-kit/import/kit-import.ts';
 
@@ -16,28 +20,30 @@ export function organizationImport(): KitImportDeclaration<OrganizationBody> {
   return {
     recordType: 'organization',
     schema: organizationBodySchema,
-    columns: [
-      kitImportColumns.name('Perfumaria Central'),
-      {
-        key: 'legalName',
-        label: 'export.legalName',
-        rules: 'import.rules.legalName',
-        example: 'Perfumaria Central Ltda',
-        isRequired: true,
+    columns: kitColumnsOf(ORGANIZATION_KIT_FIELDS.kinds, {
+      address,
+      examples: { name: 'Perfumaria Central', contactEmail: 'ana@perfumaria.com.br' },
+      after: {
+        name: [
+          {
+            key: 'legalName',
+            label: 'export.legalName',
+            rules: 'import.rules.legalName',
+            example: 'Perfumaria Central Ltda',
+            isRequired: true,
+          },
+        ],
+        cnpj: [
+          {
+            key: 'contactName',
+            label: 'export.contactName',
+            rules: 'import.rules.optionalText',
+            maxLength: 100,
+            example: 'Ana Souza',
+          },
+        ],
       },
-      kitImportColumns.cnpj(),
-      {
-        key: 'contactName',
-        label: 'export.contactName',
-        rules: 'import.rules.optionalText',
-        maxLength: 100,
-        example: 'Ana Souza',
-      },
-      kitImportColumns.email('contactEmail', 'export.contactEmail', 'ana@perfumaria.com.br'),
-      kitImportColumns.phone(),
-      ...address.columns,
-      kitImportColumns.note(),
-    ],
+    }),
     address,
     // Found by its CNPJ; a name another organisation holds is refused.
     ...cnpjKey<OrganizationBody>(organizations),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kitImportColumns } from './import-kit-columns.ts';
+import { kitColumnsOf, kitImportColumns } from './import-kit-columns.ts';
 
 describe('the kit’s import columns', () => {
   it('requires the CNPJ column unless the body’s CNPJ is optional', () => {
@@ -9,5 +9,41 @@ describe('the kit’s import columns', () => {
       isRequired: false,
       rules: 'import.rules.optionalCnpj',
     });
+  });
+});
+
+describe('kitColumnsOf', () => {
+  const address = { columns: [{ key: 'cep', label: 'export.cep', rules: 'import.rules.cep', example: '' }] };
+  const own = { key: 'legalName', label: 'export.legalName', rules: 'import.rules.legalName', example: '' };
+
+  it("gives each declared field its kind's column, in the declaration's order, the own ones after their field", () => {
+    const columns = kitColumnsOf(
+      {
+        name: 'name',
+        cnpj: 'optionalCnpj',
+        contactEmail: 'email',
+        phone: 'phone',
+        address: 'address',
+        note: 'note',
+      },
+      {
+        address,
+        examples: { name: 'Perfumaria Central', contactEmail: 'ana@a.com' },
+        after: { name: [own] },
+      },
+    );
+    expect(columns).toEqual([
+      kitImportColumns.name('Perfumaria Central'),
+      own,
+      kitImportColumns.cnpj(undefined, { isOptional: true }),
+      kitImportColumns.email('contactEmail', 'export.contactEmail', 'ana@a.com'),
+      kitImportColumns.phone(),
+      ...address.columns,
+      kitImportColumns.note(),
+    ]);
+  });
+
+  it('refuses an address field without its address block', () => {
+    expect(() => kitColumnsOf({ address: 'address' })).toThrow(/addressImport/);
   });
 });
