@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ImportColumn } from './import-declaration.ts';
 import { kitColumnsOf, kitImportColumns } from './import-kit-columns.ts';
 
 describe('the kit’s import columns', () => {
@@ -13,8 +14,15 @@ describe('the kit’s import columns', () => {
 });
 
 describe('kitColumnsOf', () => {
-  const address = { columns: [{ key: 'cep', label: 'export.cep', rules: 'import.rules.cep', example: '' }] };
-  const own = { key: 'legalName', label: 'export.legalName', rules: 'import.rules.legalName', example: '' };
+  const address: { columns: ImportColumn[] } = {
+    columns: [{ key: 'zipcode', label: 'export.zipcode', rules: 'import.rules.zipcode', example: '' }],
+  };
+  const own: ImportColumn = {
+    key: 'legalName',
+    label: 'export.legalName',
+    rules: 'import.rules.legalName',
+    example: '',
+  };
 
   it("gives each declared field its kind's column, in the declaration's order, the own ones after their field", () => {
     const columns = kitColumnsOf(
