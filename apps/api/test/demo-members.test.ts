@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CLIENTS } from '../src/demo-data/clients.ts';
 import { seedDemoClients } from '../src/demo-data/seed-clients.ts';
 import { DEMO_MEMBERS, seedDemoMembers } from '../src/demo-data/seed-members.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
@@ -7,11 +8,20 @@ import { createTestApp, type TestContext } from './test-app.ts';
 /** The demo's members, as the README names them: each signs in and is told their organisation and role. */
 let ctx: TestContext;
 const PASSWORD = 'demo1234';
+let clientsSeeded: Awaited<ReturnType<typeof seedDemoClients>>;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await seedDemoClients(ctx.db);
+  clientsSeeded = await seedDemoClients(ctx.db);
 });
 afterAll(() => ctx.close());
+
+describe('the demo clients', () => {
+  it('are seeded once: a second run adds no organisation and no location', async () => {
+    const locations = DEMO_CLIENTS.reduce((sum, client) => sum + client.locations.length, 0);
+    expect(clientsSeeded).toEqual({ organizationsAdded: DEMO_CLIENTS.length, locationsAdded: locations });
+    expect(await seedDemoClients(ctx.db)).toEqual({ organizationsAdded: 0, locationsAdded: 0 });
+  });
+});
 
 describe('the demo members', () => {
   it('sign in with the demo password, two organisations with a Manager, a Viewer and a limited Viewer each', async () => {
