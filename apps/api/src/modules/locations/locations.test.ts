@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { nextCnpj } from '../../../test/cnpjs.ts';
+import { describeKitList } from '../../../test/kit-list-rules.ts';
 import { expectStaleSaveRefused, staffSession } from '../../../test/resource-tests.ts';
 
 const session = staffSession();
@@ -42,6 +43,13 @@ async function createLocation(organizationId: number, overrides: Record<string, 
 }
 
 const ids = (page: { data: { locationId: number }[] }) => page.data.map((row) => row.locationId);
+
+describeKitList(session, {
+  path: '/api/locations',
+  fileName: 'locations',
+  create: async (overrides) => createLocation(await createOrganization(), overrides),
+  fields: {},
+});
 
 describe('POST /api/locations', () => {
   it('creates a location under an active organisation, with its organisation named', async () => {
