@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { apiTestFiles } from './api-test-files.ts';
 
 /*
  * The test files that never meet the suite's database: neither they nor anything they import
@@ -58,13 +59,8 @@ function usesTheSuitesDatabase(
 export function databaseFreeTestFiles(root: string): string[] {
   const readings = new Map<string, Reading>();
   const users = new Set<string>();
-  return ['src', 'test']
-    .flatMap((folder) =>
-      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((file) =>
-        join(root, folder, file),
-      ),
-    )
-    .filter((file) => file.endsWith('.test.ts') && !usesTheSuitesDatabase(file, readings, users))
+  return apiTestFiles(root)
+    .filter((file) => !usesTheSuitesDatabase(file, readings, users))
     .map((file) => relative(root, file))
     .sort();
 }

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { apiTestFiles } from './api-test-files.ts';
 
 /*
  * The test files that need a process of their own. The API suite runs its other files one after the
@@ -17,16 +18,9 @@ export function changesTheProcess(text: string): boolean {
   return CHANGES_THE_PROCESS.test(text);
 }
 
-function testFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 /** The test files (relative to `root`, the API workspace) that run in a process of their own. */
 export function ownProcessTestFiles(root: string): string[] {
-  return ['src', 'test']
-    .flatMap((folder) => testFiles(join(root, folder)))
+  return apiTestFiles(root)
     .filter((file) => changesTheProcess(readFileSync(file, 'utf8')))
     .map((file) => relative(root, file))
     .sort();
