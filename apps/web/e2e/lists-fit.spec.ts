@@ -1,6 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PATHS } from '../src/lib/paths.ts';
 import { seriousViolations } from './support/axe.ts';
+import { createCampaign } from './support/campaigns.ts';
+import { uniqueName } from './support/catalog.ts';
+import { createDeviceThroughApi } from './support/devices.ts';
+import { createLocationThroughApi, createOrganizationThroughApi } from './support/organizations.ts';
 import { openSignedIn } from './support/session.ts';
 
 // Every admin page of the path table the router is built from: a resource's list, or a page of its own.
@@ -56,6 +60,26 @@ for (const { width, name } of [
     expect(lists).toEqual(expect.arrayContaining(RESOURCE_LISTS));
   });
 }
+
+test('at 1280 px a long unbroken name wraps in its cell instead of widening the list', async ({
+  page,
+  request,
+}) => {
+  // One word of 40 letters: the list must not depend on which records another journey just created.
+  const word = 'Perfumariasaromaticasdonordestebrasileiro';
+  const organization = await createOrganizationThroughApi(request, uniqueName(word));
+  const location = await createLocationThroughApi(request, organization.organizationId, uniqueName(word));
+  const campaign = await createCampaign(request, uniqueName(word));
+  await createDeviceThroughApi(request, { locationId: location.locationId, campaignId: campaign.campaignId });
+  await openSignedIn(page);
+  for (const path of [PATHS.admin.devices.list, PATHS.admin.locations.list, PATHS.admin.organizations.list]) {
+    await page.goto(path);
+    const list = page.locator('section.resource-list');
+    await expect(list.locator('.ant-table-row').first()).toContainText(word.slice(0, 12));
+    await expect(list.locator('.ant-spin-spinning')).toHaveCount(0);
+    expect(await sidewaysScrollers(page), path).toEqual([]);
+  }
+});
 
 test('at 1280 px the devices list shows connection, status and creation, and the rest in the row', async ({
   page,
