@@ -6,6 +6,9 @@ import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { startViaCepStub } from '../../../test/viacep-stub.ts';
 
 type Stub = Awaited<ReturnType<typeof startHttpStub>>;
+// Long enough that a busy machine's answer from the stub is never taken for its silence (300 ms was not:
+// a known CEP timed out beside other suites), short enough that each wait for the silent CEP costs the test under two seconds.
+const SILENT_AFTER_MS = '1500';
 let viaCep: Stub;
 let geoService: Stub;
 let ctx: TestContext;
@@ -45,7 +48,7 @@ beforeAll(async () => {
       ),
     );
   });
-  ctx = await createTestApp({ VIACEP_URL: viaCep.url, VIACEP_TIMEOUT_MS: '300' });
+  ctx = await createTestApp({ VIACEP_URL: viaCep.url, VIACEP_TIMEOUT_MS: SILENT_AFTER_MS });
   external = await createTestApp({ GEO_SERVICE_URL: geoService.url, GEO_SERVICE_TIMEOUT_MS: '500' });
   const admin = await ctx.createAccount();
   token = (await ctx.signIn(admin.email, admin.password)).token;

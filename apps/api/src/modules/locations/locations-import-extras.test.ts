@@ -7,6 +7,9 @@ import { csvFile, importCall } from '../../../test/import-files.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { startViaCepStub } from '../../../test/viacep-stub.ts';
 
+// Long enough that a busy machine's answer from the stub is never taken for its silence (300 ms was not:
+// a known CEP timed out beside other suites), short enough that each wait for the silent CEP costs the test under two seconds.
+const SILENT_AFTER_MS = '1500';
 let viaCep: Awaited<ReturnType<typeof startViaCepStub>>;
 let ctx: TestContext;
 let token = '';
@@ -20,7 +23,7 @@ beforeAll(async () => {
     },
     silent: ['30130010'],
   });
-  ctx = await createTestApp({ VIACEP_URL: viaCep.url, VIACEP_TIMEOUT_MS: '300' });
+  ctx = await createTestApp({ VIACEP_URL: viaCep.url, VIACEP_TIMEOUT_MS: SILENT_AFTER_MS });
   const operator = await ctx.createAccount({ profile: 'OPERADOR' });
   token = (await ctx.signIn(operator.email, operator.password)).token;
 });
