@@ -55,8 +55,10 @@ describe('the demo shots', () => {
       select coalesce(r.day, h.day, d.day)::text as day, r.shots as raw, h.shots as hourly, d.shots::int as daily
       from raw r full join hourly h on h.day = r.day full join shot_counts_daily d on d.day = coalesce(r.day, h.day)
       order by 1`);
-    // Several weeks of shots: the shop opens every day of the week.
-    expect(days.length).toBeGreaterThanOrEqual(HISTORY_DAYS - 1);
+    // Several weeks of shots: the shop opens every day of the week, but an emptied capsule leaves its
+    // slot empty for up to 36 hours, a UTC day or two without shots. Which days depends on the weekday
+    // the four weeks start on: 26 to 28 days with this seed (a Monday's run has 26).
+    expect(days.length).toBeGreaterThanOrEqual(HISTORY_DAYS - 3);
     for (const day of days) expect([day.day, day.hourly, day.daily]).toEqual([day.day, day.raw, day.raw]);
   });
 
