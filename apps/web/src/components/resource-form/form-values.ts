@@ -115,7 +115,7 @@ export function formValues<Fields extends FormFields>(fields: Fields) {
  * what `kitFormValues` gives a field a resource declared by kind. Each is held to its kind's row and
  * body schemas here, so a kind whose schemas change fails to compile until its converter follows.
  */
-export const KIT_FORM_FIELDS = {
+const KIT_FORM_FIELDS = {
   name: requiredTextField,
   cnpj: cnpjField,
   optionalCnpj: optionalCnpjField,

@@ -41,7 +41,7 @@ const LABEL_OF = {
 } as const satisfies Readonly<Record<Exclude<KitFieldKind, 'address'>, string>>;
 
 /** What a resource may say of one of its kit fields: its own label or hint, or that it is read-only. */
-export type KitFieldOptions = { label?: ReactNode; extra?: ReactNode; isDisabled?: boolean };
+type KitFieldOptions = { label?: ReactNode; extra?: ReactNode; isDisabled?: boolean };
 
 /** The address block's marks, as `requiredAddress()` / `optionalAddress()` give them (`.block`). */
 type AddressBlockMarks = { isRequired: boolean; required: readonly (keyof AddressFormValues)[] };
