@@ -88,10 +88,11 @@ type BodyOf<Fields extends FormFields> = { [K in keyof Fields]: ReturnType<Field
 /**
  * A form's values from its fields declared by kind, in one piece: `empty()` (a new record), `toForm(row)`
  * (a loaded one) and `toBody(values, opened?)` (the body of POST/PUT, with the version the edit was
- * opened with: a save over a newer one is refused, 409 STALE_RECORD). Declare it once,
- * `const ORGANIZATION_FORM = formValues({ name: requiredTextField, cnpj: cnpjField, …, address:
- * ORGANIZATION_ADDRESS })`, and type its pieces to the shared row and body input where they are
- * exported (`organization-form-values.ts`): the check holds each field to them.
+ * opened with: a save over a newer one is refused, 409 STALE_RECORD). A resource whose shared
+ * schemas declare its fields by kind (`kitFields`) uses `kitFormValues` below instead, which names
+ * no kit field again; a form without such a declaration declares its fields here,
+ * `formValues({ name: requiredTextField, taxId: optionalCnpjField })`, and types its pieces to the
+ * shared row and body input where they are exported: the check holds each field to them.
  */
 export function formValues<Fields extends FormFields>(fields: Fields) {
   const entries = Object.entries(fields);
