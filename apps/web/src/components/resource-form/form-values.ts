@@ -1,5 +1,8 @@
 import { formatCnpj } from '@scentia/shared/br-documents';
+import type { KIT_FIELD_KINDS, KitFieldKind } from '@scentia/shared/record-fields.schemas';
+import type { z } from 'zod';
 import { maskBrazilianPhone } from '../../lib/input-masks.ts';
+import { requiredAddress } from '../address-block/address-values.ts';
 
 /*
  * The conversions every form-values file makes of the kit's fields, between a row (as the API answers
@@ -85,10 +88,11 @@ type BodyOf<Fields extends FormFields> = { [K in keyof Fields]: ReturnType<Field
 /**
  * A form's values from its fields declared by kind, in one piece: `empty()` (a new record), `toForm(row)`
  * (a loaded one) and `toBody(values, opened?)` (the body of POST/PUT, with the version the edit was
- * opened with: a save over a newer one is refused, 409 STALE_RECORD). Declare it once,
- * `const ORGANIZATION_FORM = formValues({ name: requiredTextField, cnpj: cnpjField, …, address:
- * ORGANIZATION_ADDRESS })`, and type its pieces to the shared row and body input where they are
- * exported (`organization-form-values.ts`): the check holds each field to them.
+ * opened with: a save over a newer one is refused, 409 STALE_RECORD). A resource whose shared
+ * schemas declare its fields by kind (`kitFields`) uses `kitFormValues` below instead, which names
+ * no kit field again; a form without such a declaration declares its fields here,
+ * `formValues({ name: requiredTextField, taxId: optionalCnpjField })`, and types its pieces to the
+ * shared row and body input where they are exported: the check holds each field to them.
  */
 export function formValues<Fields extends FormFields>(fields: Fields) {
   const entries = Object.entries(fields);
@@ -105,4 +109,60 @@ export function formValues<Fields extends FormFields>(fields: Fields) {
         ...(opened ? { updatedAt: opened.updatedAt } : {}),
       }) as BodyOf<Fields>,
   };
+}
+
+/**
+ * The form field of each kind of shared field (`KIT_FIELD_KINDS` of `@scentia/shared/record-fields.schemas`):
+ * what `kitFormValues` gives a field a resource declared by kind. Each is held to its kind's row and
+ * body schemas here, so a kind whose schemas change fails to compile until its converter follows.
+ */
+const KIT_FORM_FIELDS = {
+  name: requiredTextField,
+  cnpj: cnpjField,
+  optionalCnpj: optionalCnpjField,
+  email: optionalTextField,
+  phone: optionalPhoneField,
+  address: requiredAddress(),
+  note: optionalTextField,
+} satisfies {
+  [Kind in KitFieldKind]: FormField<
+    // biome-ignore lint/suspicious/noExplicitAny: the form's value is the kind's own; the row and body are checked.
+    any,
+    z.output<SharedKinds[Kind]['row']>,
+    z.input<SharedKinds[Kind]['body']>
+  >;
+};
+type SharedKinds = typeof KIT_FIELD_KINDS;
+type KitFormFieldsOf<Declared extends Record<string, KitFieldKind>> = {
+  [Field in keyof Declared]: (typeof KIT_FORM_FIELDS)[Declared[Field]];
+};
+/** A form's fields: the kit's by kind, each replaced by the resource's own of the same name. */
+type KitAndOwnFields<Declared extends Record<string, KitFieldKind>, Own extends FormFields> = {
+  [Field in keyof Declared | keyof Own]: Field extends keyof Own
+    ? Own[Field]
+    : Field extends keyof Declared
+      ? (typeof KIT_FORM_FIELDS)[Declared[Field]]
+      : never;
+};
+
+/**
+ * A form's values from the resource's one declaration of its shared fields (`kitFields` of
+ * `@scentia/shared/record-fields.schemas`, whose `kinds` name each field's converter,
+ * `KIT_FORM_FIELDS`), plus its own fields (`FormField`s), as `formValues` answers them. An own field
+ * named as a kit field replaces it (a location's address, whose city is required:
+ * `address: requiredAddress({ required: ['city'] })`). Declare it once,
+ * `export const ORGANIZATION_FORM = kitFormValues(ORGANIZATION_KIT_FIELDS, { legalName:
+ * requiredTextField, contactName: optionalTextField })`, and type its pieces to the shared row and
+ * body input where they are exported: the check holds each field to them. Its `kinds` lay out the
+ * form's kit sections (`<KitSections form={ORGANIZATION_FORM} />`).
+ */
+export function kitFormValues<
+  const Declared extends Record<string, KitFieldKind>,
+  Own extends FormFields = Record<never, AnyFormField>,
+>(kit: { kinds: Declared }, own?: Own) {
+  const kitFields = Object.fromEntries(
+    Object.entries(kit.kinds).map(([field, kind]) => [field, KIT_FORM_FIELDS[kind]]),
+  ) as KitFormFieldsOf<Declared>;
+  const fields = { ...kitFields, ...own } as KitAndOwnFields<Declared, Own>;
+  return { ...formValues(fields), kinds: kit.kinds };
 }

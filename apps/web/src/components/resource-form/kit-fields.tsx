@@ -37,7 +37,7 @@ export function NameField({ name, label, rule, isRequired = true, extra, isDisab
 }
 
 /** A CNPJ (`cnpjSchema`), masked as typed, numeric or alphanumeric, with the hint of both forms. */
-export function CnpjField({ name, label, rule, isRequired = true, extra }: KitFieldProps) {
+export function CnpjField({ name, label, rule, isRequired = true, extra, isDisabled }: KitFieldProps) {
   const { t } = useTranslation('common');
   return (
     <Field
@@ -47,13 +47,18 @@ export function CnpjField({ name, label, rule, isRequired = true, extra }: KitFi
       rules={[rule(name, isRequired)]}
       extra={extra ?? t('form.hints.cnpj')}
     >
-      <Input maxLength={MASKED_CNPJ_LENGTH} placeholder="00.000.000/0000-00" autoComplete="off" />
+      <Input
+        maxLength={MASKED_CNPJ_LENGTH}
+        placeholder="00.000.000/0000-00"
+        autoComplete="off"
+        disabled={isDisabled}
+      />
     </Field>
   );
 }
 
 /** A Brazilian phone with its area code (`optionalPhoneSchema`), masked as typed. */
-export function PhoneField({ name, label, rule, isRequired = false, extra }: KitFieldProps) {
+export function PhoneField({ name, label, rule, isRequired = false, extra, isDisabled }: KitFieldProps) {
   const { t } = useTranslation('common');
   return (
     <Field
@@ -69,6 +74,7 @@ export function PhoneField({ name, label, rule, isRequired = false, extra }: Kit
         maxLength={MASKED_PHONE_LENGTH}
         placeholder="(11) 91234-5678"
         autoComplete="off"
+        disabled={isDisabled}
       />
     </Field>
   );
@@ -84,20 +90,26 @@ export function EmailField({
   rule,
   isRequired = false,
   extra,
+  isDisabled,
   autoComplete = 'off',
 }: KitFieldProps & { autoComplete?: 'off' | 'email' }) {
   return (
     <Field name={name} label={label} rules={[rule(name, isRequired)]} extra={extra}>
-      <Input type="email" maxLength={EMAIL_MAX_LENGTH} autoComplete={autoComplete} />
+      <Input type="email" maxLength={EMAIL_MAX_LENGTH} autoComplete={autoComplete} disabled={isDisabled} />
     </Field>
   );
 }
 
 /** A free note (`noteSchema`), the whole row wide, with its count. */
-export function NotesField({ name, label, rule, isRequired = false, extra }: KitFieldProps) {
+export function NotesField({ name, label, rule, isRequired = false, extra, isDisabled }: KitFieldProps) {
   return (
     <Field isWide name={name} label={label} rules={[rule(name, isRequired)]} extra={extra}>
-      <Input.TextArea maxLength={NOTE_MAX_LENGTH} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
+      <Input.TextArea
+        maxLength={NOTE_MAX_LENGTH}
+        showCount
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        disabled={isDisabled}
+      />
     </Field>
   );
 }

@@ -1,20 +1,16 @@
-import type { LocationBodyInput, LocationRow } from '@scentia/shared/locations.schemas';
+import {
+  LOCATION_KIT_FIELDS,
+  type LocationBodyInput,
+  type LocationRow,
+} from '@scentia/shared/locations.schemas';
 import { DEFAULT_TIME_ZONE } from '@scentia/shared/time-zones';
 import { requiredAddress } from '../../components/address-block/address-values.ts';
 import {
   type FormField,
   type FormValuesOf,
-  formValues,
-  optionalTextField,
-  requiredTextField,
+  kitFormValues,
 } from '../../components/resource-form/form-values.ts';
 import { ORGANIZATION_FILTER } from './api/list-locations.ts';
-
-/**
- * A location's address is required, its city too: a site is found by its city (its block:
- * `<AddressBlock {...LOCATION_ADDRESS.block} />`).
- */
-export const LOCATION_ADDRESS = requiredAddress({ required: ['city'] });
 
 /** The organisation is the typeahead's value, its id as text (0, refused, when none is chosen). */
 const organizationField: FormField<string | null, number, number> = {
@@ -30,12 +26,14 @@ const timeZoneField: FormField<string, string, string> = {
   toBody: (timeZone) => timeZone ?? '',
 };
 
-const LOCATION_FORM = formValues({
+/**
+ * The location form's fields: the shared ones by the kinds the schemas declare, its address's city
+ * required too (a site is found by its city), and its own: the organisation and the time zone.
+ */
+export const LOCATION_FORM = kitFormValues(LOCATION_KIT_FIELDS, {
   organizationId: organizationField,
-  name: requiredTextField,
-  address: LOCATION_ADDRESS,
+  address: requiredAddress({ required: ['city'] }),
   timeZone: timeZoneField,
-  note: optionalTextField,
 });
 
 /** The location form as antd holds it. */

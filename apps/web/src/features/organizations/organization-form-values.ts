@@ -1,30 +1,22 @@
-import type { OrganizationBodyInput, OrganizationRow } from '@scentia/shared/organizations.schemas';
-import { requiredAddress } from '../../components/address-block/address-values.ts';
 import {
-  cnpjField,
+  ORGANIZATION_KIT_FIELDS,
+  type OrganizationBodyInput,
+  type OrganizationRow,
+} from '@scentia/shared/organizations.schemas';
+import {
   type FormValuesOf,
-  formValues,
-  optionalPhoneField,
+  kitFormValues,
   optionalTextField,
   requiredTextField,
 } from '../../components/resource-form/form-values.ts';
 
-/** An organisation's address is required (its block: `<AddressBlock {...ORGANIZATION_ADDRESS.block} />`). */
-export const ORGANIZATION_ADDRESS = requiredAddress();
-
 /**
- * The organisation form's fields by kind: texts trimmed, CNPJ and phone shown with their masks and
- * sent as typed (the shared schema drops them), blank optional texts as null, the address in Brazil.
+ * The organisation form's fields: the shared ones by the kinds the schemas declare (CNPJ and phone
+ * shown with their masks, the address in Brazil), and its own: the legal name and the contact's name.
  */
-const ORGANIZATION_FORM = formValues({
-  name: requiredTextField,
+export const ORGANIZATION_FORM = kitFormValues(ORGANIZATION_KIT_FIELDS, {
   legalName: requiredTextField,
-  cnpj: cnpjField,
   contactName: optionalTextField,
-  contactEmail: optionalTextField,
-  phone: optionalPhoneField,
-  address: ORGANIZATION_ADDRESS,
-  note: optionalTextField,
 });
 
 /** The organisation form as antd holds it. */

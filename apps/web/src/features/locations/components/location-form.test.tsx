@@ -95,6 +95,15 @@ describe('LocationForm', () => {
       false,
     ]);
     expect(screen.queryByText('Somente a equipe da Scentia altera este campo: peça a ela.')).toBeNull();
+    // The kit's sections without headings (no CNPJ, no contact), its own fields beside the kit's.
+    const rows = [...document.querySelectorAll('form > .ant-row')].map((row) =>
+      [...row.querySelectorAll('label')].map((label) => label.textContent),
+    );
+    expect([rows[0], rows.at(-1)]).toEqual([
+      ['Organização', 'Nome'],
+      ['Fuso horário', 'Observação'],
+    ]);
+    expect(document.querySelector('form fieldset > legend')?.textContent).not.toBe('Empresa');
   });
 
   it('marks the address rule’s country and the location’s own city required, and not the CEP', {

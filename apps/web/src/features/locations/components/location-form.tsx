@@ -3,9 +3,8 @@ import { LOCATION_STAFF_ONLY_FIELDS, type LocationStaffOnlyField } from '@scenti
 import type { LocationRow } from '@scentia/shared/locations.schemas';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AddressBlock } from '../../../components/address-block/address-block.tsx';
-import { Field, FormSection } from '../../../components/resource-form/form-layout.tsx';
-import { NameField, NotesField } from '../../../components/resource-form/kit-fields.tsx';
+import { Field } from '../../../components/resource-form/form-layout.tsx';
+import { KitSections } from '../../../components/resource-form/kit-sections.tsx';
 import {
   formKit,
   ResourceForm,
@@ -16,7 +15,7 @@ import { useMayPass } from '../../../lib/access.ts';
 import { addressGeo } from '../../geo/api/address-geo.ts';
 import { useOrganizationName } from '../../organizations/api/get-organization.ts';
 import { organizationOptionsSource } from '../../organizations/api/search-organizations.ts';
-import { LOCATION_ADDRESS, type LocationFormValues } from '../location-form-values.ts';
+import { LOCATION_FORM, type LocationFormValues } from '../location-form-values.ts';
 import { TimeZoneSelect } from './time-zone-select.tsx';
 
 // A server error with one of these codes belongs under that field as well.
@@ -42,41 +41,42 @@ export function LocationForm(props: ResourceFormComponentProps<LocationFormValue
 
   return (
     <ResourceForm<LocationFormValues> {...props} form={form} codeFields={CODE_FIELDS}>
-      <FormSection>
-        <Field
-          name="organizationId"
-          label={t('fields.organization')}
-          rules={[required]}
-          extra={isReadOnly('organizationId') ? staffOnlyHint : undefined}
-        >
-          <TypeaheadSelect
-            {...organizationOptionsSource()}
-            valueLabel={props.record?.organization.name ?? prefilledName}
-            placeholder={t('organizationPlaceholder')}
-            disabled={isReadOnly('organizationId')}
-            aria-required
-          />
-        </Field>
-        <NameField
-          name="name"
-          label={t('fields.name')}
-          rule={rule}
-          extra={isReadOnly('name') ? staffOnlyHint : t('nameHint')}
-          isDisabled={isReadOnly('name')}
-        />
-      </FormSection>
-      <AddressBlock geo={addressGeo} {...LOCATION_ADDRESS.block} />
-      <FormSection>
-        <Field
-          name="timeZone"
-          label={t('fields.timeZone')}
-          rules={[rule('timeZone', true)]}
-          extra={isReadOnly('timeZone') ? staffOnlyHint : t('timeZoneHint')}
-        >
-          <TimeZoneSelect disabled={isReadOnly('timeZone')} />
-        </Field>
-        <NotesField name="note" label={t('fields.note')} rule={rule} />
-      </FormSection>
+      <KitSections
+        form={LOCATION_FORM}
+        rule={rule}
+        geo={addressGeo}
+        fields={{
+          name: { extra: isReadOnly('name') ? staffOnlyHint : t('nameHint'), isDisabled: isReadOnly('name') },
+        }}
+        before={{
+          name: (
+            <Field
+              name="organizationId"
+              label={t('fields.organization')}
+              rules={[required]}
+              extra={isReadOnly('organizationId') ? staffOnlyHint : undefined}
+            >
+              <TypeaheadSelect
+                {...organizationOptionsSource()}
+                valueLabel={props.record?.organization.name ?? prefilledName}
+                placeholder={t('organizationPlaceholder')}
+                disabled={isReadOnly('organizationId')}
+                aria-required
+              />
+            </Field>
+          ),
+          note: (
+            <Field
+              name="timeZone"
+              label={t('fields.timeZone')}
+              rules={[rule('timeZone', true)]}
+              extra={isReadOnly('timeZone') ? staffOnlyHint : t('timeZoneHint')}
+            >
+              <TimeZoneSelect disabled={isReadOnly('timeZone')} />
+            </Field>
+          ),
+        }}
+      />
     </ResourceForm>
   );
 }
