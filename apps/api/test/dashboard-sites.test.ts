@@ -150,6 +150,34 @@ describe('GET /api/dashboard/sites', () => {
     });
   });
 
+  it('answers a member of the organisation what it answers the staff asking for it, empty capsules counted', async () => {
+    const manager = await ctx.createMember({ role: 'manager', organizationId: network.organizationId });
+    const { token } = await ctx.signIn(manager.email, manager.password);
+    const asMember = async (query: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/sites?perPage=50&${query}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as DashboardSitesPage).data;
+    };
+    const staffFor = (query: string) =>
+      sites({
+        organizationId: String(network.organizationId),
+        ...Object.fromEntries(new URLSearchParams(query)),
+      });
+    for (const query of [
+      'groupBy=location',
+      'groupBy=organization',
+      'groupBy=location&sort=capsulesRunningOut',
+    ])
+      expect(await asMember(query), query).toEqual(await staffFor(query));
+    const byLocation = new Map((await asMember('groupBy=location')).map((row) => [row.locationId, row]));
+    // The heard device's empty capsule and the silent one's forecast within the days.
+    expect(byLocation.get(network.locationIds[0] as number)?.capsulesRunningOut).toBe(2);
+  });
+
   it('sums an organisation’s locations, every active organisation listed, most shots first', async () => {
     const rows = await sites({});
     expect(rows.map((row) => [row.organizationId, row.locationId, row.shots])).toEqual([

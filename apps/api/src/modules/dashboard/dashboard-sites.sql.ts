@@ -129,10 +129,12 @@ export function sitesPageStatement(read: SitesRead, rolledThrough: string): SQL 
   // by site, never location by location. Under a member's row-level security the planner's estimates
   // are guesses (one row each), and CTEs joined on the location were scanned once per location
   // (docs/performance/member-cost.md).
-  // A capsule runs out when it has a level and that level is 0 or its forecast falls within the days:
-  // each asked as its own sub-select whose cheap, leakproof condition (a level of 0, a day compared with
-  // a day already computed) PostgreSQL tests before a member's policy, so the policy's lookup of the
-  // capsule runs for the few that pass, not for every capsule's level and forecast.
+  // A capsule runs out when it has a level and that level is 0 or its forecast falls within the days.
+  // The levels of 0 are one hashed set, read once by their index (`capsule_levels_remaining_idx`), for the
+  // staff and a member alike: as a correlated `exists`, a member's plan (its policy's estimates are
+  // guesses) probed the levels once per capsule where the staff's hashed them
+  // (docs/performance/member-dashboard.md). The forecast's day is compared with a day already computed,
+  // a cheap, leakproof condition tested before a member's policy.
   const figures = sql`
     fleet as materialized (
       select sl.site_id, count(*) as active_devices,
@@ -147,7 +149,7 @@ export function sitesPageStatement(read: SitesRead, rolledThrough: string): SQL 
       from site_locations sl
       join devices d on d.location_id = sl.location_id and d.deleted_at is null
       join capsules c on c.device_id = d.id and c.deleted_at is null
-      where exists (select 1 from capsule_levels lv where lv.capsule_id = c.id and lv.remaining_shots = 0)
+      where c.id in (select lv.capsule_id from capsule_levels lv where lv.remaining_shots = 0)
         or exists (select 1 from capsule_forecasts fc join capsule_levels lv on lv.capsule_id = fc.capsule_id
           where fc.capsule_id = c.id and fc.runs_out_on <= sl.runs_out_by)
       group by sl.site_id
