@@ -176,6 +176,13 @@ describe('a level’s, a forecast’s and a device state’s organisation and lo
     const followers = await ctx.query<{ source: string }>(sql`
       select prosrc as source from pg_proc
       where proname in ('capsule_children_follow', 'device_state_follow_device') order by proname`);
+    // Planned once per session (0058), not at every row with the connection's force_custom_plan.
+    const settings = await ctx.query<{ name: string; config: string | null }>(sql`
+      select proname as name, array_to_string(proconfig, ',') as config from pg_proc
+      where proname in ('capsule_child_set_owner', 'device_states_set_owner', 'capsule_children_follow',
+        'device_state_follow_device', 'capsules_set_names') order by proname`);
+    expect(settings).toHaveLength(5);
+    for (const row of settings) expect(row.config, row.name).toBe('plan_cache_mode=force_generic_plan');
     for (const { source } of followers) {
       const assignments = source.match(
         /SET organization_id = (\w+)\.organization_id, location_id = (\w+)\.location_id/g,

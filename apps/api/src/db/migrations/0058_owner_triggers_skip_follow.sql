@@ -15,6 +15,10 @@
 -- from inside a trigger (pg_trigger_depth() > 0) is one of theirs: the owner triggers on update, and the
 -- levels' notification, skip it. A statement from a client or a function it calls (the fold) runs at
 -- depth 0 and fires them as before.
+--
+-- And the larger part: the server's connections plan every statement with its values, inside PL/pgSQL
+-- too, so these triggers' lookups were planned at every row; they are planned once per session here
+-- (at the end of this file).
 DROP TRIGGER capsule_levels_owner ON capsule_levels;
 --> statement-breakpoint
 CREATE TRIGGER capsule_levels_owner BEFORE INSERT ON capsule_levels
@@ -59,3 +63,18 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- 0057's functions, and the capsule's names (0055, which looks its device up for the copies), are
+-- planned once per session, as 0047 made the devices' and locations' names: the connections plan each
+-- statement with its values (db/client.ts), which inside these row triggers re-planned each lookup by
+-- key at every row (about 60 µs a plan against 10 µs to run it, pg_stat_statements in the heartbeat's
+-- bench). After the follow's CREATE OR REPLACE above, which would reset a setting given before it.
+ALTER FUNCTION capsule_child_set_owner() SET plan_cache_mode = force_generic_plan;
+--> statement-breakpoint
+ALTER FUNCTION device_states_set_owner() SET plan_cache_mode = force_generic_plan;
+--> statement-breakpoint
+ALTER FUNCTION capsule_children_follow() SET plan_cache_mode = force_generic_plan;
+--> statement-breakpoint
+ALTER FUNCTION device_state_follow_device() SET plan_cache_mode = force_generic_plan;
+--> statement-breakpoint
+ALTER FUNCTION capsules_set_names() SET plan_cache_mode = force_generic_plan;
