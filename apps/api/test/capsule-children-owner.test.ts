@@ -176,7 +176,7 @@ describe('a level’s, a forecast’s and a device state’s organisation and lo
     const followers = await ctx.query<{ source: string }>(sql`
       select prosrc as source from pg_proc
       where proname in ('capsule_children_follow', 'device_state_follow_device') order by proname`);
-    // Planned once per session (0058), not at every row with the connection's force_custom_plan.
+    // Planned once per connection (0058), not at every row with the connection's force_custom_plan.
     const settings = await ctx.query<{ name: string; config: string | null }>(sql`
       select proname as name, array_to_string(proconfig, ',') as config from pg_proc
       where proname in ('capsule_child_set_owner', 'device_states_set_owner', 'capsule_children_follow',

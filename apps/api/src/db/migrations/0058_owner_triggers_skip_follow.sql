@@ -17,7 +17,7 @@
 -- depth 0 and fires them as before.
 --
 -- And the larger part: the server's connections plan every statement with its values, inside PL/pgSQL
--- too, so these triggers' lookups were planned at every row; they are planned once per session here
+-- too, so these triggers' lookups were planned at every row; they are planned once per connection here
 -- (at the end of this file).
 DROP TRIGGER capsule_levels_owner ON capsule_levels;
 --> statement-breakpoint
@@ -65,7 +65,7 @@ END
 $$;
 --> statement-breakpoint
 -- 0057's functions, and the capsule's names (0055, which looks its device up for the copies), are
--- planned once per session, as 0047 made the devices' and locations' names: the connections plan each
+-- planned once per connection, as 0047 made the devices' and locations' names: the connections plan each
 -- statement with its values (db/client.ts), which inside these row triggers re-planned each lookup by
 -- key at every row (about 60 µs a plan against 10 µs to run it, pg_stat_statements in the heartbeat's
 -- bench). After the follow's CREATE OR REPLACE above, which would reset a setting given before it.
