@@ -183,11 +183,20 @@ export class DeviceApiRepository {
     holdMinutes: number,
   ): Promise<{ slot: number; serialNumber: string; remainingShots: number }[]> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        insert into device_states (device_id, last_seen_at, last_heartbeat_at, firmware_version)
-        values (${deviceId}, now(), now(), ${firmwareVersion})
-        on conflict (device_id) do update set last_seen_at = now(), last_heartbeat_at = now(),
-          firmware_version = excluded.firmware_version`);
+      // An update first: a device has its state row from its first request on, and an upsert would
+      // fire the row's owner trigger (migration 0057) on the insert it proposes even when it updates.
+      const seen = await this.rows<{ deviceId: number }>(
+        sql`update device_states set last_seen_at = now(), last_heartbeat_at = now(),
+              firmware_version = ${firmwareVersion}
+            where device_id = ${deviceId} returning device_id as "deviceId"`,
+        tx,
+      );
+      if (seen.length === 0)
+        await tx.execute(sql`
+          insert into device_states (device_id, last_seen_at, last_heartbeat_at, firmware_version)
+          values (${deviceId}, now(), now(), ${firmwareVersion})
+          on conflict (device_id) do update set last_seen_at = now(), last_heartbeat_at = now(),
+            firmware_version = excluded.firmware_version`);
       const serials = reported.map((capsule) => capsule.serialNumber);
       const known = await this.rows<{
         id: number;
