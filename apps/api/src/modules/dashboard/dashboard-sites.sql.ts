@@ -133,7 +133,7 @@ export function sitesPageStatement(read: SitesRead, rolledThrough: string): SQL 
   // The levels of 0 are one hashed set, read once by their index (`capsule_levels_remaining_idx`), for the
   // staff and a member alike: as a correlated `exists`, a member's plan (its policy's estimates are
   // guesses) probed the levels once per capsule where the staff's hashed them
-  // (docs/performance/member-dashboard.md). The forecast's day is compared with a day already computed,
+  // (docs/performance/member-dashboard-sites.md). The forecast's day is compared with a day already computed,
   // a cheap, leakproof condition tested before a member's policy.
   const figures = sql`
     fleet as materialized (
