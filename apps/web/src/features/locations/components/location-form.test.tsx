@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 
 import { type LocationRow, locationBodySchema } from '@scentia/shared/locations.schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ResourceFormComponentProps } from '../../../components/resource-form/resource-form.tsx';
 import { useFormKit } from '../../../components/resource-form/use-form-kit.ts';
 import { createTestI18n } from '../../../test/i18n-for-tests.ts';
+import { renderInApp } from '../../../test/render-in-app.tsx';
 import { stubWideScreen } from '../../../test/wide-screen.ts';
 import { emptyLocationForm, type LocationFormValues, locationFormToBody } from '../location-form-values.ts';
 import { LocationForm } from './location-form.tsx';
@@ -53,16 +50,7 @@ function renderForm() {
       onSubmit={async () => undefined}
     />
   );
-  const router = createMemoryRouter([{ path: '/', element: form }]);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderInApp(i18n, form);
 }
 
 /** The organisation, name and time zone controls, and the note's, by their labels. */

@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 
 import { type OrganizationRow, organizationBodySchema } from '@scentia/shared/organizations.schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ResourceFormComponentProps } from '../../../components/resource-form/resource-form.tsx';
 import { useFormKit } from '../../../components/resource-form/use-form-kit.ts';
 import { createTestI18n } from '../../../test/i18n-for-tests.ts';
+import { renderInApp } from '../../../test/render-in-app.tsx';
 import { stubWideScreen } from '../../../test/wide-screen.ts';
 import {
   emptyOrganizationForm,
@@ -53,15 +50,7 @@ describe('OrganizationForm', () => {
         onSubmit={async () => undefined}
       />
     );
-    render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <App>
-            <RouterProvider router={createMemoryRouter([{ path: '/', element: form }])} />
-          </App>
-        </QueryClientProvider>
-      </I18nextProvider>,
-    );
+    renderInApp(i18n, form);
     const sections = [...document.querySelectorAll('form fieldset.form-section, form > .ant-row')].map(
       (section) => [
         section.querySelector(':scope > legend')?.textContent ?? '',
