@@ -124,11 +124,15 @@ console.log("\nDevice requests at a fleet's shape: heartbeats and batches of 10 
 await import('./bench-device-requests.mjs');
 
 // What each kind of device request costs, the whole PostgreSQL cluster counted (docs/performance/
-// device-request-cost.md); then, with BENCH_FLEET=1, a short fleet replayed in real time.
+// device-request-cost.md); then, with BENCH_FLEET=1, a fleet replayed in real time for 5 minutes a size
+// (BENCH_FLEET_SECONDS shortens it), judged held or not; several sizes with BENCH_FLEET_DEVICES=<N,N,…>
+// or BENCH_FLEET_SEARCH=1, until the first not held (bench-fleet-replay.mjs).
 console.log('\nDevice request cost by kind, server and every PostgreSQL process (3 runs of 5 s a kind)...');
 await import('./bench-device-request-cost.mjs');
 if (process.env.BENCH_FLEET === '1') {
-  console.log('\nA fleet replayed in real time (BENCH_FLEET_DEVICES, BENCH_FLEET_SECONDS)...');
+  console.log(
+    '\nA fleet replayed in real time, 5 minutes a size (BENCH_FLEET_DEVICES, BENCH_FLEET_SEARCH, BENCH_FLEET_SECONDS)...',
+  );
   await import('./bench-fleet-replay.mjs');
 }
 // With BENCH_SCALE=1: the same costs on tables of 100,000 devices, the timed jobs at that size, the
