@@ -160,12 +160,12 @@ function printSearch(runs) {
     );
   }
   const largest = largestHeld(runs);
+  const last = runs.at(-1);
   const untried = SIZES.length - runs.length;
-  console.log(
-    `\nLargest N held: ${largest ?? `none (not even ${SIZES[0]})`}` +
-      `${runs.at(-1)?.isHeld ? ' (every size asked held; a larger N was not tried)' : ''}` +
-      `${untried > 0 ? ` (stopped at the first not held; ${untried} larger size${untried === 1 ? '' : 's'} not run)` : ''}.`,
-  );
+  const why = last.isHeld
+    ? 'every size asked held; a larger N was not tried'
+    : `${last.devices} not held${untried > 0 ? `, ${untried} larger size${untried === 1 ? '' : 's'} not run` : ''}`;
+  console.log(`\nLargest N held: ${largest ?? 'none'} (${why}).`);
 }
 
 const runs = [];
