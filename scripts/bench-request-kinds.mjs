@@ -41,8 +41,9 @@ async function phase(devices, send, { seconds, concurrency }) {
 }
 
 /**
- * The request kinds, sent through `send` (bench-requester.mjs); `only` (names' beginnings) keeps a
- * subset. Devices carry `deviceId`, `headers`, `sequence` and, for the 304 fetch, `etag`.
+ * The request kinds, sent through `send` (bench-requester.mjs); `only` keeps a subset: a name that is a
+ * kind's whole name keeps that kind alone ('shot batch of 10' is not also 'shot batch of 100'), any
+ * other name the kinds it begins ('heartbeat' keeps both heartbeats). Devices carry `deviceId`, `headers`, `sequence` and, for the 304 fetch, `etag`.
  */
 export function requestKinds({ send }, { capsuleSize, nextSpareMac, provisioningKey, only }) {
   const shotBatch = (size) => async (device) => {
@@ -61,7 +62,7 @@ export function requestKinds({ send }, { capsuleSize, nextSpareMac, provisioning
     if (!body.isNew || body.shots !== size)
       throw new Error(`A batch was not counted: ${JSON.stringify(body)}`);
   };
-  return [
+  const kinds = [
     {
       name: 'heartbeat, 20 capsules unchanged',
       send: async (device) => {
@@ -119,10 +120,12 @@ export function requestKinds({ send }, { capsuleSize, nextSpareMac, provisioning
         expectStatus(answer, 201, 'A provisioning');
       },
     },
-  ].filter(
+  ];
+  const names = new Set(kinds.map((kind) => kind.name));
+  return kinds.filter(
     (kind) =>
       (nextSpareMac || !kind.name.startsWith('provisioning')) &&
-      (!only || only.some((name) => kind.name.startsWith(name))),
+      (!only || only.some((name) => (names.has(name) ? kind.name === name : kind.name.startsWith(name)))),
   );
 }
 

@@ -28,12 +28,14 @@ export type CoalescerLimits = {
 };
 
 /**
- * Groups in flight: below the database pool's default size (10), leaving connections for the other
- * statements of the same pool; more groups at once would only queue on the same shared hourly rows.
- * Groups of at most 64 batches or 6,400 entries keep one statement's arrays and locks short.
+ * One group in flight: since the fold (migration 0050) an acknowledgement only inserts its batch rows,
+ * so groups side by side contend on nothing and only add statements and flushes; one at a time, the
+ * batches arriving meanwhile wait for the next group and share its statement and its flush (issue 41 §2: cheaper a batch
+ * in both paired turns, docs/performance/shot-batch-cost.md). Groups of at most 64 batches or 6,400
+ * entries keep one statement's arrays and the wait for the group ahead short.
  */
 const SHOT_GROUP_LIMITS: CoalescerLimits = {
-  maxInFlight: 4,
+  maxInFlight: 1,
   maxBatchesPerGroup: 64,
   maxEntriesPerGroup: 6_400,
 };
