@@ -205,7 +205,8 @@ describe('resourceFormPages of a kit-only resource', () => {
         useQuery({ queryKey: ['things', id], queryFn: async () => ({ ...stored }), enabled: isEnabled }),
       mutations: { useCreate: () => ({ mutateAsync: created }), useUpdate: () => ({ mutateAsync: vi.fn() }) },
       emptyValues: () => form.empty(),
-      toValues: (row) => form.toForm({ name: row.name, cnpj: null, email: null, phone: null, note: null }),
+      toValues: (row: Row) =>
+        form.toForm({ name: row.name, cnpj: null, email: null, phone: null, note: null }),
       toBody: (values) => form.toBody(values),
       recordId: (row) => row.thingId,
       recordType: 'category',
