@@ -79,13 +79,13 @@ function LocationsCard({ organization }: { organization: OrganizationRow }) {
         }}
         columns={[
           {
-            title: locationText('fields.name'),
+            title: t('common:form.kit.fields.name'),
             dataIndex: 'name',
             render: (name: string, location) => (
               <Link to={PATHS.admin.locations.update(location.locationId)}>{name}</Link>
             ),
           },
-          { title: locationText('columns.city'), dataIndex: ['address', 'city'] },
+          { title: t('common:list.kit.columns.city'), dataIndex: ['address', 'city'] },
           {
             title: kitText(locationText, 'columns.status'),
             dataIndex: 'ativo',
