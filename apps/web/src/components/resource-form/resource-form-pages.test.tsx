@@ -222,7 +222,7 @@ describe('resourceFormPages of a kit-only resource', () => {
 
     fireEvent.change(screen.getByLabelText('Nome'), { target: { value: ' Aromas do Sul ' } });
     const save = screen.getByRole('button', { name: 'Salvar' });
-    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), { timeout: 10_000 });
     fireEvent.click(save);
     await waitFor(
       () =>
