@@ -7,7 +7,9 @@
 // It also checks the resource namespaces: a web feature file that uses a kit reading the resource's own
 // texts (the row actions, the form pages) names its namespace (`useTranslation('categories')`,
 // `namespace: 'categories'`), and that namespace must hold every key of RESOURCE_KIT_KEYS
-// (apps/web/src/components/resource-kit-keys.ts) in each language.
+// (apps/web/src/components/resource-kit-keys.ts) in each language. The kit's own words (KIT_WORDS there,
+// `common.json`'s `list.kit`) are in `common.json` in each language; a resource namespace holding one
+// says it otherwise in at least one language: a copy of the kit's word in all three is refused.
 //
 // The API's catalogs (apps/api/src/i18n/messages.<language>.ts) need no check here: the English and
 // Spanish ones are typed Record<MessageKey, string>, with MessageKey taken from the Portuguese one, so
@@ -83,13 +85,22 @@ for (const file of [...files].sort()) {
   }
 }
 
-/** RESOURCE_KIT_KEYS as the kit declares it: the quoted strings of its `[ ... ] as const`. */
-function kitKeys() {
+/** A list the kit declares (`RESOURCE_KIT_KEYS`, `KIT_WORDS`): the quoted strings of its `[ ... ] as const`. */
+function kitList(name) {
   const source = readFileSync(KIT_KEYS_FILE, 'utf8');
-  const list = /RESOURCE_KIT_KEYS = \[([^\]]*)\] as const/.exec(source)?.[1] ?? '';
+  const list = new RegExp(`${name} = \\[([^\\]]*)\\] as const`).exec(source)?.[1] ?? '';
   const keys = [...list.matchAll(/'([^']+)'/g)].map((match) => match[1]);
-  if (keys.length === 0) problems.push(`${KIT_KEYS_FILE}: RESOURCE_KIT_KEYS not found`);
+  if (keys.length === 0) problems.push(`${KIT_KEYS_FILE}: ${name} not found`);
   return keys;
+}
+
+/** The text at a dotted key of a message file, or undefined. */
+function textAt(language, file, key) {
+  const path = join(LOCALES, language, file);
+  if (!existsSync(path)) return undefined;
+  let value = JSON.parse(readFileSync(path, 'utf8'));
+  for (const part of key.split('.')) value = value?.[part];
+  return typeof value === 'string' ? value : undefined;
 }
 
 function sourceFiles(folder) {
@@ -113,8 +124,21 @@ function resourceNamespaces() {
   return namespaces;
 }
 
-const requiredKeys = kitKeys();
+const requiredKeys = kitList('RESOURCE_KIT_KEYS');
+const kitWords = kitList('KIT_WORDS');
+for (const key of kitWords)
+  for (const language of LANGUAGES)
+    if (textAt(language, 'common.json', `list.kit.${key}`) === undefined)
+      problems.push(`${language}/common.json: lacks the kit's word list.kit.${key}`);
 for (const [namespace, file] of resourceNamespaces()) {
+  for (const key of kitWords) {
+    const texts = LANGUAGES.map((language) => textAt(language, `${namespace}.json`, key));
+    const kits = LANGUAGES.map((language) => textAt(language, 'common.json', `list.kit.${key}`));
+    if (texts.every((text, index) => text !== undefined && text === kits[index]))
+      problems.push(
+        `${namespace}.json: ${key} copies the kit's word (common.json list.kit.${key}) in every language; remove it`,
+      );
+  }
   for (const language of LANGUAGES) {
     const path = join(LOCALES, language, `${namespace}.json`);
     const keys = existsSync(path) ? readKeys(language, `${namespace}.json`) : new Set();

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@scentia/shared/error-codes';
+import { kitFields } from '@scentia/shared/record-fields.schemas';
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -9,7 +10,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestI18n } from '../../test/i18n-for-tests.ts';
+import { renderInApp } from '../../test/render-in-app.tsx';
+import { stubWideScreen } from '../../test/wide-screen.ts';
 import { type AddressFormValues, addressFieldPaths, emptyAddress } from '../address-block/address-values.ts';
+import { kitFormValues } from './form-values.ts';
 import { type FormKit, formKit, type ResourceFormComponentProps } from './resource-form.tsx';
 import { resourceFormPages } from './resource-form-pages.tsx';
 
@@ -20,6 +24,7 @@ vi.hoisted(() => {
 
 let i18n: I18n;
 beforeAll(async () => {
+  stubWideScreen();
   i18n = await createTestI18n();
 });
 afterEach(cleanup);
@@ -180,5 +185,55 @@ describe('resourceFormPages with the body schema', () => {
       true,
     )({ getFieldsValue: () => ({ name: '', address: emptyAddress('BR') }) });
     await expect(check?.validator?.({}, '', () => undefined)).rejects.toBeTruthy();
+  });
+});
+
+describe('resourceFormPages of a kit-only resource', () => {
+  it('builds the form from the declaration: the kit’s sections and words, the texts the resource passes', {
+    timeout: 60_000,
+  }, async () => {
+    const form = kitFormValues(
+      kitFields({ name: 'name', cnpj: 'optionalCnpj', email: 'email', phone: 'phone', note: 'note' }),
+    );
+    const created = vi.fn(async (_body: ReturnType<typeof form.toBody>) => undefined);
+    const pages = resourceFormPages({
+      namespace: 'categories',
+      bodySchema: z.object({ name: z.string().min(1) }),
+      kitForm: { form, texts: (t) => ({ fields: { name: { extra: t('nameHint') } } }) },
+      listPath: '/things',
+      useRecord: (id: number, isEnabled: boolean) =>
+        useQuery({ queryKey: ['things', id], queryFn: async () => ({ ...stored }), enabled: isEnabled }),
+      mutations: { useCreate: () => ({ mutateAsync: created }), useUpdate: () => ({ mutateAsync: vi.fn() }) },
+      emptyValues: () => form.empty(),
+      toValues: (row: Row) =>
+        form.toForm({ name: row.name, cnpj: null, email: null, phone: null, note: null }),
+      toBody: (values) => form.toBody(values),
+      recordId: (row) => row.thingId,
+      recordType: 'category',
+    });
+    renderInApp(i18n, <pages.CreatePage />);
+    await screen.findByLabelText('Nome');
+
+    const legends = [...document.querySelectorAll('fieldset > legend')].map((legend) => legend.textContent);
+    expect(legends).toEqual(['Empresa', 'Contato']);
+    const labels = [...document.querySelectorAll('form label')].map((label) => label.textContent);
+    expect(labels).toEqual(['Nome', 'CNPJ', 'E-mail', 'Telefone', 'Observação']);
+    expect(screen.getByText(i18n.t('categories:nameHint'))).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: ' Aromas do Sul ' } });
+    const save = screen.getByRole('button', { name: 'Salvar' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false), { timeout: 10_000 });
+    fireEvent.click(save);
+    await waitFor(
+      () =>
+        expect(created).toHaveBeenCalledWith({
+          name: 'Aromas do Sul',
+          cnpj: null,
+          email: null,
+          phone: null,
+          note: null,
+        }),
+      { timeout: 10_000 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { RecordDoors } from '@scentia/shared/access.rules';
 import type { ErrorCode } from '@scentia/shared/error-codes';
+import type { KitFieldKind } from '@scentia/shared/record-fields.schemas';
 import type { TFunction } from 'i18next';
 import { type ComponentProps, type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { useIdParam } from '../../lib/use-id-param.ts';
 import { RecordHistory } from '../record-history/record-history.tsx';
 import { kitText } from '../resource-kit-keys.ts';
 import { FormPageState } from './form-page-state.tsx';
+import { type KitOnlyFormDeclaration, kitOnlyForm } from './kit-only-form.tsx';
 import type { FormKit, ResourceFormComponentProps } from './resource-form.tsx';
 import { useFormKit } from './use-form-kit.ts';
 import { type RecordQuery, useOpenedRecord } from './use-opened-record.ts';
@@ -24,10 +26,23 @@ export type RecordCardsProps<Row> = {
   adopt: (saved: Partial<Row>) => void;
 };
 
-export type ResourceFormPagesOptions<Row, Values, Body> = {
+/**
+ * The pages' form: the resource's form component (`Form`), or, for a resource whose fields are all
+ * the kit's, its declaration (`kitForm: { form: SUPPLIER_FORM, geo: addressGeo }`), from which the
+ * pages build the form (`kitOnlyForm`): such a resource writes no form component.
+ */
+type PagesForm<Row, Values, Kinds extends Record<string, KitFieldKind>> =
+  | { Form: ComponentType<ResourceFormComponentProps<Values, Row>>; kitForm?: undefined }
+  | { kitForm: KitOnlyFormDeclaration<Kinds>; Form?: undefined };
+
+export type ResourceFormPagesOptions<
+  Row,
+  Values,
+  Body,
+  Kinds extends Record<string, KitFieldKind> = Record<string, KitFieldKind>,
+> = PagesForm<Row, Values, Kinds> & {
   /** The resource's locale namespace: it holds the kit's keys (RESOURCE_KIT_KEYS). */
   namespace: string;
-  Form: ComponentType<ResourceFormComponentProps<Values, Row>>;
   listPath: string;
   /**
    * The shared body schema the form checks its fields by: the pages then give the form its `kit`
@@ -80,8 +95,14 @@ export type ResourceFormPagesOptions<Row, Values, Body> = {
  * `ResourceForm`'s. Each page file exports one of the two (`export default categoryFormPages.UpdatePage`),
  * so each stays its own chunk.
  */
-export function resourceFormPages<Row, Values, Body>(options: ResourceFormPagesOptions<Row, Values, Body>) {
-  const { namespace, Form, listPath, mutations, recordId, RecordCards } = options;
+export function resourceFormPages<
+  Row,
+  Values extends object,
+  Body,
+  const Kinds extends Record<string, KitFieldKind> = Record<string, KitFieldKind>,
+>(options: ResourceFormPagesOptions<Row, Values, Body, Kinds>) {
+  const { namespace, listPath, mutations, recordId, RecordCards } = options;
+  const Form = options.Form ?? kitOnlyForm<Values, Row>(namespace, options.kitForm as KitOnlyFormDeclaration);
   const { doors, bodySchema } = options;
   /** The form's kit when the pages declare its body schema (made either way: a hook). */
   function usePagesKit(): FormKit<Values> | undefined {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { cnpjColumn, emailColumn, phoneColumn } from './column-builders.tsx';
+import { kitFields } from '@scentia/shared/record-fields.schemas';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestI18n } from '../../test/i18n-for-tests.ts';
+import { cnpjColumn, emailColumn, kitColumn, phoneColumn } from './column-builders.tsx';
 import { cellContent } from './resource-column.ts';
 
 type Row = { cnpj: string | null; phone: string | null; contactPhone: string | null; email: string | null };
@@ -25,5 +27,45 @@ describe('the shared fields’ list columns', () => {
     expect(cellContent(cnpjColumn<Row>('CNPJ'), empty, 0)).toBe('');
     expect(cellContent(phoneColumn<Row>('Phone'), empty, 0)).toBe('');
     expect(cellContent(emailColumn<Row>('E-mail'), empty, 0)).toBe('');
+  });
+});
+
+describe('kitColumn: a shared field’s column from the declaration', () => {
+  let t: Parameters<typeof kitColumn>[0];
+  beforeAll(async () => {
+    t = (await createTestI18n()).getFixedT('pt-BR', 'categories');
+  });
+  const SUPPLIER = kitFields({
+    name: 'name',
+    cnpj: 'optionalCnpj',
+    contactPhone: 'phone',
+    address: 'address',
+  });
+  type Supplier = Row & { name: string; address: { city: string } };
+  const supplier: Supplier = { ...row, name: 'Aromas do Sul', address: { city: 'Curitiba' } };
+
+  it('titles each kind with the kit’s word and shows its cell as the kind does', () => {
+    const [name, cnpj, phone, city] = (['name', 'cnpj', 'contactPhone', 'address'] as const).map((field) =>
+      kitColumn<Supplier, typeof SUPPLIER.kinds>(t, SUPPLIER, field),
+    );
+    expect([name, cnpj, phone, city].map((column) => column?.title)).toEqual([
+      'Nome',
+      'CNPJ',
+      'Telefone',
+      'Cidade',
+    ]);
+    expect(name).toMatchObject({ dataIndex: 'name', card: 'name' });
+    expect(cellContent(cnpj as never, supplier, 0)).toBe('11.222.333/0001-81');
+    expect(cellContent(phone as never, supplier, 0)).toBe('');
+    expect(city).toMatchObject({ dataIndex: ['address', 'city'] });
+  });
+
+  it('takes the resource’s sort, priority and own title', () => {
+    const column = kitColumn<Supplier, typeof SUPPLIER.kinds>(t, SUPPLIER, 'address', {
+      title: 'Município',
+      sortKey: 'city',
+      priority: 'low',
+    });
+    expect(column).toMatchObject({ title: 'Município', sortKey: 'city', priority: 'low' });
   });
 });

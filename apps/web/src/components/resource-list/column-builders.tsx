@@ -1,4 +1,5 @@
 import { PictureOutlined } from '@ant-design/icons';
+import type { KitFieldKind } from '@scentia/shared/record-fields.schemas';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatTimestamp } from '../../lib/date-format.ts';
@@ -54,6 +55,40 @@ export function phoneColumn<Row>(title: string, dataIndex = 'phone'): ResourceCo
  */
 export function emailColumn<Row>(title: string, dataIndex = 'email', sortKey?: string): ResourceColumn<Row> {
   return { title, dataIndex, sortKey, render: (email: string | null | undefined) => email ?? '' };
+}
+
+/** The kit's title of each kind's column: the form's label of the field (`common:form.kit.fields`), an address's city. */
+const KIT_COLUMN_TITLE: Readonly<Record<KitFieldKind, string>> = {
+  name: 'common:form.kit.fields.name',
+  cnpj: 'common:form.kit.fields.cnpj',
+  optionalCnpj: 'common:form.kit.fields.cnpj',
+  email: 'common:form.kit.fields.email',
+  phone: 'common:form.kit.fields.phone',
+  note: 'common:form.kit.fields.note',
+  address: 'common:list.kit.columns.city',
+};
+
+/**
+ * The column of one of the resource's shared fields, from its one declaration of them (the shared
+ * `kitFields`, `<X>_KIT_FIELDS`): the kit's title for the field's kind (the same word as the form's
+ * label), and the kind's cell: a CNPJ or a phone with its mask, an empty cell for none, an address as
+ * its city; the name is the phone card's title. `column` adds the rest (`sortKey`, `priority`) and a
+ * title where the resource's word says more than the kit's. `t` is the resource's translator.
+ */
+export function kitColumn<Row, Kinds extends Record<string, KitFieldKind>>(
+  t: TFunction,
+  declaration: { kinds: Kinds },
+  field: keyof Kinds & string,
+  column: Partial<ResourceColumn<Row>> = {},
+): ResourceColumn<Row> {
+  const kind = declaration.kinds[field] as KitFieldKind;
+  const title = t(KIT_COLUMN_TITLE[kind]);
+  if (kind === 'cnpj' || kind === 'optionalCnpj') return { ...cnpjColumn<Row>(title, field), ...column };
+  if (kind === 'phone') return { ...phoneColumn<Row>(title, field), ...column };
+  if (kind === 'email') return { ...emailColumn<Row>(title, field), ...column };
+  if (kind === 'address') return { title, dataIndex: [field, 'city'], ...column };
+  if (kind === 'name') return { title, dataIndex: field, card: 'name', ...column };
+  return { title, dataIndex: field, render: (text: string | null | undefined) => text ?? '', ...column };
 }
 
 /**

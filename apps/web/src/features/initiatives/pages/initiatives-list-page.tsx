@@ -3,6 +3,7 @@ import { initiativeActionRefusal } from '@scentia/shared/initiatives.rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InitiativeStatusTag } from '../../../components/initiative-status/initiative-status.tsx';
+import { kitText } from '../../../components/resource-kit-keys.ts';
 import { createdAtColumn } from '../../../components/resource-list/column-builders.tsx';
 import type { ResourceColumn } from '../../../components/resource-list/resource-column.ts';
 import { ResourceList } from '../../../components/resource-list/resource-list.tsx';
@@ -75,7 +76,7 @@ export default function InitiativesListPage() {
     const isEditable = access.mayPropose && initiativeActionRefusal(row.status, 'edit') === undefined;
     const open: RowAction = {
       key: 'open',
-      label: isEditable ? t('actions.edit') : t('actions.view'),
+      label: isEditable ? kitText(t, 'actions.edit') : t('actions.view'),
       icon: isEditable ? <EditOutlined /> : <EyeOutlined />,
       to: PATHS.admin.initiatives.update(row.initiativeId),
     };

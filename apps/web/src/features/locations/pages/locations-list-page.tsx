@@ -1,7 +1,8 @@
 import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { locationRowActions } from '@scentia/shared/locations.rules';
+import { LOCATION_KIT_FIELDS } from '@scentia/shared/locations.schemas';
 import { useTranslation } from 'react-i18next';
-import { formatCreatedAt } from '../../../components/resource-list/column-builders.tsx';
+import { formatCreatedAt, kitColumn } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
 import { LOCATION_SORTS, type LocationRow, locationsList } from '../api/list-locations.ts';
 import { locationMutations } from '../api/location-mutations.ts';
@@ -26,13 +27,13 @@ export default function LocationsListPage() {
       }
       bulk={{}}
       columns={[
-        { title: t('fields.name'), dataIndex: 'name', sortKey: LOCATION_SORTS.name, card: 'name' },
+        kitColumn(t, LOCATION_KIT_FIELDS, 'name', { sortKey: LOCATION_SORTS.name }),
         {
           title: t('fields.organization'),
           dataIndex: ['organization', 'name'],
           sortKey: LOCATION_SORTS.organization,
         },
-        { title: t('columns.city'), dataIndex: ['address', 'city'], sortKey: LOCATION_SORTS.city },
+        kitColumn(t, LOCATION_KIT_FIELDS, 'address', { sortKey: LOCATION_SORTS.city }),
         { title: t('fields.timeZone'), dataIndex: 'timeZone' },
         {
           title: t('columns.updatedAt'),

@@ -6,6 +6,7 @@ import { Button, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RecordCard } from '../../../components/record-card.tsx';
+import { kitText } from '../../../components/resource-kit-keys.ts';
 import { StatusTag } from '../../../components/resource-list/column-builders.tsx';
 import {
   type RowCommandAction,
@@ -78,15 +79,15 @@ function LocationsCard({ organization }: { organization: OrganizationRow }) {
         }}
         columns={[
           {
-            title: locationText('fields.name'),
+            title: t('common:form.kit.fields.name'),
             dataIndex: 'name',
             render: (name: string, location) => (
               <Link to={PATHS.admin.locations.update(location.locationId)}>{name}</Link>
             ),
           },
-          { title: locationText('columns.city'), dataIndex: ['address', 'city'] },
+          { title: t('common:list.kit.columns.city'), dataIndex: ['address', 'city'] },
           {
-            title: locationText('columns.status'),
+            title: kitText(locationText, 'columns.status'),
             dataIndex: 'ativo',
             render: (isActive: boolean) => <StatusTag t={locationText} isActive={isActive} />,
           },

@@ -1,7 +1,8 @@
 import { FLEET_DOORS } from '@scentia/shared/access.rules';
 import { organizationRowActions } from '@scentia/shared/organizations.rules';
+import { ORGANIZATION_KIT_FIELDS } from '@scentia/shared/organizations.schemas';
 import { useTranslation } from 'react-i18next';
-import { cnpjColumn } from '../../../components/resource-list/column-builders.tsx';
+import { kitColumn } from '../../../components/resource-list/column-builders.tsx';
 import { RecordList } from '../../../components/resource-list/record-list.tsx';
 import { ORGANIZATION_SORTS, type OrganizationRow, organizationsList } from '../api/list-organizations.ts';
 import { organizationMutations } from '../api/organization-mutations.ts';
@@ -27,15 +28,15 @@ export default function OrganizationsListPage() {
       }
       bulk={{}}
       columns={[
-        { title: t('fields.name'), dataIndex: 'name', sortKey: ORGANIZATION_SORTS.name, card: 'name' },
+        kitColumn(t, ORGANIZATION_KIT_FIELDS, 'name', { sortKey: ORGANIZATION_SORTS.name }),
         {
           title: t('fields.legalName'),
           dataIndex: 'legalName',
           sortKey: ORGANIZATION_SORTS.legalName,
           priority: 'low',
         },
-        cnpjColumn(t('fields.cnpj')),
-        { title: t('columns.city'), dataIndex: ['address', 'city'], sortKey: ORGANIZATION_SORTS.city },
+        kitColumn(t, ORGANIZATION_KIT_FIELDS, 'cnpj'),
+        kitColumn(t, ORGANIZATION_KIT_FIELDS, 'address', { sortKey: ORGANIZATION_SORTS.city }),
       ]}
     />
   );

@@ -7,6 +7,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { RecordHistory } from '../../../components/record-history/record-history.tsx';
 import { FormPageState } from '../../../components/resource-form/form-page-state.tsx';
 import { useOpenedRecord } from '../../../components/resource-form/use-opened-record.ts';
+import { kitText } from '../../../components/resource-kit-keys.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useSession } from '../../../lib/use-session.ts';
@@ -57,7 +58,7 @@ export default function UserUpdatePage() {
             title={t('anonymisedAccount.text')}
             extra={
               <Link to={PATHS.admin.users.list}>
-                <Button type="primary">{t('backToList')}</Button>
+                <Button type="primary">{kitText(t, 'backToList')}</Button>
               </Link>
             }
           />

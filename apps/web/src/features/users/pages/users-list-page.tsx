@@ -3,6 +3,7 @@ import { userRowActions } from '@scentia/shared/users.rules';
 import { isAdminProfile } from '@scentia/shared/validators';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { kitText } from '../../../components/resource-kit-keys.ts';
 import { bulkEndpoint } from '../../../components/resource-list/bulk-endpoint.ts';
 import {
   createdAtColumn,
@@ -49,7 +50,7 @@ export default function UsersListPage() {
       sortKey: USER_SORTS.profile,
     },
     {
-      title: t('columns.status'),
+      title: kitText(t, 'columns.status'),
       dataIndex: 'ativo',
       card: 'state',
       render: (isActive: boolean, row: UserRow) => (
