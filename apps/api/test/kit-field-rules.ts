@@ -1,10 +1,11 @@
 import { formatCnpj, withCnpjCheckDigits } from '@scentia/shared/br-documents';
+import type { KitFieldKind } from '@scentia/shared/record-fields.schemas';
 import { describe, expect, it } from 'vitest';
 import type { staffSession } from './resource-tests.ts';
 
-/** Where a resource's body holds each of the kit's shared fields (`record-fields.schemas.ts`). */
 type Bad = [description: string, field: string, value: unknown];
 
+/** Where a resource's body holds each of the kit's shared fields, read from its declaration's kinds. */
 type KitFields = {
   name?: string;
   cnpj?: string;
@@ -15,17 +16,35 @@ type KitFields = {
   address?: string;
 };
 
+/** The first field of each kind a declaration (`kitFields`'s `kinds`) names. */
+function fieldsOf(kinds: Record<string, KitFieldKind>): KitFields {
+  const fieldOf = (...of: KitFieldKind[]) => Object.entries(kinds).find(([, kind]) => of.includes(kind))?.[0];
+  return {
+    name: fieldOf('name'),
+    cnpj: fieldOf('cnpj', 'optionalCnpj'),
+    isCnpjRequired: fieldOf('cnpj') !== undefined,
+    email: fieldOf('email'),
+    phone: fieldOf('phone'),
+    address: fieldOf('address', 'optionalAddress'),
+  };
+}
+
 /**
- * The kit's field rules, asked once of a resource's create route: a resource's test declares where its
- * body holds the kit's fields, and each bad value is a 400 naming that field that writes nothing; a
- * masked CNPJ and phone are kept without their masks. `body(overrides)` is a valid body, new each call
- * (its name and CNPJ unused); `table` the resource's table.
+ * The kit's field rules, asked once of a resource's create route, for the fields its shared
+ * declaration names (`ORGANIZATION_KIT_FIELDS`): each bad value is a 400 naming that field that writes
+ * nothing; a masked CNPJ and phone are kept without their masks. `body(overrides)` is a valid body, new
+ * each call (its name and CNPJ unused); `table` the resource's table.
  */
 export function describeKitFieldRules(
   session: ReturnType<typeof staffSession>,
-  resource: { path: string; table: string; body: (overrides?: Record<string, unknown>) => object },
-  fields: KitFields,
+  resource: {
+    path: string;
+    table: string;
+    body: (overrides?: Record<string, unknown>) => object | Promise<object>;
+  },
+  kit: { kinds: Record<string, KitFieldKind> },
 ) {
+  const fields = fieldsOf(kit.kinds);
   const bad: Bad[] = [
     ...(fields.name ? ([['a short name', fields.name, 'A']] as Bad[]) : []),
     ...(fields.cnpj
@@ -48,8 +67,8 @@ export function describeKitFieldRules(
       ? ([['an invalid CEP', fields.address, { country: 'BR', zipcode: '123', city: 'Recife' }]] as Bad[])
       : []),
   ];
-  const create = (overrides: Record<string, unknown>) =>
-    session.call('POST', resource.path, resource.body(overrides));
+  const create = async (overrides: Record<string, unknown>) =>
+    session.call('POST', resource.path, await resource.body(overrides));
 
   describe(`the kit's field rules on POST ${resource.path}`, () => {
     it.each([...bad, ['an unknown field', 'unknownField', 'x'] as const])(

@@ -7,6 +7,7 @@ import {
   noteSchema,
   optionalCnpjSchema,
   optionalEmailSchema,
+  recordBodySchema,
   recordNameSchema,
 } from './record-fields.schemas.ts';
 
@@ -49,5 +50,29 @@ describe('kitFields', () => {
     );
     expect(row.safeParse({ name: 'A', cnpj: null, contactEmail: null, note: null }).success).toBe(false);
     expect(kit.row.contactEmail).toBe(kitRowFieldSchemas.email);
+  });
+});
+
+describe('an optional address (the `optionalAddress` kind)', () => {
+  const kit = kitFields({ name: 'name', address: 'optionalAddress' });
+  const body = recordBodySchema(kit.body);
+
+  it('is none (null) when left out or null, and the row answers it nullable', () => {
+    expect(body.parse({ name: 'Ana' }).address).toBeNull();
+    expect(body.parse({ name: 'Ana', address: null }).address).toBeNull();
+    expect(z.object(kit.row).safeParse({ name: 'Ana', address: null }).success).toBe(true);
+  });
+
+  it("checks the address's own rules when it is given (a CEP in Brazil)", () => {
+    const given = body.safeParse({ name: 'Ana', address: { country: 'BR', zipcode: '123' } });
+    expect(
+      given.success ? [] : given.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    ).toEqual([['address.zipcode', 'invalidCep']]);
+    expect(
+      body.parse({ name: 'Ana', address: { country: 'BR', zipcode: '01310-100' } }).address,
+    ).toMatchObject({
+      country: 'BR',
+      zipcode: '01310-100',
+    });
   });
 });

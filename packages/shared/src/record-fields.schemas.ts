@@ -76,8 +76,15 @@ export const kitRowFieldSchemas = {
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: addressRowSchema,
+  optionalAddress: addressRowSchema.nullable(),
   note: z.string().nullable(),
 };
+
+/**
+ * An address a record may lack (a person's): left out or null is none (null), else `addressSchema`'s
+ * fields; `recordBodySchema` checks its own rules (the CEP in Brazil) when it is given.
+ */
+export const optionalAddressSchema = addressSchema.nullish().transform((value) => value ?? null);
 
 /**
  * The kinds of shared field a body may take: the body's schema and the row's form of each (what
@@ -90,6 +97,7 @@ export const KIT_FIELD_KINDS = {
   email: { body: optionalEmailSchema, row: kitRowFieldSchemas.email },
   phone: { body: optionalPhoneSchema, row: kitRowFieldSchemas.phone },
   address: { body: addressSchema, row: kitRowFieldSchemas.address },
+  optionalAddress: { body: optionalAddressSchema, row: kitRowFieldSchemas.optionalAddress },
   note: { body: noteSchema, row: kitRowFieldSchemas.note },
 } as const;
 export type KitFieldKind = keyof typeof KIT_FIELD_KINDS;
@@ -120,7 +128,8 @@ export const recordVersionShape = { updatedAt: dateTimeSchema.optional() };
 /**
  * A kit resource's `POST` and `PUT` body: its own fields (`shape`), then the version an update is
  * based on (`updatedAt`); `refine` adds the rules its fields have together, and an `address` field
- * (`addressSchema`) is checked with the address's own (`addAddressIssues`: the CEP in Brazil) after them.
+ * (`addressSchema`, or `optionalAddressSchema` when given) is checked with the address's own
+ * (`addAddressIssues`: the CEP in Brazil) after them.
  */
 export function recordBodySchema<Shape extends z.ZodRawShape>(
   shape: Shape,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { addressSchema, optionalText } from './address.schemas.ts';
+import { optionalText } from './address.schemas.ts';
 import { emailSchema, personNameSchema } from './auth.schemas.ts';
 import { taxIdProblem } from './br-documents.ts';
 import { MINIMUM_AGE_YEARS } from './constants.ts';
 import { calendarDateSchema } from './dates.schemas.ts';
 import { idSchema } from './integers.schemas.ts';
-import { kitRowFieldSchemas, recordBodySchema } from './record-fields.schemas.ts';
+import { kitFields, recordBodySchema } from './record-fields.schemas.ts';
 
 export const GENRES = ['M', 'F', 'O'] as const;
 
@@ -38,6 +38,9 @@ export const profileRefSchema = z.union([
   z.strictObject({ id: idSchema }),
 ]);
 
+/** The user's shared fields: an address they may leave out. */
+export const USER_KIT_FIELDS = kitFields({ address: 'optionalAddress' });
+
 /**
  * The user form's body (spec §7 Users): the same rules on the web form and on the server (spec §5 User).
  * CPF/CNPJ are checked only when the country is BR, and so is the CEP format. A CPF/CNPJ with another
@@ -56,7 +59,7 @@ export const userBodySchema = recordBodySchema(
       .enum(GENRES, { error: 'invalidOption' })
       .nullish()
       .transform((value) => value ?? null),
-    address: addressSchema.nullish().transform((value) => value ?? null),
+    ...USER_KIT_FIELDS.body,
   },
   (user, ctx) => {
     const isBrazil = user.address?.country === 'BR';
@@ -82,7 +85,7 @@ export const userRowSchema = z.object({
   genre: z.enum(GENRES).nullable(),
   birthday: z.string().nullable(),
   profile: z.object({ id: z.number().int(), nome: z.string() }),
-  address: kitRowFieldSchemas.address.nullable(),
+  ...USER_KIT_FIELDS.row,
   ativo: z.boolean(),
   confirmedAt: z.string().nullable(),
   deletedAt: z.string().nullable(),

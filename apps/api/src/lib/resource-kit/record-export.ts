@@ -1,5 +1,6 @@
 import { formatBrazilianPhone, formatCnpj } from '@scentia/shared/br-documents';
 import type { Language } from '@scentia/shared/locales';
+import type { KitFieldKind } from '@scentia/shared/record-fields.schemas';
 import { type MessageKey, translate } from '../../i18n/translate.ts';
 import type { ExportColumn } from '../xlsx-export.ts';
 
@@ -61,39 +62,62 @@ export function addressExportColumns<Record extends AddressRecord>(t: Translate)
 const shown = (value: string | null, show: (value: string) => string) => (value ? show(value) : null);
 
 /**
- * The export columns of the shared fields (`recordNameSchema`, `cnpjSchema` or `optionalCnpjSchema`,
- * `optionalEmailSchema`, `optionalPhoneSchema`, `noteSchema`) as the record names them, headed as their
- * import columns (`kitImportColumns`) and shown as typed (a CNPJ and a phone with their masks; none is
- * an empty cell). An e-mail the record names otherwise: `email(t, 'contactEmail', 'export.contactEmail')`.
+ * The export column of each kind of shared field (`recordNameSchema`, `cnpjSchema` or
+ * `optionalCnpjSchema`, `optionalEmailSchema`, `optionalPhoneSchema`, `noteSchema`) under the field the
+ * record names it, headed as its import column (`kitColumnsOf`: an e-mail as `export.<field>`) and
+ * shown as typed (a CNPJ and a phone with their masks; none is an empty cell).
  */
-export const kitExportColumns = {
-  name: (t: Translate): ExportColumn<{ name: string }> => ({
-    header: t('export.name'),
-    width: 28,
-    value: (row) => row.name,
-  }),
-  cnpj: (t: Translate): ExportColumn<{ cnpj: string | null }> => ({
+const cell = (row: FieldRecord, field: string) => row[field] ?? null;
+const KIT_EXPORT_COLUMNS: Readonly<
+  Record<
+    Exclude<KitFieldKind, 'address' | 'optionalAddress'>,
+    (t: Translate, field: string) => ExportColumn<FieldRecord>
+  >
+> = {
+  name: (t, field) => ({ header: t('export.name'), width: 28, value: (row) => cell(row, field) }),
+  cnpj: (t, field) => ({
     header: t('export.cnpj'),
     width: 20,
-    value: (row) => shown(row.cnpj, formatCnpj),
+    value: (row) => shown(cell(row, field), formatCnpj),
   }),
-  email: <Key extends string = 'email'>(
-    t: Translate,
-    key = 'email' as Key,
-    label: MessageKey = 'export.email',
-  ): ExportColumn<{ [field in NoInfer<Key>]: string | null }> => ({
-    header: t(label),
+  optionalCnpj: (t, field) => KIT_EXPORT_COLUMNS.cnpj(t, field),
+  email: (t, field) => ({
+    header: t(`export.${field}` as MessageKey),
     width: 28,
-    value: (row) => row[key],
+    value: (row) => cell(row, field),
   }),
-  phone: (t: Translate): ExportColumn<{ phone: string | null }> => ({
+  phone: (t, field) => ({
     header: t('export.phone'),
     width: 16,
-    value: (row) => shown(row.phone, formatBrazilianPhone),
+    value: (row) => shown(cell(row, field), formatBrazilianPhone),
   }),
-  note: (t: Translate): ExportColumn<{ note: string | null }> => ({
-    header: t('export.note'),
-    width: 32,
-    value: (row) => row.note,
-  }),
+  note: (t, field) => ({ header: t('export.note'), width: 32, value: (row) => cell(row, field) }),
 };
+type FieldRecord = Record<string, string | null>;
+
+/** The record's fields a declaration exports: a text (or none) each, and the address block's columns. */
+type KitExportRecord<Kinds extends Record<string, KitFieldKind>> = {
+  [Field in keyof Kinds as Kinds[Field] extends 'address' | 'optionalAddress' ? never : Field]: string | null;
+} & ([Extract<Kinds[keyof Kinds], 'address' | 'optionalAddress'>] extends [never] ? unknown : AddressRecord);
+
+/**
+ * The export columns of a resource's shared fields, from the same declaration as its body, row and
+ * import (`kitExportColumnsOf(t, ORGANIZATION_KIT_FIELDS.kinds, { after })`), in the declaration's
+ * order, an address as `addressExportColumns`, with the resource's own columns placed after the field
+ * each names (`after: { name: [legalName] }`), as the import template places them.
+ */
+export function kitExportColumnsOf<
+  Row extends KitExportRecord<Kinds>,
+  const Kinds extends Record<string, KitFieldKind>,
+>(
+  t: Translate,
+  kinds: Kinds,
+  { after = {} }: { after?: { [Field in keyof Kinds]?: ExportColumn<Row>[] } } = {},
+): ExportColumn<Row>[] {
+  return Object.entries(kinds).flatMap(([field, kind]) => [
+    ...(kind === 'address' || kind === 'optionalAddress'
+      ? (addressExportColumns<AddressRecord>(t) as unknown as ExportColumn<Row>[])
+      : [KIT_EXPORT_COLUMNS[kind](t, field) as unknown as ExportColumn<Row>]),
+    ...(after[field as keyof Kinds] ?? []),
+  ]);
+}

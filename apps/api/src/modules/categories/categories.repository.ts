@@ -3,6 +3,7 @@ import type { Language } from '@scentia/shared/locales';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, categoryTranslations, fragrances } from '../../db/schema/index.ts';
+import { kitSorts } from '../../lib/resource-kit/kit-list.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { type HeldRecord, replaceChildRows } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
@@ -83,14 +84,12 @@ export const categoriesList = resourceList({
   },
   searchIn: [categories.searchText],
   sortable: {
-    'Category.Name': categories.searchText,
-    name: categories.searchText,
-    'Category.CreatedAt': categories.createdAt,
-    createdAt: categories.createdAt,
-    'Category.UpdatedAt': categories.updatedAt,
-    updatedAt: categories.updatedAt,
-    'Category.Id': categories.id,
-    categoryId: categories.id,
+    ...kitSorts('Category', {
+      name: categories.searchText,
+      createdAt: categories.createdAt,
+      updatedAt: categories.updatedAt,
+      categoryId: categories.id,
+    }),
     fragrances: fragranceCount,
   },
   defaultSort: 'Category.CreatedAt',

@@ -2,6 +2,7 @@ import type { Language } from '@scentia/shared/locales';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaignSlots, categories, fragrances, fragranceTranslations } from '../../db/schema/index.ts';
+import { kitSorts } from '../../lib/resource-kit/kit-list.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { type HeldRecord, replaceChildRows } from '../../lib/resource-kit/record-writes.ts';
 import { type RecordOf, resourceList } from '../../lib/resource-kit/resource-list.ts';
@@ -54,18 +55,13 @@ export const fragrancesList = resourceList({
   joins: (query) => query.innerJoin(categories, eq(fragrances.categoryId, categories.id)),
   // A search matches the fragrance's name or its category's name; every word must match one of them.
   searchIn: [fragrances.searchText, categories.searchText],
-  sortable: {
-    'Fragrance.Name': fragrances.searchText,
+  sortable: kitSorts('Fragrance', {
     name: fragrances.searchText,
-    'Fragrance.Id': fragrances.id,
     fragranceId: fragrances.id,
-    'Category.Name': categories.searchText,
-    category: categories.searchText,
-    'Fragrance.CreatedAt': fragrances.createdAt,
+    category: { column: categories.searchText, as: 'Category.Name' },
     createdAt: fragrances.createdAt,
-    'Fragrance.UpdatedAt': fragrances.updatedAt,
     updatedAt: fragrances.updatedAt,
-  },
+  }),
   defaultSort: 'Fragrance.CreatedAt',
   rowCounts: 'fragrances',
   details: attachDetails,

@@ -1,9 +1,10 @@
-import type { locationListQuerySchema } from '@scentia/shared/locations.schemas';
+import { LOCATION_KIT_FIELDS, type locationListQuerySchema } from '@scentia/shared/locations.schemas';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { devices, locations, organizations } from '../../db/schema/index.ts';
 import type { AccessScope } from '../../lib/access-scope.ts';
+import { kitListColumns, kitSorts } from '../../lib/resource-kit/kit-list.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { byOrganizationAndLocation } from '../../lib/resource-kit/record-scope.ts';
 import { type HeldRecord, lockActive } from '../../lib/resource-kit/record-writes.ts';
@@ -29,24 +30,14 @@ export const locationsList = resourceList({
   id: locations.id,
   deletedAt: locations.deletedAt,
   columns: {
-    id: locations.id,
+    ...kitListColumns(locations, LOCATION_KIT_FIELDS),
     organizationId: locations.organizationId,
     organizationName: organizations.name,
     organizationDeletedAt: organizations.deletedAt,
-    name: locations.name,
-    zipcode: locations.zipcode,
-    street: locations.street,
-    city: locations.city,
-    state: locations.state,
-    country: locations.country,
     timeZone: locations.timeZone,
-    note: locations.note,
     schedule: locations.schedule,
     hasActiveDevices: devicesAt(sql`${locations}.id`, true),
     hasDevices: devicesAt(sql`${locations}.id`, false),
-    createdAt: locations.createdAt,
-    updatedAt: locations.updatedAt,
-    deletedAt: locations.deletedAt,
   },
   joins: (query) => query.innerJoin(organizations, eq(locations.organizationId, organizations.id)),
   // A location always has its organisation (organization_id is a NOT NULL foreign key), and its filter
@@ -55,20 +46,14 @@ export const locationsList = resourceList({
   // Its search text holds its name, city and organisation's name (search_organization, migration 0018).
   searchIn: [locations.searchText],
   filter: (query: LocationListQuery) => ofOrganization(query.organizationId),
-  sortable: {
-    'Location.Name': locations.searchName,
+  sortable: kitSorts('Location', {
     name: locations.searchName,
-    'Organization.Name': locations.searchOrganization,
-    organization: locations.searchOrganization,
-    'Location.City': locations.city,
+    organization: { column: locations.searchOrganization, as: 'Organization.Name' },
     city: locations.city,
-    'Location.CreatedAt': locations.createdAt,
     createdAt: locations.createdAt,
-    'Location.UpdatedAt': locations.updatedAt,
     updatedAt: locations.updatedAt,
-    'Location.Id': locations.id,
     locationId: locations.id,
-  },
+  }),
   defaultSort: 'Location.CreatedAt',
   rowCounts: 'locations',
   // A member's organisation's locations (locations_organization_created_idx), theirs only when limited.

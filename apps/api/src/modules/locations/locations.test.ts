@@ -1,7 +1,9 @@
+import { LOCATION_KIT_FIELDS } from '@scentia/shared/locations.schemas';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { nextCnpj } from '../../../test/cnpjs.ts';
+import { describeKitFieldRules } from '../../../test/kit-field-rules.ts';
 import { describeKitList } from '../../../test/kit-list-rules.ts';
 import { expectStaleSaveRefused, staffSession } from '../../../test/resource-tests.ts';
 
@@ -43,6 +45,16 @@ async function createLocation(organizationId: number, overrides: Record<string, 
 }
 
 const ids = (page: { data: { locationId: number }[] }) => page.data.map((row) => row.locationId);
+
+describeKitFieldRules(
+  session,
+  {
+    path: '/api/locations',
+    table: 'locations',
+    body: async (overrides) => body(await createOrganization(), overrides),
+  },
+  LOCATION_KIT_FIELDS,
+);
 
 describeKitList(session, {
   path: '/api/locations',

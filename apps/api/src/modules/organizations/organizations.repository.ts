@@ -1,7 +1,9 @@
+import { ORGANIZATION_KIT_FIELDS } from '@scentia/shared/organizations.schemas';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locations, organizations } from '../../db/schema/index.ts';
 import type { AccessScope } from '../../lib/access-scope.ts';
+import { kitListColumns, kitSorts } from '../../lib/resource-kit/kit-list.ts';
 import { KitRepository } from '../../lib/resource-kit/kit-repository.ts';
 import { inMemberLocations } from '../../lib/resource-kit/record-scope.ts';
 import type { HeldRecord } from '../../lib/resource-kit/record-writes.ts';
@@ -44,39 +46,20 @@ export const organizationsList = resourceList({
   id: organizations.id,
   deletedAt: organizations.deletedAt,
   columns: {
-    id: organizations.id,
-    name: organizations.name,
+    ...kitListColumns(organizations, ORGANIZATION_KIT_FIELDS),
     legalName: organizations.legalName,
-    cnpj: organizations.cnpj,
     contactName: organizations.contactName,
-    contactEmail: organizations.contactEmail,
-    phone: organizations.phone,
-    zipcode: organizations.zipcode,
-    street: organizations.street,
-    city: organizations.city,
-    state: organizations.state,
-    country: organizations.country,
-    note: organizations.note,
-    createdAt: organizations.createdAt,
-    updatedAt: organizations.updatedAt,
-    deletedAt: organizations.deletedAt,
   },
   searchIn: [organizations.searchText],
   searchWord: cnpjSearchWord,
-  sortable: {
-    'Organization.Name': organizations.searchName,
+  sortable: kitSorts('Organization', {
     name: organizations.searchName,
-    'Organization.LegalName': organizations.legalName,
     legalName: organizations.legalName,
-    'Organization.City': organizations.city,
     city: organizations.city,
-    'Organization.CreatedAt': organizations.createdAt,
     createdAt: organizations.createdAt,
-    'Organization.UpdatedAt': organizations.updatedAt,
     updatedAt: organizations.updatedAt,
-    'Organization.Id': organizations.id,
     organizationId: organizations.id,
-  },
+  }),
   defaultSort: 'Organization.CreatedAt',
   rowCounts: 'organizations',
   // A member sees their own organisation, whichever of its locations they are limited to.

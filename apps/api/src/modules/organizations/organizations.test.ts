@@ -1,4 +1,5 @@
 import { formatCnpj } from '@scentia/shared/br-documents';
+import { ORGANIZATION_KIT_FIELDS } from '@scentia/shared/organizations.schemas';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { nextCnpj } from '../../../test/cnpjs.ts';
@@ -50,14 +51,7 @@ async function addLocations(organizationId: number, names: string[], isActive = 
 describeKitFieldRules(
   session,
   { path: '/api/organizations', table: 'organizations', body },
-  {
-    name: 'name',
-    cnpj: 'cnpj',
-    isCnpjRequired: true,
-    email: 'contactEmail',
-    phone: 'phone',
-    address: 'address',
-  },
+  ORGANIZATION_KIT_FIELDS,
 );
 
 describeKitList(session, {

@@ -123,4 +123,19 @@ describe('kitFormValues', () => {
       address: null,
     });
   });
+
+  it('gives an address the record may lack (`optionalAddress`) no country and no body until one is chosen', () => {
+    const form = kitFormValues(kitFields({ name: 'name', address: 'optionalAddress' }));
+    expect(form.empty()).toEqual({
+      name: '',
+      address: { country: null, zipcode: '', street: '', state: null, city: null },
+    });
+    expect(form.toForm({ name: 'Ana', address: null })).toEqual({ ...form.empty(), name: 'Ana' });
+    expect(form.toBody({ ...form.empty(), name: 'Ana' })).toEqual({ name: 'Ana', address: null });
+    const chosen = { ...form.empty().address, country: 'PT', city: 'Lisboa' };
+    expect(form.toBody({ name: 'Ana', address: chosen }).address).toMatchObject({
+      country: 'PT',
+      city: 'Lisboa',
+    });
+  });
 });

@@ -2,7 +2,7 @@ import { formatCnpj } from '@scentia/shared/br-documents';
 import type { KIT_FIELD_KINDS, KitFieldKind } from '@scentia/shared/record-fields.schemas';
 import type { z } from 'zod';
 import { maskBrazilianPhone } from '../../lib/input-masks.ts';
-import { requiredAddress } from '../address-block/address-values.ts';
+import { optionalAddress, requiredAddress } from '../address-block/address-values.ts';
 
 /*
  * The conversions every form-values file makes of the kit's fields, between a row (as the API answers
@@ -123,6 +123,7 @@ const KIT_FORM_FIELDS = {
   email: optionalTextField,
   phone: optionalPhoneField,
   address: requiredAddress(),
+  optionalAddress: optionalAddress(),
   note: optionalTextField,
 } satisfies {
   [Kind in KitFieldKind]: FormField<

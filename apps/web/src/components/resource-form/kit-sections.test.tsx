@@ -130,4 +130,13 @@ describe('KitSections', () => {
     expect(['CNPJ', 'Cidade'].map(isMarked)).toEqual([false, true]);
     expect(within(document.body).queryByText('Contato')).toBeNull();
   });
+
+  it('lays an address the record may lack (`optionalAddress`) out as the block, nothing marked required', {
+    timeout: 60_000,
+  }, () => {
+    const form = kitFormValues(kitFields({ name: 'name', address: 'optionalAddress', note: 'note' }));
+    renderInForm(<KitSections form={form} rule={rule} geo={geo} />);
+    expect(screen.getByText('País', { selector: 'label' })).toBeTruthy();
+    expect(['Nome', 'País', 'Observação'].map(isMarked)).toEqual([true, false, false]);
+  });
 });

@@ -17,6 +17,8 @@ import { CnpjField, EmailField, NameField, NotesField, PhoneField } from './kit-
  */
 
 type KitSection = 'company' | 'contact' | 'address' | 'notes';
+/** The kinds laid out as the address block (a required address, or one the record may lack). */
+type AddressKind = 'address' | 'optionalAddress';
 
 /** Where each kind of field goes: the name with the CNPJ, the e-mail with the phone, the note last. */
 const SECTION_OF: Readonly<Record<KitFieldKind, KitSection>> = {
@@ -26,6 +28,7 @@ const SECTION_OF: Readonly<Record<KitFieldKind, KitSection>> = {
   email: 'contact',
   phone: 'contact',
   address: 'address',
+  optionalAddress: 'address',
   note: 'notes',
 };
 const SECTIONS: readonly KitSection[] = ['company', 'contact', 'address', 'notes'];
@@ -38,7 +41,7 @@ const LABEL_OF = {
   email: 'form.kit.fields.email',
   phone: 'form.kit.fields.phone',
   note: 'form.kit.fields.note',
-} as const satisfies Readonly<Record<Exclude<KitFieldKind, 'address'>, string>>;
+} as const satisfies Readonly<Record<Exclude<KitFieldKind, AddressKind>, string>>;
 
 /** What a resource may say of one of its kit fields: its own label or hint, or that it is read-only. */
 type KitFieldOptions = { label?: ReactNode; extra?: ReactNode; isDisabled?: boolean };
@@ -51,7 +54,7 @@ type KitSectionsProps<Kinds extends Record<string, KitFieldKind>> = {
   form: {
     kinds: Kinds;
     fields: {
-      [Field in keyof Kinds]: Kinds[Field] extends 'address' ? { block: AddressBlockMarks } : unknown;
+      [Field in keyof Kinds]: Kinds[Field] extends AddressKind ? { block: AddressBlockMarks } : unknown;
     };
   };
   /** The form's rule maker (`formKit(props).rule`): each field is checked by the shared body schema. */
@@ -64,9 +67,9 @@ type KitSectionsProps<Kinds extends Record<string, KitFieldKind>> = {
   before?: { [Field in keyof Kinds]?: ReactNode };
   /** The resource's own fields, each group in the section of the kit field it follows. */
   after?: { [Field in keyof Kinds]?: ReactNode };
-} & ('address' extends Kinds[keyof Kinds]
-  ? { /** The geo feature's lookups for the address block (`addressGeo`). */ geo: AddressGeo }
-  : { geo?: undefined });
+} & ([Extract<Kinds[keyof Kinds], AddressKind>] extends [never]
+  ? { geo?: undefined }
+  : { /** The geo feature's lookups for the address block (`addressGeo`). */ geo: AddressGeo });
 
 /**
  * The sections of a form's shared fields, in the kit's order: the name and CNPJ (under "Company" when
@@ -89,7 +92,7 @@ export function KitSections<Kinds extends Record<string, KitFieldKind>>(props: K
     notes: undefined,
   };
 
-  function kitField(field: keyof Kinds & string, kind: Exclude<KitFieldKind, 'address'>) {
+  function kitField(field: keyof Kinds & string, kind: Exclude<KitFieldKind, AddressKind>) {
     const options: KitFieldOptions = fields[field] ?? {};
     const shown = { name: field, rule, ...options, label: options.label ?? t(LABEL_OF[kind]) };
     if (kind === 'name') return <NameField {...shown} />;
@@ -123,7 +126,7 @@ export function KitSections<Kinds extends Record<string, KitFieldKind>>(props: K
         {inSection.map(([field, kind]) => (
           <Fragment key={field}>
             {before[field]}
-            {kitField(field, kind as Exclude<KitFieldKind, 'address'>)}
+            {kitField(field, kind as Exclude<KitFieldKind, AddressKind>)}
             {after[field]}
           </Fragment>
         ))}

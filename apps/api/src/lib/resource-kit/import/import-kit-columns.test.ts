@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addressImport } from './import-address.ts';
 import type { ImportColumn } from './import-declaration.ts';
 import { kitColumnsOf, kitImportColumns } from './import-kit-columns.ts';
 
@@ -53,5 +54,13 @@ describe('kitColumnsOf', () => {
 
   it('refuses an address field without its address block', () => {
     expect(() => kitColumnsOf({ address: 'address' })).toThrow(/addressImport/);
+    expect(() => kitColumnsOf({ address: 'optionalAddress' })).toThrow(/addressImport/);
+  });
+
+  it("gives an address the record may lack its optional block's columns, none required", () => {
+    const optional = addressImport({ isOptional: true });
+    const columns = kitColumnsOf({ name: 'name', address: 'optionalAddress' }, { address: optional });
+    expect(columns.slice(1)).toEqual(optional.columns);
+    expect(columns.slice(1).filter((column) => column.isRequired)).toEqual([]);
   });
 });

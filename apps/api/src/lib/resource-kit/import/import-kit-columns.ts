@@ -3,7 +3,10 @@ import type { MessageKey } from '../../../i18n/translate.ts';
 import type { ImportColumn } from './import-declaration.ts';
 
 type KitColumnsOptions<Field extends string> = {
-  /** The body's address block (`addressImport()`), when a field is of the `address` kind. */
+  /**
+   * The body's address block (`addressImport()`), when a field is of the `address` kind;
+   * `addressImport({ isOptional: true })` for the `optionalAddress` kind.
+   */
   address?: { columns: ImportColumn[] };
   /** The template's example of a field (the name's is required in spirit: a list reads better with one). */
   examples?: Partial<Record<Field, string>>;
@@ -58,7 +61,7 @@ export const kitImportColumns = {
   }),
 };
 
-/** The kit column of one field of a kind; `address` is the block's columns. */
+/** The kit column of one field of a kind; an address (optional or not) is the block's columns. */
 function columnsOf(
   field: string,
   kind: KitFieldKind,
@@ -78,6 +81,7 @@ function columnsOf(
     case 'note':
       return [{ ...kitImportColumns.note(), key: field }];
     case 'address':
+    case 'optionalAddress':
       if (!address) throw new Error(`The import of the address field "${field}" needs its addressImport()`);
       return address.columns;
   }
