@@ -60,6 +60,17 @@ describe('kitColumn: a shared field’s column from the declaration', () => {
     expect(city).toMatchObject({ dataIndex: ['address', 'city'] });
   });
 
+  it('shows an optional address as its city, and an empty cell for a record without one', () => {
+    const HOLDER = kitFields({ name: 'name', address: 'optionalAddress' });
+    type Holder = Row & { name: string; address: { city: string } | null };
+    const city = kitColumn<Holder, typeof HOLDER.kinds>(t, HOLDER, 'address');
+    expect(city).toMatchObject({ title: 'Cidade', dataIndex: ['address', 'city'] });
+    expect(cellContent(city as never, { ...row, name: 'Sem endereço', address: null }, 0)).toBe('');
+    expect(
+      cellContent(city as never, { ...row, name: 'Com endereço', address: { city: 'Curitiba' } }, 0),
+    ).toBe('Curitiba');
+  });
+
   it('takes the resource’s sort, priority and own title', () => {
     const column = kitColumn<Supplier, typeof SUPPLIER.kinds>(t, SUPPLIER, 'address', {
       title: 'Município',

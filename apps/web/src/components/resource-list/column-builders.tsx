@@ -66,13 +66,14 @@ const KIT_COLUMN_TITLE: Readonly<Record<KitFieldKind, string>> = {
   phone: 'common:form.kit.fields.phone',
   note: 'common:form.kit.fields.note',
   address: 'common:list.kit.columns.city',
+  optionalAddress: 'common:list.kit.columns.city',
 };
 
 /**
  * The column of one of the resource's shared fields, from its one declaration of them (the shared
  * `kitFields`, `<X>_KIT_FIELDS`): the kit's title for the field's kind (the same word as the form's
  * label), and the kind's cell: a CNPJ or a phone with its mask, an empty cell for none, an address as
- * its city; the name is the phone card's title. `column` adds the rest (`sortKey`, `priority`) and a
+ * its city (empty for a record without one); the name is the phone card's title. `column` adds the rest (`sortKey`, `priority`) and a
  * title where the resource's word says more than the kit's. `t` is the resource's translator.
  */
 export function kitColumn<Row, Kinds extends Record<string, KitFieldKind>>(
@@ -86,7 +87,9 @@ export function kitColumn<Row, Kinds extends Record<string, KitFieldKind>>(
   if (kind === 'cnpj' || kind === 'optionalCnpj') return { ...cnpjColumn<Row>(title, field), ...column };
   if (kind === 'phone') return { ...phoneColumn<Row>(title, field), ...column };
   if (kind === 'email') return { ...emailColumn<Row>(title, field), ...column };
-  if (kind === 'address') return { title, dataIndex: [field, 'city'], ...column };
+  // A record without an address (an optional one) shows an empty city.
+  if (kind === 'address' || kind === 'optionalAddress')
+    return { title, dataIndex: [field, 'city'], render: (city: string | undefined) => city ?? '', ...column };
   if (kind === 'name') return { title, dataIndex: field, card: 'name', ...column };
   return { title, dataIndex: field, render: (text: string | null | undefined) => text ?? '', ...column };
 }
