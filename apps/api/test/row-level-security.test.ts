@@ -224,6 +224,57 @@ describe('row-level security', () => {
     expect(await countAs(scopeOf(a.organizationId, []), 'locations')).toBe(0);
   });
 
+  // Migration 0059 writes the bodies of 0039's scope functions into the policies' sub-selects: on a grid
+  // of rows and settings, malformed ones included, the predicate admits exactly what the functions admitted
+  // (NULL counted as not admitted), and no member policy calls the functions any more.
+  it('admits with the policies’ own reads exactly what the scope’s functions admitted', async () => {
+    const [{ predicate } = { predicate: '' }] = await ctx.query<{ predicate: string }>(
+      sql`select scentia_member_scope_predicate('organization_id', 'location_id') as predicate`,
+    );
+    const { organizationId: orgA, locationId: locA } = a;
+    const rows = sql`(values (${orgA}::int, ${locA}::int), (${orgA}, null::int), (${orgA}, ${locA + 1_000_000}),
+      (${b.organizationId}, ${b.locationId}), (null, ${locA}), (null, null)) t(organization_id, location_id)`;
+    const settings = [
+      ['member', String(orgA), 'all'],
+      ['member', String(orgA), `{${locA}}`],
+      ['member', String(orgA), `{${locA},${b.locationId}}`],
+      ['member', String(orgA), '{}'],
+      ['member', String(orgA), `{${locA},x}`],
+      ['member', String(orgA), ''],
+      ['member', 'x', 'all'],
+      ['member', `${orgA}0000000000`, 'all'],
+      ['staff', String(orgA), 'all'],
+      [],
+    ];
+    for (const setting of settings) {
+      const [scope, organizationId, locationIds] = setting;
+      const answers = await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local role scentia_member`);
+        if (scope)
+          await tx.execute(sql`select set_config('scentia.scope', ${scope}, true),
+            set_config('scentia.organization_id', ${organizationId}, true), set_config('scentia.location_ids', ${locationIds}, true)`);
+        const result = (await tx.execute(sql`select coalesce(${sql.raw(predicate)}, false) as now,
+          coalesce(organization_id = scentia_member_organization() and (scentia_member_sees_every_location()
+            or location_id = any (scentia_member_location_ids())), false) as before
+          from ${rows}`)) as unknown as { rows: { now: boolean; before: boolean }[] };
+        return result.rows;
+      });
+      expect(
+        answers.map((row) => row.now),
+        setting.join(' '),
+      ).toEqual(answers.map((row) => row.before));
+      if (setting[2] === 'all')
+        expect(
+          answers.some((row) => row.now),
+          setting.join(' '),
+        ).toBe(scope === 'member' && organizationId === String(orgA));
+    }
+    const calling = await ctx.query<{ policy: string }>(sql`select tablename || '.' || policyname as policy
+      from pg_policies where 'scentia_member' = any (roles)
+        and concat(qual, ' ', with_check) ~ 'scentia_member_(organization|sees_every_location|location_ids)\\(' order by 1`);
+    expect(calling.map((row) => row.policy)).toEqual([]);
+  });
+
   it('keeps the functions that run as their owner to the staff, and the others to the caller’s rows', async () => {
     const definers = await ctx.query<{ name: string }>(sql`select p.proname as name from pg_proc p
       join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef order by 1`);
