@@ -26,9 +26,11 @@ export type KitOnlyFormDeclaration<
     fields?: { [Field in keyof Kinds]?: KitFieldTexts };
     legends?: { company?: ReactNode; contact?: ReactNode; notes?: ReactNode };
   };
-} & ('address' extends Kinds[keyof Kinds]
-  ? { /** The geo feature's lookups for the address block (`addressGeo`). */ geo: AddressGeo }
-  : { geo?: undefined });
+} & ([Extract<Kinds[keyof Kinds], 'address' | 'optionalAddress'>] extends [never]
+  ? { geo?: undefined }
+  : {
+      /** The geo feature's lookups for the address block (`addressGeo`), an optional one's too. */ geo: AddressGeo;
+    });
 
 /**
  * A form component from a kit-only declaration: `ResourceForm` with the kit's sections and nothing

@@ -12,8 +12,10 @@ import { z } from 'zod';
 import { createTestI18n } from '../../test/i18n-for-tests.ts';
 import { renderInApp } from '../../test/render-in-app.tsx';
 import { stubWideScreen } from '../../test/wide-screen.ts';
+import type { AddressGeo } from '../address-block/address-geo.ts';
 import { type AddressFormValues, addressFieldPaths, emptyAddress } from '../address-block/address-values.ts';
 import { kitFormValues } from './form-values.ts';
+import type { KitOnlyFormDeclaration } from './kit-only-form.tsx';
 import { type FormKit, formKit, type ResourceFormComponentProps } from './resource-form.tsx';
 import { resourceFormPages } from './resource-form-pages.tsx';
 
@@ -235,5 +237,17 @@ describe('resourceFormPages of a kit-only resource', () => {
         }),
       { timeout: 10_000 },
     );
+  });
+
+  it('asks the address lookups of a form with an address, an optional one too (held by the type check)', () => {
+    const withOptional = kitFormValues(kitFields({ name: 'name', address: 'optionalAddress' }));
+    const geo = {} as AddressGeo;
+    const declared: KitOnlyFormDeclaration<typeof withOptional.kinds> = { form: withOptional, geo };
+    // @ts-expect-error: an address block without its lookups
+    const missing: KitOnlyFormDeclaration<typeof withOptional.kinds> = { form: withOptional };
+    const withoutAddress = kitFormValues(kitFields({ name: 'name' }));
+    // @ts-expect-error: lookups given to a form without an address
+    const extra: KitOnlyFormDeclaration<typeof withoutAddress.kinds> = { form: withoutAddress, geo };
+    expect([declared.geo, missing.form, extra.form]).toHaveLength(3);
   });
 });
