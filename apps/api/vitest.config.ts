@@ -19,11 +19,15 @@ export default defineConfig({
       // Each project names its own files: a project that extends the root adds to its lists.
       // Most files run one after the other in a shared process: a file's own start (a process, the
       // app's modules, PGlite) was most of its time. Each still opens its own database and app.
+      // `isolate: false` alone does not do it: Vitest's forks pool takes its worker isolation from the
+      // root config, so each file still got a new process; `singleFork` hands the project's files to
+      // one worker, which, not isolated, keeps the modules it imported from file to file.
       {
         extends: true,
         test: {
           name: 'shared-process',
           isolate: false,
+          poolOptions: { forks: { singleFork: true } },
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...leftOut, ...ownProcess],
         },
