@@ -26,6 +26,7 @@ import {
   type NotificationEvents,
   type NotificationListener,
 } from './notification-listener.ts';
+import { oneStatementAtATime } from './one-statement-at-a-time.ts';
 import * as schema from './schema/index.ts';
 
 export type { Database, Schema } from './database-type.ts';
@@ -175,6 +176,8 @@ async function openPostgres(
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    // A transaction's statements asked for at once reach its connection one after the other.
+    pool.on('connect', oneStatementAtATime);
     return pool;
   };
   // Prepared statements are planned with their values every time: a plan made once for any value

@@ -1,0 +1,46 @@
+import type pg from 'pg';
+
+type QueryCall = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * Makes a connection take its statements one at a time: a statement asked for while another runs waits
+ * until that one has answered, then goes. A transaction's statements share one connection, and a
+ * repository may ask for two at once (`Promise.all` of a page and its total) — inside a bulk action's
+ * one transaction or a member's, for instance. `pg` 8 queued the second inside the client and warned
+ * that doing so is deprecated (pg 9 removes it: the call would fail). This is that queue, ours.
+ * A cursor (a submittable) is answered through itself: the statement after it waits for its sending only.
+ */
+export function oneStatementAtATime(client: pg.ClientBase): void {
+  const query = client.query.bind(client) as QueryCall;
+  // Settles when the last statement handed to the connection has answered, failed ones included.
+  let previous: Promise<unknown> = Promise.resolve();
+  const queued = (config: unknown, values?: unknown, callback?: unknown): unknown => {
+    const valuesCallback = typeof values === 'function' ? values : undefined;
+    const answerTo = (typeof callback === 'function' ? callback : valuesCallback) as
+      | ((...answer: unknown[]) => void)
+      | undefined;
+    const ownValues = valuesCallback ? undefined : values;
+    const submittable = config as { submit?: unknown } | null;
+    if (typeof submittable?.submit === 'function') {
+      const sent = previous.then(() => query(config, ownValues));
+      previous = sent.catch(() => undefined);
+      return config;
+    }
+    if (answerTo) {
+      previous = previous.then(
+        () =>
+          new Promise<void>((resolve) => {
+            query(config, ownValues, (...answer: unknown[]) => {
+              resolve();
+              answerTo(...answer);
+            });
+          }),
+      );
+      return undefined;
+    }
+    const answered = previous.then(() => query(config, ownValues) as Promise<unknown>);
+    previous = answered.catch(() => undefined);
+    return answered;
+  };
+  (client as unknown as { query: QueryCall }).query = queued;
+}
