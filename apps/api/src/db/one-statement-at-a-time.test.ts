@@ -82,6 +82,24 @@ describe('a connection taking one statement at a time', () => {
     expect(answers).toEqual(['select 2']);
   });
 
+  it('hands what the client refuses at once to the callback, and goes on', async () => {
+    const fake = fakeClient();
+    const refusing = {
+      query(config: unknown, values?: unknown, callback?: unknown) {
+        if (config === null) throw new TypeError('no statement');
+        return fake.client.query(config, values, callback as never);
+      },
+    };
+    oneStatementAtATime(refusing as never);
+    const errors: unknown[] = [];
+    refusing.query(null, [], (error: unknown) => errors.push(error));
+    const next = refusing.query('select 2');
+    await tick();
+    expect(errors).toEqual([new TypeError('no statement')]);
+    fake.pending.shift()?.answer();
+    await expect(next).resolves.toEqual({ text: 'select 2' });
+  });
+
   it('sends a cursor in its turn and answers it as itself', async () => {
     const fake = fakeClient();
     oneStatementAtATime(fake.client as never);

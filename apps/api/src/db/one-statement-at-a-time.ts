@@ -30,10 +30,16 @@ export function oneStatementAtATime(client: pg.ClientBase): void {
       previous = previous.then(
         () =>
           new Promise<void>((resolve) => {
-            query(config, ownValues, (...answer: unknown[]) => {
+            try {
+              query(config, ownValues, (...answer: unknown[]) => {
+                resolve();
+                answerTo(...answer);
+              });
+            } catch (error) {
+              // What the client refuses at once (no statement at all) goes to the callback, not a hang.
               resolve();
-              answerTo(...answer);
-            });
+              answerTo(error);
+            }
           }),
       );
       return undefined;
