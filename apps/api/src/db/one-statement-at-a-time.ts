@@ -15,17 +15,18 @@ export function oneStatementAtATime(client: pg.ClientBase): void {
   // Settles when the last statement handed to the connection has answered, failed ones included.
   let previous: Promise<unknown> = Promise.resolve();
   const queued = (config: unknown, values?: unknown, callback?: unknown): unknown => {
+    const submittable = config as { submit?: unknown } | null;
+    if (typeof submittable?.submit === 'function') {
+      // Handed over as it came: the client attaches any callback to the submittable itself.
+      const sent = previous.then(() => query(config, values, callback));
+      previous = sent.catch(() => undefined);
+      return config;
+    }
     const valuesCallback = typeof values === 'function' ? values : undefined;
     const answerTo = (typeof callback === 'function' ? callback : valuesCallback) as
       | ((...answer: unknown[]) => void)
       | undefined;
     const ownValues = valuesCallback ? undefined : values;
-    const submittable = config as { submit?: unknown } | null;
-    if (typeof submittable?.submit === 'function') {
-      const sent = previous.then(() => query(config, ownValues));
-      previous = sent.catch(() => undefined);
-      return config;
-    }
     if (answerTo) {
       previous = previous.then(
         () =>
