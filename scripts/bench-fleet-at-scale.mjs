@@ -109,7 +109,7 @@ async function seed(client) {
     // The devices measured start full (their heartbeat reports as much); the others at any level.
     `insert into capsule_levels (capsule_id, remaining_shots)
       select c.id, case when c.device_id <= ${REPLAY_DEVICES} then ${CAPSULE_SIZE}
-        else (c.id * 7919) % ${CAPSULE_SIZE} end from capsules c`,
+        else ((c.id::bigint * 7919) % ${CAPSULE_SIZE})::integer end from capsules c`,
     // Yesterday's raw shots: one row an open hour (08:00–20:00 UTC), its slot turning over the four.
     `insert into shots (shot_at, device_id, location_id, campaign_id, fragrance_id, capsule_id, slot, count, batch_sequence)
       select date_trunc('day', now()) - interval '1 day' + (8 + h) * interval '1 hour' + (d.id % 3600) * interval '1 second',

@@ -14,6 +14,7 @@ import { clientAddress } from '../../lib/client-address.ts';
 import { errorBodySchema, errorResponses } from '../../lib/http-schemas.ts';
 import type { DeviceApiService } from './device-api.service.ts';
 import { heartbeatValidatorCompiler } from './heartbeat-body.ts';
+import { shotBatchValidatorCompiler } from './shot-batch-body.ts';
 
 const tags = ['device'];
 
@@ -124,6 +125,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod<{
       bodyLimit: SHOTS_BODY_LIMIT,
       config: { access: 'device', deviceLookup: 'hash' },
       logLevel: DEVICE_LOG_LEVEL,
+      validatorCompiler: shotBatchValidatorCompiler,
       serializerCompiler: serializeAsBuilt,
       schema: {
         tags,
