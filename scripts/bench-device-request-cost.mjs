@@ -39,15 +39,15 @@ const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0C057${index.toString(16).toUpperCase().padStart(6, '0')}`;
 
-/** The statements run since the last reset, by time (planning and execution), per request of the kind. */
+/** The statements run since the last reset, by time (planning and execution) and buffers read, per call. */
 async function printStatements(client, requests) {
   const { rows } = await client.query(`select calls, plans, total_plan_time as plan, total_exec_time as exec,
-      left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+      shared_blks_hit + shared_blks_read as blocks, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
     from pg_stat_statements where query not like '%pg_stat_statements%'
     order by total_plan_time + total_exec_time desc limit 8`);
   for (const row of rows)
     console.log(
-      `  ${(row.calls / requests).toFixed(2)} calls/request, ${row.plans} plans, plan ${((row.plan * 1000) / row.calls).toFixed(0)} µs + run ${((row.exec * 1000) / row.calls).toFixed(0)} µs: ${row.query}`,
+      `  ${(row.calls / requests).toFixed(2)} calls/request, ${row.plans} plans, plan ${((row.plan * 1000) / row.calls).toFixed(0)} µs + run ${((row.exec * 1000) / row.calls).toFixed(0)} µs, ${(row.blocks / row.calls).toFixed(0)} buffers: ${row.query}`,
     );
 }
 
