@@ -5,7 +5,7 @@ import { z } from 'zod';
  * the calendar lacks (2001-02-29, 2001-02-30); on top of that, the year must be one the database
  * stores: PostgreSQL has no year 0, and a year past 9999 would not be ISO 8601's four digits.
  */
-const isStorableYear = (isoText: string) => /^\d{4}-/.test(isoText) && !isoText.startsWith('0000-');
+export const isStorableYear = (isoText: string) => /^\d{4}-/.test(isoText) && !isoText.startsWith('0000-');
 
 /** A calendar day, `YYYY-MM-DD`, that exists (spec §5 Birthday). */
 export const calendarDateSchema = z.iso

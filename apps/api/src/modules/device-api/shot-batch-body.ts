@@ -1,3 +1,4 @@
+import { isStorableYear } from '@scentia/shared/dates.schemas';
 import {
   MAX_BATCH_SEQUENCE,
   MAX_SHOT_ENTRIES,
@@ -21,12 +22,13 @@ type Entry = ShotBatchBody['shots'][number];
 
 /** The instant as the API writes it, when `at` names one that exists the way a device writes it. */
 function instantOf(at: unknown): string | undefined {
-  if (typeof at !== 'string' || !UTC_INSTANT.test(at) || at.startsWith('0000-')) return undefined;
+  if (typeof at !== 'string' || !UTC_INSTANT.test(at)) return undefined;
   const time = Date.parse(at);
   if (Number.isNaN(time)) return undefined;
   const written = new Date(time).toISOString();
-  // A day or an hour that does not exist comes back as another one (2027-02-30 as 2027-03-02).
-  return written.slice(0, 19) === at.slice(0, 19) ? written : undefined;
+  // A day or an hour that does not exist comes back as another one (2027-02-30 as 2027-03-02); the
+  // year is zod's rule on the instant written (dateTimeSchema).
+  return written.slice(0, 19) === at.slice(0, 19) && isStorableYear(written) ? written : undefined;
 }
 
 function entryOf(value: unknown): Entry | undefined {
