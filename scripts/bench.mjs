@@ -119,6 +119,13 @@ await import('./bench-quiz-sessions.mjs');
 console.log('\nDevice ingestion: 200 devices sending batches of 100 shots (60 s over HTTP, 60 s floor)...');
 await import('./bench-device-ingestion.mjs');
 
+// The fold of acknowledged batches, one fold against two side by side, counts checked after each turn
+// (docs/performance/shot-folds-side-by-side.md).
+console.log(
+  '\nShot folds: 20,000 acknowledged batches folded by one fold, then by two side by side (3 turns)...',
+);
+await import('./bench-shot-fold.mjs');
+
 // Heartbeats and 10-entry shot batches as a fleet sends them, with the CPU each costs (docs/scaling.md).
 console.log("\nDevice requests at a fleet's shape: heartbeats and batches of 10 shots (15 s each)...");
 await import('./bench-device-requests.mjs');

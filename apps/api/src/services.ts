@@ -241,8 +241,11 @@ export async function createServices(config: Config, database: DatabaseHandle, l
   // Telemetry through the plain handles; provisioning changes the device's record, so it is audited.
   const deviceApiRepository = new DeviceApiRepository(database.db, db, devicePreparedQuery);
   // Acknowledged batches credited to the shots, levels and counts (modules/device-api/shot-fold.ts):
-  // every instance runs the job, the database folds one at a time; a stop folds once more (app.ts).
-  const shotFold = createShotFold({ fold: (limit, wait) => deviceApiRepository.foldShots(limit, wait) });
+  // every instance runs the job, its folds beside the other instances'; a stop folds once more (app.ts).
+  const shotFold = createShotFold({
+    fold: (limit, wait) => deviceApiRepository.foldShots(limit, wait),
+    sideBySide: database.driver === 'pglite' ? 1 : config.SHOT_FOLDS_PER_INSTANCE,
+  });
   jobs.add({
     name: 'shot-fold',
     intervalMs: config.SHOT_FOLD_INTERVAL_MS,

@@ -170,7 +170,7 @@ describe('a level’s, a forecast’s and a device state’s organisation and lo
       'device_state_follow_device',
     ]);
     expect(writers.filter((row) => !row.isTrigger).map((row) => row.name)).toEqual([
-      'fold_shot_batches_waiting',
+      'fold_shot_batches',
       'ingest_shot_batch_group',
     ]);
     const followers = await ctx.query<{ source: string }>(sql`

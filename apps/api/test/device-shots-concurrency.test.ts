@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
 import { createDeviceFixture, type DeviceFixture } from './device-fixture.ts';
+import { pause, signal } from './race-moments.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 /*
@@ -20,7 +22,7 @@ const LOW_LEVEL = 50;
 
 beforeAll(async () => {
   ctx = await createTestApp({ DEVICE_REQUESTS_PER_MINUTE: '100000' });
-  fixture = await createDeviceFixture(ctx, { fragrances: 3 });
+  fixture = await createDeviceFixture(ctx, { fragrances: 3, locations: 2 });
 });
 afterAll(() => ctx.close());
 
@@ -71,8 +73,11 @@ describe('POST /api/device/shots, concurrently', () => {
       Array.from({ length: BATCHES_PER_DEVICE }, (_, sequence) => ({ device, index, sequence })),
     );
     const replays = sends.filter(({ index }) => index === 0);
-    // Folds race the batches (two at once, as two instances would run theirs); the last one folds the rest.
-    const racingFolds = Array.from({ length: 4 }, () => ctx.foldShots());
+    // Folds race the batches and each other (the timed fold's kind, which leaves what another fold
+    // holds, and the kind that waits for it, as instances run theirs); the last ones fold the rest.
+    const racingFolds = Array.from({ length: 4 }, (_, index) =>
+      index % 2 === 0 ? ctx.app.shotFold.foldDue() : ctx.foldShots(),
+    );
     const responses = await Promise.all(
       [...sends, ...replays].map(({ device, index, sequence }) =>
         fixture.call(device.credential, {
@@ -123,5 +128,105 @@ describe('POST /api/device/shots, concurrently', () => {
       });
     }
     expect(capsules.find((capsule) => capsule.serial === 'RACE-0-1')?.remaining).toBe(0);
+  });
+});
+
+/** A fold in a transaction of its own: the rows folded, as `fold_shot_batches` answers them. */
+async function foldIn(tx: Database, limit: number, wait: boolean): Promise<number> {
+  const result = (await tx.execute(
+    sql`select fold_shot_batches(${limit}::integer, ${wait}::boolean) as n`,
+  )) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  return Number(result.rows[0]?.n);
+}
+
+/** The lock waits of this database's backends, sorted: each a `pg_stat_activity.wait_event`. */
+async function lockWaits(): Promise<string[]> {
+  const rows = await ctx.query<{ event: string }>(sql`
+    select wait_event as event from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock' order by 1`);
+  return rows.map((row) => row.event);
+}
+
+// Folds at once need connections of their own: PostgreSQL only (PGlite has one).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('folds side by side (migration 0061)', () => {
+  it('a fold that does not wait credits what another holds not; one that waits finds it folded', async () => {
+    const devices = [];
+    for (const [index, locationId] of fixture.locationIds.entries()) {
+      const device = await fixture.createDevice({ locationId });
+      const heartbeat = await fixture.call(device.credential, {
+        method: 'POST',
+        url: '/api/device/heartbeat',
+        payload: {
+          firmwareVersion: '1.0.0',
+          capsules: [
+            {
+              slot: 1,
+              serialNumber: `SIDE-${index}`,
+              fragranceId: fixture.fragranceIds[0],
+              sizeShots: 100,
+              remainingShots: 100,
+            },
+          ],
+        },
+      });
+      expect(heartbeat.statusCode, heartbeat.body).toBe(200);
+      devices.push(device);
+    }
+    const [first, second] = devices as [(typeof devices)[0], (typeof devices)[0]];
+    const at = new Date().toISOString();
+    // The first device's one batch (1 shot), the second's three (2, 3 and 4 shots).
+    for (const [device, sequence] of [
+      [first, 1],
+      [second, 2],
+      [second, 3],
+      [second, 4],
+    ] as const) {
+      const sent = await fixture.call(device.credential, {
+        method: 'POST',
+        url: '/api/device/shots',
+        payload: { sequence, shots: [{ at, slot: 1, count: sequence }] },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+
+    // A fold takes the oldest key (the first device's batch) and stays uncommitted.
+    const holding = signal();
+    const release = signal();
+    const held = ctx.db.transaction(async (tx) => {
+      const folded = await foldIn(tx as unknown as Database, 1, false);
+      holding.open();
+      await release.opened;
+      return folded;
+    });
+    await holding.opened;
+    // The timed fold's kind passes the held batch, credits the other three, and waits only for the
+    // shared sums' lock; the kind that waits waits for the held batch's row.
+    const passing = ctx.db.transaction((tx) => foldIn(tx as unknown as Database, 10, false));
+    const waiting = ctx.foldShots();
+    for (let tries = 0; (await lockWaits()).length < 2 && tries < 200; tries += 1) await pause(25);
+    expect(await lockWaits()).toEqual(['advisory', 'transactionid']);
+    release.open();
+    expect(await Promise.all([held, passing, waiting])).toEqual([1, 3, 0]);
+
+    const counted = await ctx.query<{
+      device: number;
+      raw: number;
+      level: number;
+      daily: number;
+      left: number;
+    }>(sql`
+      select d.id as device,
+        (select sum(count)::int from shots where device_id = d.id) as raw,
+        (select l.remaining_shots from capsules c join capsule_levels l on l.capsule_id = c.id
+          where c.device_id = d.id) as level,
+        (select sum(shots)::int from shot_counts_device_daily where device_id = d.id) as daily,
+        (select count(*)::int from shot_batches where device_id = d.id and ats is not null) as left
+      from devices d where d.id in (${first.id}, ${second.id}) order by d.id`);
+    expect(counted).toEqual([
+      { device: first.id, raw: 1, level: 99, daily: 1, left: 0 },
+      { device: second.id, raw: 9, level: 91, daily: 9, left: 0 },
+    ]);
   });
 });

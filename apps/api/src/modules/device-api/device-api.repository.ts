@@ -148,9 +148,9 @@ export class DeviceApiRepository {
 
   /**
    * Credits at most `limit` acknowledged batches to the shots, levels and counts, and marks them folded,
-   * in one transaction (fold_shot_batches, migrations 0050 and 0052; one fold at a time across
-   * instances). Answers how many it folded; with `wait` false, -1 at once when another fold holds the
-   * lock (0052), instead of waiting for it with a connection held.
+   * in one transaction (fold_shot_batches, migrations 0050 and 0061). Answers how many it folded. Folds
+   * run side by side, each on batches of its own: with `wait` false the batches another fold holds are
+   * left to it; with `wait` true they are waited for (and found folded).
    */
   async foldShots(limit: number, wait: boolean): Promise<number> {
     const [row] = await this.rows<{ folded: number }>(

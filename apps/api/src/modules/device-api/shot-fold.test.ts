@@ -28,23 +28,33 @@ describe('createShotFold', () => {
 });
 
 describe('createShotFold, the timed fold', () => {
-  it('asks not to wait, and stops at once when another fold holds the lock', async () => {
-    const calls: boolean[] = [];
-    const answers = [5, -1];
+  it('runs its folds side by side, none waiting, each until it finds less than a full fold', async () => {
+    const backlog = { left: 23 };
+    const calls: Array<{ wait: boolean; inFlight: number }> = [];
+    let inFlight = 0;
     const fold = createShotFold({
       maxBatches: 5,
-      fold: async (_limit, wait) => {
-        calls.push(wait);
-        return answers.shift() ?? 0;
+      sideBySide: 3,
+      fold: async (limit, wait) => {
+        inFlight += 1;
+        calls.push({ wait, inFlight });
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        const folded = Math.min(limit, backlog.left);
+        backlog.left -= folded;
+        inFlight -= 1;
+        return folded;
       },
     });
-    expect(await fold.foldDue()).toBe(5);
-    expect(calls).toEqual([false, false]);
+    expect(await fold.foldDue()).toBe(23);
+    expect(backlog.left).toBe(0);
+    expect(calls.every((call) => !call.wait)).toBe(true);
+    expect(Math.max(...calls.map((call) => call.inFlight))).toBe(3);
   });
 
-  it('waits for the lock when every batch must be folded before it returns', async () => {
+  it('waits for the batches other folds hold when every batch must be folded before it returns', async () => {
     const calls: boolean[] = [];
     const fold = createShotFold({
+      sideBySide: 3,
       fold: async (_limit, wait) => {
         calls.push(wait);
         return 0;
