@@ -12,16 +12,22 @@
 //     WAL and disk bytes a second, counts checked exactly;
 //  4. autovacuum during 2 and 3: runs and durations on the hot tables (its log and pg_stat_user_tables).
 // BENCH_SCALE_JOBS_ONLY=1 stops after 1; BENCH_SCALE_PG_SETTINGS adds `name=value` settings (space-separated).
+// BENCH_SCALE_FOLDS=1 measures the fold at that size first (bench-fold-backlog.mjs): backlogs of
+// BENCH_SCALE_FOLD_BACKLOG (20,000) batches of 10, acknowledged in SQL by devices not used after,
+// folded by each shape of BENCH_SCALE_FOLD_SHAPES ('1x1000,2x1000') in BENCH_SCALE_FOLD_ROUNDS (3)
+// turns; BENCH_SCALE_FOLDS=only stops after it.
 // On a PostgreSQL cluster of its own (fsync on, log_autovacuum_min_duration=0). After
 // `npm run build -w apps/api`: `node scripts/bench-fleet-at-scale.mjs` (docs/scaling.md); `npm run
 // bench` runs it with BENCH_SCALE=1. Seeding 100,000 devices takes several minutes on 2 cores.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { clusterCpuSeconds, clusterWriteBytes, postmasterPidOf, processCpuSeconds } from './bench-cpu.mjs';
 import { driveDevice, heartbeatOf, inParallel } from './bench-fleet.mjs';
-import { expectStatus, measureKind, requestKinds } from './bench-request-kinds.mjs';
+import { foldBacklog, foldShapesOf } from './bench-fold-backlog.mjs';
+import { expectStatus, measureKind, median, requestKinds } from './bench-request-kinds.mjs';
 import { requester } from './bench-requester.mjs';
 import { freshDatabase, shotBatchesFolded, startServer, summarize } from './bench-support.mjs';
 import { throwawayCluster } from './postgres-for-tests.mjs';
@@ -37,6 +43,10 @@ const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 5);
 const JOBS_WAIT_SECONDS = Number(process.env.BENCH_SCALE_JOBS_WAIT_SECONDS ?? 1_200);
 /** Only part 1, the timed jobs' first runs (the quick measure of a job's change at size). */
 const JOBS_ONLY = process.env.BENCH_SCALE_JOBS_ONLY === '1';
+const FOLDS = process.env.BENCH_SCALE_FOLDS;
+const FOLD_BACKLOG = Number(process.env.BENCH_SCALE_FOLD_BACKLOG ?? 20_000);
+const FOLD_ROUNDS = Number(process.env.BENCH_SCALE_FOLD_ROUNDS ?? 3);
+const FOLD_SHAPES = foldShapesOf(process.env.BENCH_SCALE_FOLD_SHAPES ?? '1x1000,2x1000');
 const CONCURRENCY = 16;
 const CAMPAIGNS = 10;
 const CAPSULE_SIZE = 1_000_000;
@@ -151,6 +161,83 @@ async function seed(client) {
   await client.query(`select rebuild_shot_rollups((now() at time zone 'UTC')::date - 1)`);
   timings.push({ table: 'rebuild_shot_rollups', rows: 0, seconds: (performance.now() - started) / 1000 });
   return timings;
+}
+
+/**
+ * The fold at this size: each turn and shape, FOLD_BACKLOG batches of 10 acknowledged in SQL (as the
+ * server does, 200 a call) by devices the request kinds and the replay do not use, then folded by the
+ * shape; the batches' raw shots checked.
+ */
+async function measureFolds(databaseUrl, postmaster) {
+  const maxSides = Math.max(...FOLD_SHAPES.map((shape) => shape.sides));
+  const clients = Array.from(
+    { length: maxSides + 1 },
+    () => new pg.Client({ connectionString: databaseUrl }),
+  );
+  const [acker, ...folders] = clients;
+  const results = new Map(FOLD_SHAPES.map((shape) => [shape.name, []]));
+  try {
+    for (const client of clients) await client.connect();
+    // Devices past the measured and replayed ones, a window of FOLD_BACKLOG a turn moving along them;
+    // a device met again sends its next sequence.
+    const reserved = Math.max(MEASURED, REPLAY_DEVICES);
+    const windows = Math.floor((DEVICES - reserved) / FOLD_BACKLOG);
+    if (windows < 1) throw new Error('Too few devices for a backlog of the fold');
+    let turn = 0;
+    for (let round = 0; round < FOLD_ROUNDS; round += 1)
+      for (const shape of FOLD_SHAPES) {
+        turn += 1;
+        const first = reserved + 1 + ((turn - 1) % windows) * FOLD_BACKLOG;
+        const lastDevice = first + FOLD_BACKLOG - 1;
+        const sequence = turn;
+        const at = new Date().toISOString();
+        for (let from = first; from <= lastDevice; from += 200) {
+          const ids = Array.from(
+            { length: Math.min(200, lastDevice - from + 1) },
+            (_, index) => from + index,
+          );
+          const hashes = ids.map((id) => createHash('sha256').update(credentialOf(id)).digest('hex'));
+          const entries = ids.flatMap((id, index) =>
+            Array.from({ length: 10 }, (_, entry) => ({ batch: index + 1, slot: 1 + ((id + entry) % 20) })),
+          );
+          await acker.query(
+            `select ack_shot_batch_group($1::text[], $2::bigint[], $3::integer[], $4::timestamptz[],
+              $5::smallint[], $6::integer[])`,
+            [
+              hashes,
+              ids.map(() => sequence),
+              entries.map((entry) => entry.batch),
+              entries.map(() => at),
+              entries.map((entry) => entry.slot),
+              entries.map(() => 1),
+            ],
+          );
+        }
+        await acker.query('checkpoint');
+        const load = loadavg()[0];
+        const result = { ...(await foldBacklog(folders, postmaster, shape)), load };
+        const { rows } = await acker.query(
+          'select coalesce(sum(count), 0)::int as shots from shots where device_id between $1 and $2 and batch_sequence = $3',
+          [first, lastDevice, sequence],
+        );
+        if (result.batches !== FOLD_BACKLOG || rows[0].shots !== FOLD_BACKLOG * 10)
+          throw new Error(`Folded ${result.batches} batches, ${rows[0].shots} shots, of ${FOLD_BACKLOG}`);
+        results.get(shape.name).push(result);
+        console.log(JSON.stringify({ shape: shape.name, round, ...result }));
+      }
+  } finally {
+    for (const client of clients) await client.end().catch(() => {});
+  }
+  console.log(
+    `\nThe fold on tables of ${DEVICES} devices: backlogs of ${FOLD_BACKLOG} batches of 10, ${FOLD_ROUNDS} turns; medians, raw shots exact.\n`,
+  );
+  console.log(
+    '| folds side by side × batches a fold | loads | batches/s | PostgreSQL CPU a batch |\n|---|---|---|---|',
+  );
+  for (const [name, runs] of results)
+    console.log(
+      `| ${name} | ${runs.map((run) => run.load.toFixed(2)).join(', ')} | ${Math.round(median(runs.map((run) => run.perSecond)))} | ${median(runs.map((run) => run.cpuMsPerBatch)).toFixed(3)} ms |`,
+    );
 }
 
 /** The jobs' run counts and summed durations from one instance's /metrics. */
@@ -342,6 +429,11 @@ async function run(cluster) {
     console.log(
       `| vacuum analyze | | ${vacuumSeconds.toFixed(1)} |\n\nSeeded in ${seedSeconds.toFixed(0)} s; database ${(size.rows[0].bytes / 2 ** 30).toFixed(2)} GB.`,
     );
+
+    if (FOLDS) {
+      await measureFolds(databaseUrl, postmaster);
+      if (FOLDS === 'only') return;
+    }
 
     // 1. The timed jobs: each one's claim of this period forgotten, so the next start runs them all.
     await client.query(`delete from settings where key like 'job-period:%'`);

@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { clusterCpuSeconds, postmasterPidOf } from './bench-cpu.mjs';
+import { postmasterPidOf } from './bench-cpu.mjs';
 import { inParallel, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
+import { foldBacklog, foldShapesOf } from './bench-fold-backlog.mjs';
 import { expectStatus, median } from './bench-request-kinds.mjs';
 import { requester } from './bench-requester.mjs';
 import { freshDatabase, startServer } from './bench-support.mjs';
@@ -20,10 +21,7 @@ import { throwawayCluster } from './postgres-for-tests.mjs';
 const DEVICES = Number(process.env.BENCH_FOLD_DEVICES ?? 2_000);
 const BACKLOG = Number(process.env.BENCH_FOLD_BACKLOG ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_FOLD_ROUNDS ?? 3);
-const SHAPES = (process.env.BENCH_FOLD_SHAPES ?? '1x1000,2x1000').split(',').map((shape) => {
-  const [sides, limit] = shape.split('x').map(Number);
-  return { name: shape, sides, limit };
-});
+const SHAPES = foldShapesOf(process.env.BENCH_FOLD_SHAPES ?? '1x1000,2x1000');
 const PORT = Number(process.env.BENCH_FOLD_PORT ?? 3295);
 const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 const BATCH = 10;
@@ -52,26 +50,6 @@ async function acknowledgeBacklog(http, devices) {
       expectStatus(answer, 200, 'A batch');
     }
   });
-}
-
-/** Folds everything left, `sides` folds side by side of at most `limit` batches each; answers its figures. */
-async function foldBacklog(pools, postmaster, { sides, limit }) {
-  const cpuBefore = clusterCpuSeconds(postmaster);
-  const started = performance.now();
-  const folded = await Promise.all(
-    pools.slice(0, sides).map(async (client) => {
-      let total = 0;
-      for (;;) {
-        const { rows } = await client.query('select fold_shot_batches($1::integer, false) as n', [limit]);
-        total += rows[0].n;
-        if (rows[0].n < limit) return total;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const batches = folded.reduce((sum, count) => sum + count, 0);
-  const cpu = clusterCpuSeconds(postmaster) - cpuBefore;
-  return { batches, seconds, perSecond: batches / seconds, cpuMsPerBatch: (cpu * 1000) / batches };
 }
 
 /** Shots sent so far against what the raw shots, the levels and each count table hold. */
