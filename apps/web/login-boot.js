@@ -2,8 +2,9 @@
 // its modules are fetched once it has painted (modulepreload) but evaluated only at the first sign of
 // use (focus, pointer, key) or after a few idle seconds, so nothing long runs between the first paint
 // and the person's first action. When the app's page mounts (src/lib/prerendered-page.ts), what was
-// done here is carried into it: values typed, boxes ticked, the focus, a button pressed, a submit held
-// back. It lives in the page rather than in the app's bundle because it belongs to the page's markup.
+// done here is carried into it: values typed, boxes ticked, the focus, a button clicked or still held
+// down, a submit held back. It lives in the page rather than in the app's bundle because it belongs to
+// the page's markup.
 (() => {
   const IDLE_MS = 4000;
   const TRIGGERS = ['focusin', 'pointerdown', 'keydown', 'touchstart'];
@@ -32,6 +33,19 @@
 
   let isSubmitRequested = false;
   let clicked = null;
+  // A press starts the app (TRIGGERS), which may take over before the release: the release then lands
+  // on the app's button, which never saw the press, and no click follows. A button pressed here counts
+  // as pressed there (a submit as a submit held back).
+  let pressed = null;
+  const pressedButton = (event) => {
+    const isPress =
+      event.type === 'pointerdown' ? event.button === 0 : event.key === ' ' || event.key === 'Enter';
+    if (isPress && event.target instanceof Element) pressed = event.target.closest('button');
+  };
+  page.addEventListener('pointerdown', pressedButton);
+  page.addEventListener('keydown', pressedButton);
+  // Released before the app took over: the click follows at once, or the press was given up.
+  for (const type of ['pointerup', 'keyup']) addEventListener(type, () => (pressed = null), true);
   // Without the app the form has no action: a native submit would put the password in the address.
   page.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -39,6 +53,7 @@
     boot();
   });
   page.addEventListener('click', (event) => {
+    pressed = null;
     const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
     if (button) clicked = button;
   });
@@ -67,6 +82,8 @@
     if (!app) return;
     const after = app.querySelectorAll(CONTROLS);
     const replays = [];
+    if (pressed?.type === 'submit') isSubmitRequested = true;
+    else if (pressed) clicked = pressed;
     page.querySelectorAll(CONTROLS).forEach((source, index) => {
       const target = after[index];
       if (!target || signature(target) !== signature(source)) return;

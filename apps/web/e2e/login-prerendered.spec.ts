@@ -88,6 +88,32 @@ test.describe('the prerendered login page before the app boots', () => {
     await expect(page).toHaveURL('/admin/home');
   });
 
+  // Pressing a control starts the app: on a fast machine it takes over between the press and the
+  // release, and the release lands on the app's button, which never saw the press (no click).
+  test('a button pressed as the app takes over is not lost: the release opens the dialog', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    await expect(page.locator('#prerendered-page')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).hover();
+    await page.mouse.down();
+    await expect(page.locator('#prerendered-page')).toHaveCount(0);
+    await page.mouse.up();
+    await expect(page.getByRole('dialog', { name: 'Esqueceu sua senha?' })).toBeVisible();
+  });
+
+  test('the sign-in button pressed as the app takes over submits: the app checks the empty form', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    await expect(page.locator('#prerendered-page')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Entrar' }).hover();
+    await page.mouse.down();
+    await expect(page.locator('#prerendered-page')).toHaveCount(0);
+    await page.mouse.up();
+    await expect(page.getByText('Campo obrigatório').first()).toBeVisible();
+  });
+
   test('a language chosen before the app boots is the one the app shows', async ({ page }) => {
     await page.goto('/auth/login');
     await expect(page.locator('#prerendered-page')).toHaveCount(1);
