@@ -20,7 +20,7 @@ import { provisionFleet, seedShopFleet } from './bench-fleet.mjs';
 import { expectStatus, measureKind, requestKinds } from './bench-request-kinds.mjs';
 import { requester } from './bench-requester.mjs';
 import { freshDatabase, startServer } from './bench-support.mjs';
-import { throwawayCluster } from './postgres-for-tests.mjs';
+import { onDurableCluster } from './postgres-for-tests.mjs';
 
 const DEVICES = Number(process.env.BENCH_COST_DEVICES ?? 1_000);
 const SECONDS = Number(process.env.BENCH_COST_SECONDS ?? 5);
@@ -213,15 +213,8 @@ async function measure(cluster) {
   }
 }
 
-const cluster = await throwawayCluster({
-  isDurable: true,
-  settings: (process.env.BENCH_COST_PG_SETTINGS ?? '').split(';').filter(Boolean),
-});
-if (!cluster.url) console.log(`Device request cost skipped: ${cluster.reason}`);
-else {
-  try {
-    await measure(cluster);
-  } finally {
-    cluster.stop();
-  }
-}
+await onDurableCluster(
+  (process.env.BENCH_COST_PG_SETTINGS ?? '').split(';').filter(Boolean),
+  'Device request cost skipped',
+  measure,
+);

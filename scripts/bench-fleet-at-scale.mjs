@@ -30,7 +30,7 @@ import { foldBacklog, foldShapesOf } from './bench-fold-backlog.mjs';
 import { expectStatus, measureKind, median, requestKinds } from './bench-request-kinds.mjs';
 import { requester } from './bench-requester.mjs';
 import { freshDatabase, shotBatchesFolded, startServer, summarize } from './bench-support.mjs';
-import { throwawayCluster } from './postgres-for-tests.mjs';
+import { onDurableCluster } from './postgres-for-tests.mjs';
 
 const DEVICES = Number(process.env.BENCH_SCALE_DEVICES ?? 100_000);
 const DAYS = Number(process.env.BENCH_SCALE_DAYS ?? 30);
@@ -560,15 +560,8 @@ async function run(cluster) {
   }
 }
 
-const cluster = await throwawayCluster({
-  isDurable: true,
-  settings: ['log_autovacuum_min_duration=0', ...(process.env.BENCH_SCALE_PG_SETTINGS?.split(' ') ?? [])],
-});
-if (!cluster.url) console.log(`The fleet at scale skipped: ${cluster.reason}`);
-else {
-  try {
-    await run(cluster);
-  } finally {
-    cluster.stop();
-  }
-}
+await onDurableCluster(
+  ['log_autovacuum_min_duration=0', ...(process.env.BENCH_SCALE_PG_SETTINGS?.split(' ') ?? [])],
+  'The fleet at scale skipped',
+  run,
+);

@@ -16,7 +16,7 @@ import { foldBacklog, foldShapesOf } from './bench-fold-backlog.mjs';
 import { expectStatus, median } from './bench-request-kinds.mjs';
 import { requester } from './bench-requester.mjs';
 import { freshDatabase, startServer } from './bench-support.mjs';
-import { throwawayCluster } from './postgres-for-tests.mjs';
+import { onDurableCluster } from './postgres-for-tests.mjs';
 
 const DEVICES = Number(process.env.BENCH_FOLD_DEVICES ?? 2_000);
 const BACKLOG = Number(process.env.BENCH_FOLD_BACKLOG ?? 20_000);
@@ -134,15 +134,8 @@ async function measure(cluster) {
   }
 }
 
-const cluster = await throwawayCluster({
-  isDurable: true,
-  settings: (process.env.BENCH_FOLD_PG_SETTINGS ?? '').split(';').filter(Boolean),
-});
-if (!cluster.url) console.log(`Shot fold bench skipped: ${cluster.reason}`);
-else {
-  try {
-    await measure(cluster);
-  } finally {
-    cluster.stop();
-  }
-}
+await onDurableCluster(
+  (process.env.BENCH_FOLD_PG_SETTINGS ?? '').split(';').filter(Boolean),
+  'Shot fold bench skipped',
+  measure,
+);

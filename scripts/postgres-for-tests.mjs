@@ -126,3 +126,20 @@ export async function throwawayCluster({ isDurable = false, settings = [] } = {}
     },
   };
 }
+
+/**
+ * Runs `measure(cluster)` on a durable throwaway cluster (fsync on, `settings` besides), then stops
+ * it; says `skipped` and why when no cluster can be made. Answers what `measure` answered.
+ */
+export async function onDurableCluster(settings, skipped, measure) {
+  const cluster = await throwawayCluster({ isDurable: true, settings });
+  if (!cluster.url) {
+    console.log(`${skipped}: ${cluster.reason}`);
+    return undefined;
+  }
+  try {
+    return await measure(cluster);
+  } finally {
+    cluster.stop();
+  }
+}
