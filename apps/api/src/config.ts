@@ -166,8 +166,9 @@ const configSchema = z.object({
   // Acknowledged shot batches are credited to the shots, levels and counts by a fold this often:
   // counts and levels read elsewhere trail the acknowledgements by about this much.
   SHOT_FOLD_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1_000),
-  // Folds an instance runs side by side on PostgreSQL, each on batches of its own (migration 0061);
-  // every instance's run beside the others'. The embedded database has one connection: one fold there.
+  // Folds an instance runs side by side on PostgreSQL when a tick's first fold was full, each on
+  // batches of its own (migration 0061); every instance's fold runs beside the others'. The embedded
+  // database has one connection: one fold there.
   SHOT_FOLDS_PER_INSTANCE: z.coerce.number().int().min(1).max(16).default(2),
   // Raw shots are kept this many months (whole monthly partitions dropped); the counts stay.
   SHOT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
