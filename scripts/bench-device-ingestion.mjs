@@ -17,7 +17,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { devicePoster, idleDevicePicker, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
+import {
+  BENCH_PROVISIONING_KEY,
+  deviceBenchEnv,
+  devicePoster,
+  idleDevicePicker,
+  provisionFleet,
+  SLOTS,
+  seedShopFleet,
+} from './bench-fleet.mjs';
 import { freshDatabase, shotBatchesFolded, startServer } from './bench-support.mjs';
 import { postgresForTests } from './postgres-for-tests.mjs';
 
@@ -29,7 +37,6 @@ const BATCH = 100;
 const CAPSULE_SIZE = 1_000_000;
 const PORT = 3296;
 const DATABASE = 'scentia_bench_device_ingestion';
-const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0BE70${index.toString(16).toUpperCase().padStart(6, '0')}`;
 const MACS = Array.from({ length: DEVICES }, (_, index) => macOf(index));
@@ -130,9 +137,7 @@ async function measure(postgres) {
     port: PORT,
     databaseUrl,
     env: {
-      DATA_DIR: dataDir,
-      DEVICE_PROVISIONING_KEY: PROVISIONING_KEY,
-      DEVICE_REQUESTS_PER_MINUTE: '1000000',
+      ...deviceBenchEnv(dataDir),
     },
   });
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -141,7 +146,7 @@ async function measure(postgres) {
     await seedShopFleet(client, MACS);
     const devices = await provisionFleet(server.base, {
       macs: MACS,
-      provisioningKey: PROVISIONING_KEY,
+      provisioningKey: BENCH_PROVISIONING_KEY,
       capsuleSize: CAPSULE_SIZE,
     });
     const load = loadavg()[0];

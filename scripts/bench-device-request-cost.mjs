@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { postmasterPidOf, processCpuSeconds } from './bench-cpu.mjs';
-import { provisionFleet, seedShopFleet } from './bench-fleet.mjs';
+import { BENCH_PROVISIONING_KEY, deviceBenchEnv, provisionFleet, seedShopFleet } from './bench-fleet.mjs';
 import { expectStatus, measureKind, requestKinds } from './bench-request-kinds.mjs';
 import { requester } from './bench-requester.mjs';
 import { freshDatabase, startServer } from './bench-support.mjs';
@@ -35,7 +35,6 @@ const CAPSULE_SIZE = 1_000_000;
 // BENCH_COST_PORT: two builds measured side by side, in the same minutes of a loaded machine.
 const PORT = Number(process.env.BENCH_COST_PORT ?? 3297);
 const BARE_PORT = PORT - 1;
-const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0C057${index.toString(16).toUpperCase().padStart(6, '0')}`;
 
@@ -120,9 +119,7 @@ async function measure(cluster) {
     port: PORT,
     databaseUrl,
     env: {
-      DATA_DIR: dataDir,
-      DEVICE_PROVISIONING_KEY: PROVISIONING_KEY,
-      DEVICE_REQUESTS_PER_MINUTE: '1000000',
+      ...deviceBenchEnv(dataDir),
     },
   });
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -138,7 +135,7 @@ async function measure(cluster) {
     );
     const devices = await provisionFleet(server.base, {
       macs,
-      provisioningKey: PROVISIONING_KEY,
+      provisioningKey: BENCH_PROVISIONING_KEY,
       capsuleSize: CAPSULE_SIZE,
     });
     for (const device of devices) {
@@ -153,7 +150,7 @@ async function measure(cluster) {
     const kinds = requestKinds(http, {
       capsuleSize: CAPSULE_SIZE,
       nextSpareMac,
-      provisioningKey: PROVISIONING_KEY,
+      provisioningKey: BENCH_PROVISIONING_KEY,
       only: ONLY,
     });
     for (const kind of kinds) {

@@ -15,8 +15,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
+  BENCH_PROVISIONING_KEY,
   backendPids,
   cpuSecondsOf,
+  deviceBenchEnv,
   devicePoster,
   heartbeatOf,
   idleDevicePicker,
@@ -34,7 +36,6 @@ const BATCH = Number(process.env.BENCH_DEVICE_BATCH ?? 10);
 const CAPSULE_SIZE = 1_000_000;
 const PORT = 3298;
 const DATABASE = 'scentia_bench_device_requests';
-const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0BE71${index.toString(16).toUpperCase().padStart(6, '0')}`;
 const MACS = Array.from({ length: DEVICES }, (_, index) => macOf(index));
@@ -73,9 +74,7 @@ async function measure(postgres) {
     port: PORT,
     databaseUrl,
     env: {
-      DATA_DIR: dataDir,
-      DEVICE_PROVISIONING_KEY: PROVISIONING_KEY,
-      DEVICE_REQUESTS_PER_MINUTE: '1000000',
+      ...deviceBenchEnv(dataDir),
     },
   });
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -85,7 +84,7 @@ async function measure(postgres) {
     await seedShopFleet(client, MACS);
     const devices = await provisionFleet(server.base, {
       macs: MACS,
-      provisioningKey: PROVISIONING_KEY,
+      provisioningKey: BENCH_PROVISIONING_KEY,
       capsuleSize: CAPSULE_SIZE,
     });
     const kinds = [

@@ -25,7 +25,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { clusterCpuSeconds, clusterWriteBytes, postmasterPidOf, processCpuSeconds } from './bench-cpu.mjs';
-import { driveDevice, heartbeatOf, inParallel } from './bench-fleet.mjs';
+import { deviceBenchEnv, driveDevice, heartbeatOf, inParallel } from './bench-fleet.mjs';
 import { foldBacklog, foldShapesOf } from './bench-fold-backlog.mjs';
 import { expectStatus, measureKind, median, requestKinds } from './bench-request-kinds.mjs';
 import { requester } from './bench-requester.mjs';
@@ -55,7 +55,6 @@ const CAPSULE_SIZE = 1_000_000;
 const SHOTS_PER_OPEN_HOUR = 300;
 const REALISTIC_SHOT_SECONDS = 6;
 const PORTS = [3300, 3301, 3302];
-const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
 const HOT_TABLES = [
   'shot_batches',
@@ -404,9 +403,7 @@ async function run(cluster) {
   const databaseUrl = await freshDatabase(cluster.url, 'scentia_bench_at_scale');
   const dataDir = mkdtempSync(join(tmpdir(), 'scentia-bench-at-scale-'));
   const env = {
-    DATA_DIR: dataDir,
-    DEVICE_PROVISIONING_KEY: PROVISIONING_KEY,
-    DEVICE_REQUESTS_PER_MINUTE: '1000000',
+    ...deviceBenchEnv(dataDir),
     METRICS_TOKEN,
   };
   // The first start migrates (and runs the jobs on empty tables); stopped before the seed.

@@ -18,7 +18,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { clusterCpuSeconds, postmasterPidOf, processCpuSeconds } from './bench-cpu.mjs';
-import { driveDevice, heartbeatOf, provisionFleet, seedShopFleet } from './bench-fleet.mjs';
+import {
+  BENCH_PROVISIONING_KEY,
+  driveDevice,
+  heartbeatOf,
+  provisionFleet,
+  seedShopFleet,
+} from './bench-fleet.mjs';
 import { fleetLimits, fleetSizes, heldLine, judgeFleetRun, largestHeld } from './bench-fleet-held.mjs';
 import { requester } from './bench-requester.mjs';
 import { freshDatabase, shotBatchesFolded, startServer, summarize } from './bench-support.mjs';
@@ -31,7 +37,6 @@ const SHOT_EVERY_SECONDS = Number(process.env.BENCH_FLEET_SHOT_SECONDS ?? 2);
 const CAPSULE_SIZE = 1_000_000;
 // BENCH_FLEET_PORT: another port, when a run of another build holds this one.
 const PORT = Number(process.env.BENCH_FLEET_PORT ?? 3295);
-const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 
 const macOf = (index) => `B0F1EE${index.toString(16).toUpperCase().padStart(6, '0')}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,7 +51,7 @@ async function replay(cluster, count) {
   const server = await startServer({
     port: PORT,
     databaseUrl,
-    env: { DATA_DIR: dataDir, DEVICE_PROVISIONING_KEY: PROVISIONING_KEY },
+    env: { DATA_DIR: dataDir, DEVICE_PROVISIONING_KEY: BENCH_PROVISIONING_KEY },
   });
   const client = new pg.Client({ connectionString: databaseUrl });
   const http = requester(server.base, Math.min(count, 256));
@@ -56,7 +61,7 @@ async function replay(cluster, count) {
     await seedShopFleet(client, macs);
     const devices = await provisionFleet(server.base, {
       macs,
-      provisioningKey: PROVISIONING_KEY,
+      provisioningKey: BENCH_PROVISIONING_KEY,
       capsuleSize: CAPSULE_SIZE,
     });
     for (const device of devices) {

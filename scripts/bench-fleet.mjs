@@ -6,6 +6,19 @@ import { Agent, request } from 'node:http';
 /** The capsules a bench device reports: one per slot, full. */
 export const SLOTS = 20;
 
+/** The provisioning key every device bench's server and devices share. */
+export const BENCH_PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
+
+/**
+ * A device bench's server environment: its files in `dataDir`, the bench's provisioning key, and the
+ * per-device request limit out of the way (the limit is not what these benches measure).
+ */
+export const deviceBenchEnv = (dataDir) => ({
+  DATA_DIR: dataDir,
+  DEVICE_PROVISIONING_KEY: BENCH_PROVISIONING_KEY,
+  DEVICE_REQUESTS_PER_MINUTE: '1000000',
+});
+
 const TICKS_PER_SECOND = 100;
 const HEARTBEAT_MS = 30_000;
 const FLUSH_MS = 10_000;

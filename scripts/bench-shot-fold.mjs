@@ -11,7 +11,14 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { postmasterPidOf } from './bench-cpu.mjs';
-import { inParallel, provisionFleet, SLOTS, seedShopFleet } from './bench-fleet.mjs';
+import {
+  BENCH_PROVISIONING_KEY,
+  deviceBenchEnv,
+  inParallel,
+  provisionFleet,
+  SLOTS,
+  seedShopFleet,
+} from './bench-fleet.mjs';
 import { foldBacklog, foldShapesOf } from './bench-fold-backlog.mjs';
 import { expectStatus, median } from './bench-request-kinds.mjs';
 import { requester } from './bench-requester.mjs';
@@ -23,7 +30,6 @@ const BACKLOG = Number(process.env.BENCH_FOLD_BACKLOG ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_FOLD_ROUNDS ?? 3);
 const SHAPES = foldShapesOf(process.env.BENCH_FOLD_SHAPES ?? '1x1000,2x1000');
 const PORT = Number(process.env.BENCH_FOLD_PORT ?? 3295);
-const PROVISIONING_KEY = 'bench-provisioning-key-0123456789';
 const BATCH = 10;
 
 const macOf = (index) => `B0C058${index.toString(16).toUpperCase().padStart(6, '0')}`;
@@ -81,9 +87,7 @@ async function measure(cluster) {
     port: PORT,
     databaseUrl,
     env: {
-      DATA_DIR: dataDir,
-      DEVICE_PROVISIONING_KEY: PROVISIONING_KEY,
-      DEVICE_REQUESTS_PER_MINUTE: '1000000',
+      ...deviceBenchEnv(dataDir),
       SHOT_FOLD_INTERVAL_MS: '3600000',
     },
   });
@@ -99,7 +103,7 @@ async function measure(cluster) {
     await seedShopFleet(client, macs);
     const devices = await provisionFleet(server.base, {
       macs,
-      provisioningKey: PROVISIONING_KEY,
+      provisioningKey: BENCH_PROVISIONING_KEY,
       capsuleSize: 1_000_000,
     });
     await client.query('vacuum analyze');

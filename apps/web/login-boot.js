@@ -53,7 +53,6 @@
     boot();
   });
   page.addEventListener('click', (event) => {
-    pressed = null;
     const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
     if (button) clicked = button;
   });
