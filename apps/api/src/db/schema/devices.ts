@@ -238,6 +238,11 @@ export const shotCountsHourly = pgTable(
     campaignId: integer('campaign_id').notNull(),
     fragranceId: integer('fragrance_id').notNull(),
     shots: bigint('shots', { mode: 'number' }).notNull(),
+    /**
+     * The location's organisation, kept by migration 0062's triggers (and written by the fold): a
+     * member's policy asks the row alone instead of looking its location up (issue 39 §8).
+     */
+    organizationId: integer('organization_id'),
   },
   (table) => [primaryKey({ columns: [table.hour, table.locationId, table.campaignId, table.fragranceId] })],
 );
