@@ -105,9 +105,10 @@ async function addShots(client, count) {
  */
 async function rebuildCounts(client) {
   await client.query('truncate shot_counts_hourly, shot_counts_daily');
-  await client.query(`insert into shot_counts_hourly (hour, location_id, campaign_id, fragrance_id, shots)
-    select date_trunc('hour', shot_at at time zone 'UTC') at time zone 'UTC', location_id, campaign_id, fragrance_id, sum(count)
-    from shots group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+  await client.query(`insert into shot_counts_hourly (hour, location_id, campaign_id, fragrance_id, shots, organization_id)
+    select date_trunc('hour', s.shot_at at time zone 'UTC') at time zone 'UTC', s.location_id, s.campaign_id, s.fragrance_id,
+      sum(s.count), l.organization_id
+    from shots s join locations l on l.id = s.location_id group by 1, 2, 3, 4, 6 order by 1, 2, 3, 4`);
   // Each device's own hours and days (migration 0038), as ingestion keeps them beside the others.
   await client.query('truncate shot_counts_device_hourly, shot_counts_device_daily');
   await client.query(`insert into shot_counts_device_hourly (device_id, hour, campaign_id, shots)
@@ -141,10 +142,10 @@ async function countsOfAHundredMillion(client) {
   await client.query('truncate shot_counts_hourly, shot_counts_daily');
   const hours = 365 * 24;
   await client.query(
-    `insert into shot_counts_hourly (hour, location_id, campaign_id, fragrance_id, shots)
+    `insert into shot_counts_hourly (hour, location_id, campaign_id, fragrance_id, shots, organization_id)
      select date_trunc('hour', now()) - h * interval '1 hour', b.location_id, b.campaign_id, b.fragrance_id,
-       1 + (h + b.n) % ${Math.round((2 * 100_000_000) / (hours * KEYS)) - 1}
-     from generate_series(0, ${hours - 1}) h, bench_capsules b`,
+       1 + (h + b.n) % ${Math.round((2 * 100_000_000) / (hours * KEYS)) - 1}, l.organization_id
+     from generate_series(0, ${hours - 1}) h, bench_capsules b join locations l on l.id = b.location_id`,
   );
   await rebuildDaily(client);
 }

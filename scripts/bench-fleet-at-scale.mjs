@@ -126,9 +126,9 @@ async function seed(client) {
       from devices d cross join generate_series(0, 11) h
       join capsules c on c.device_id = d.id and c.slot = ${firstSlot} + h % 4
       order by 1, 2`,
-    `insert into shot_counts_hourly (hour, location_id, campaign_id, fragrance_id, shots)
-      select date_trunc('hour', shot_at), location_id, campaign_id, fragrance_id, sum(count)
-      from shots group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+    `insert into shot_counts_hourly (hour, location_id, campaign_id, fragrance_id, shots, organization_id)
+      select date_trunc('hour', s.shot_at), s.location_id, s.campaign_id, s.fragrance_id, sum(s.count), l.organization_id
+      from shots s join locations l on l.id = s.location_id group by 1, 2, 3, 4, 6 order by 1, 2, 3, 4`,
     `insert into shot_counts_device_hourly (device_id, hour, campaign_id, shots)
       select device_id, date_trunc('hour', shot_at), campaign_id, sum(count)
       from shots group by 1, 2, 3 order by 1, 2, 3`,

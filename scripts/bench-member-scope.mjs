@@ -18,6 +18,8 @@
 // BENCH_MEMBER_CALLERS (words, comma-separated: staff, chain, member) keeps those callers alone, e.g. a
 // profile of the member's requests only. BENCH_MEMBER_PROFILE=1 with BENCH_SERVER=scripts/profiled-server.mjs
 // (and PROFILE_DIR): the server profiles the alone requests only (a SIGUSR2 before and after them).
+// BENCH_MEMBER_CPU=0: the alone requests follow each other with nothing between (no CPU reading, whose
+// statement and /proc reads sit between two requests otherwise): the steadier p50 of a small gap.
 // Budget (issue 39 §8): member p95 within 1.1× of the staff's for the same rows.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -96,8 +98,9 @@ async function seed(client) {
     insert into capsule_levels (capsule_id, remaining_shots) select id, (id * 7919) % 3000 from capsules;
     insert into capsule_forecasts (capsule_id, runs_out_on, shots_per_hour, computed_at)
       select id, current_date + (id % 60), 1, now() from capsules;
-    insert into shot_counts_hourly (hour, location_id, campaign_id, fragrance_id, shots)
-      select date_trunc('day', now()) - d * interval '1 day' + interval '12 hours', l.id, s.campaign_id, s.fragrance_id, 1 + (l.id + d) % 9
+    insert into shot_counts_hourly (hour, location_id, campaign_id, fragrance_id, shots, organization_id)
+      select date_trunc('day', now()) - d * interval '1 day' + interval '12 hours', l.id, s.campaign_id, s.fragrance_id, 1 + (l.id + d) % 9,
+        l.organization_id
       from generate_series(0, ${DAYS - 1}) d, locations l
       join devices v on v.location_id = l.id join campaign_slots s on s.campaign_id = v.campaign_id
       where l.organization_id <= ${COUNTED_CHAINS}
@@ -216,13 +219,14 @@ async function alone(base, headersOf, cpu, serverPid) {
   const cpus = Object.fromEntries(CALLS.map(([name]) => [name, emptyTimes()]));
   const servers = Object.fromEntries(CALLS.map(([name]) => [name, emptyTimes()]));
   const profile = process.env.BENCH_MEMBER_PROFILE === '1';
+  const isCpuRead = process.env.BENCH_MEMBER_CPU !== '0';
   for (let run = 0; run < ALONE_RUNS; run += 1) {
     if (profile && run === 1) process.kill(serverPid, 'SIGUSR2');
     for (const [name, path] of CALLS)
       for (const [caller, headers] of Object.entries(headersOf)) {
-        const before = await cpu();
+        const before = isCpuRead ? await cpu() : undefined;
         await fire(`${base}${pathFor(path, caller)}`, headers, run === 0 ? undefined : times[name][caller]);
-        if (run > 0) {
+        if (run > 0 && before) {
           const after = await cpu();
           cpus[name][caller].push(cpuSpent(before, after) * 1000);
           servers[name][caller].push((after.server - before.server) * 1000);
@@ -294,16 +298,18 @@ function reportAlone(quiet) {
     `\nalone (one request at a time, ${ALONE_RUNS - 1} each after a first), p50; CPU a request (server + backends: their sum over the runs, divided; /proc counts in 10 ms ticks); load average ${loadavg()[0].toFixed(1)}:`,
   );
   console.log(
-    '| call | staff | staff, the chain | member | staff CPU | staff, the chain CPU | member CPU | of which the server: staff, the chain / member |',
+    '| call | staff | staff, the chain | member | member ÷ the chain | staff CPU | staff, the chain CPU | member CPU | of which the server: staff, the chain / member |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   const p50 = (values) => (values?.length ? ms(summarize(values).p50) : '—');
   const cpuOf = (values) => (values?.length ? ms(mean(values)) : '—');
+  const ratioOf = (member, chain) =>
+    member?.length && chain?.length ? `${(summarize(member).p50 / summarize(chain).p50).toFixed(3)}×` : '—';
   for (const [name, { staff, chain, member }] of Object.entries(quiet.times)) {
     const cpu = quiet.cpus[name];
     const server = quiet.servers[name];
     console.log(
-      `| ${name} | ${p50(staff)} | ${p50(chain)} | ${p50(member)} | ${cpuOf(cpu.staff)} | ${cpuOf(cpu.chain)} | ${cpuOf(cpu.member)} | ${cpuOf(server.chain)} / ${cpuOf(server.member)} |`,
+      `| ${name} | ${p50(staff)} | ${p50(chain)} | ${p50(member)} | ${ratioOf(member, chain)} | ${cpuOf(cpu.staff)} | ${cpuOf(cpu.chain)} | ${cpuOf(cpu.member)} | ${cpuOf(server.chain)} / ${cpuOf(server.member)} |`,
     );
   }
 }
