@@ -136,9 +136,7 @@ async function measure(postgres) {
   const server = await startServer({
     port: PORT,
     databaseUrl,
-    env: {
-      ...deviceBenchEnv(dataDir),
-    },
+    env: deviceBenchEnv(dataDir),
   });
   const client = new pg.Client({ connectionString: databaseUrl });
   try {

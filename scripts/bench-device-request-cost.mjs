@@ -118,9 +118,7 @@ async function measure(cluster) {
   const server = await startServer({
     port: PORT,
     databaseUrl,
-    env: {
-      ...deviceBenchEnv(dataDir),
-    },
+    env: deviceBenchEnv(dataDir),
   });
   const client = new pg.Client({ connectionString: databaseUrl });
   const http = requester(server.base, CONCURRENCY);
