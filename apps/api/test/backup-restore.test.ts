@@ -124,7 +124,12 @@ describe.skipIf(skipReason)(`backup and restore${skipReason ? ` (skipped: ${skip
     await onServer('create role scentia_member nologin').catch((error: { code?: string }) => {
       if (error.code !== '42710' && error.code !== '23505') throw error;
     });
-    await onServer('grant scentia_member to scentia_runtime');
+    await onServer('create role scentia_member_limited nologin').catch((error: { code?: string }) => {
+      if (error.code !== '42710' && error.code !== '23505') throw error;
+    });
+    await onServer('grant scentia_member to scentia_member_limited');
+    await onServer('grant scentia_member, scentia_member_limited to scentia_runtime');
+    await onServer('alter role scentia_runtime noinherit');
     await onServer(
       `create role ${runtime.name} login password '${runtime.password}' in role scentia_runtime`,
     );

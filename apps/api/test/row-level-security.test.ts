@@ -24,6 +24,8 @@ const OWNING_COLUMNS = [
 const FLEET_TABLES = ['shot_counts_fleet_daily', 'shot_rollups_fleet', 'shot_rollups_fleet_hourly'];
 /** Tables of no organisation (the roll-ups' watermark, migration 0049): every member reads them, none changes them. */
 const SHARED_TABLES = ['shot_rollup_state'];
+/** Tables a location-limited member sees whole for their organisation (its record, members, initiatives). */
+const ORGANISATION_WIDE = /^(organizations|organization_members|initiatives|initiative_\w+)$/;
 /** Tables no organisation owns, whose rows a member may not change. */
 const UNOWNED_TABLES = [...FLEET_TABLES, ...SHARED_TABLES];
 
@@ -188,25 +190,60 @@ describe('row-level security', () => {
     }
   });
 
-  it('shows nothing to a member’s role without a scope, or with a malformed one', async () => {
-    for (const setting of [[], ['member', 'x', 'all'], ['staff', String(a.organizationId), 'all']]) {
-      const [scope, organizationId, locationIds] = setting;
+  // The role is the member's reach (migration 0063): with no organisation set, nothing; with a malformed
+  // one, the statement refused; the location-limited role with anything but a list of ids, none of the
+  // tables with locations.
+  it('shows nothing to a member’s role without an organisation, and refuses a malformed one', async () => {
+    const settings = [
+      ['scentia_member'],
+      ['scentia_member', 'member', 'x', 'all'],
+      ['scentia_member', 'member', `${a.organizationId}0000000000`, 'all'],
+      ['scentia_member_limited'],
+      ['scentia_member_limited', 'member', String(a.organizationId), 'all'],
+      ['scentia_member_limited', 'member', String(a.organizationId), `{${a.locationId},x}`],
+    ];
+    for (const setting of settings) {
+      const [role, scope, organizationId, locationIds] = setting;
       for (const table of tables) {
-        const counted = await ctx.db.transaction(async (tx) => {
-          await tx.execute(sql`set local role scentia_member`);
-          if (scope)
-            await tx.execute(sql`select set_config('scentia.scope', ${scope}, true),
-              set_config('scentia.organization_id', ${organizationId}, true), set_config('scentia.location_ids', ${locationIds}, true)`);
-          const result = (await tx.execute(
-            sql`select count(*)::int as n from ${quoted(table)}`,
-          )) as unknown as {
-            rows: { n: number }[];
-          };
-          return result.rows[0]?.n;
-        });
-        expect(counted, `${table} with ${setting.join(' ')}`).toBe(0);
+        if (SHARED_TABLES.includes(table)) continue;
+        // What a location-limited member sees of the organisation whatever their locations.
+        if (role === 'scentia_member_limited' && scope && ORGANISATION_WIDE.test(table)) continue;
+        const counted = await ctx.db
+          .transaction(async (tx) => {
+            await tx.execute(sql.raw(`set local role ${role}`));
+            if (scope)
+              await tx.execute(sql`select set_config('scentia.scope', ${scope}, true),
+                set_config('scentia.organization_id', ${organizationId}, true), set_config('scentia.location_ids', ${locationIds}, true)`);
+            const result = (await tx.execute(
+              sql`select count(*)::int as n from ${quoted(table)}`,
+            )) as unknown as { rows: { n: number }[] };
+            return result.rows[0]?.n;
+          })
+          .catch((error: { cause?: { code?: string }; code?: string }) => (error.cause ?? error).code);
+        expect([0, '22P02', '22003'], `${table} with ${setting.join(' ')}`).toContain(counted);
       }
     }
+  });
+
+  it('holds the location-limited role by its locations in every table with one, and the whole organisation by none', async () => {
+    const held = await ctx.query<{ name: string }>(sql`select distinct p.tablename as name from pg_policies p
+      where p.policyname = 'member_limited_locations' and p.permissive = 'RESTRICTIVE'
+        and 'scentia_member_limited' = any (p.roles) order by 1`);
+    const withLocations = await ctx.query<{ name: string }>(sql`select c.relname as name from pg_class c
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'location_id' and not a.attisdropped
+      join pg_policies p on p.tablename = c.relname and p.policyname = 'member_sees_own'
+      where c.relnamespace = 'public'::regnamespace and p.qual ~ 'scentia\.organization_id' order by 1`);
+    expect(withLocations.length).toBeGreaterThan(5);
+    expect(held.map((row) => row.name)).toEqual(
+      expect.arrayContaining([
+        'locations',
+        'shot_counts_organization_daily',
+        ...withLocations.map((row) => row.name),
+      ]),
+    );
+    const wholeOrganization = await ctx.query<{ n: number }>(sql`select count(*)::int as n from pg_policies
+      where 'scentia_member' = any (roles) and concat(qual, ' ', with_check) ~ 'location_ids'`);
+    expect(wholeOrganization[0]?.n).toBe(0);
   });
 
   it('shows a location-limited member their locations and what hangs off them, and their organisation', async () => {

@@ -37,9 +37,16 @@ function locationIdsSetting(locationIds: number[] | null): string {
 }
 
 /**
- * The statements that put a transaction under the member's scope: the role switches to scentia_member
- * for the transaction only and the scope's settings are transaction-local, so the connection returns to
- * the pool as the staff's. `SET LOCAL` rather than one `select set_config(…)` of the four: a utility
+ * The role a member's transaction runs as (migration 0063): a member of the whole organisation is held
+ * by the organisation's policies alone, a location-limited one by its locations' too.
+ */
+const memberRoleOf = (scope: MemberScopeSetting) =>
+  scope.locationIds === null ? 'scentia_member' : 'scentia_member_limited';
+
+/**
+ * The statements that put a transaction under the member's scope: the role switches to the member's
+ * (memberRoleOf) for the transaction only and the scope's settings are transaction-local, so the
+ * connection returns to the pool as the staff's. `SET LOCAL` rather than one `select set_config(…)` of the four: a utility
  * statement is neither planned nor executed as a query (a member's opening 0.04 ms shorter a round trip,
  * docs/performance/member-hourly-owner.md). Their values are integers written out (never text from a
  * caller), so they can travel with `BEGIN` in one simple query: one round trip fewer than a
@@ -50,7 +57,7 @@ export function memberScopeStatements(scope: MemberScopeSetting): string[] {
     throw new Error(`Not an organisation id: ${scope.organizationId}`);
   }
   return [
-    'set local role scentia_member',
+    `set local role ${memberRoleOf(scope)}`,
     `set local scentia.scope = 'member'`,
     `set local scentia.organization_id = '${scope.organizationId}'`,
     `set local scentia.location_ids = '${locationIdsSetting(scope.locationIds)}'`,
