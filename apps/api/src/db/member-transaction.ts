@@ -129,6 +129,12 @@ export async function inOneTransaction<T>(base: Database, work: () => Promise<T>
   return result;
 }
 
+/**
+ * Whether the caller runs inside a request's transaction (a member's, or `inOneTransaction`): its
+ * statements then go one after another on one connection, never side by side.
+ */
+export const isInRequestTransaction = () => current.getStore() !== undefined;
+
 /** Runs `work` outside any member's transaction: background work a request starts is the staff's. */
 export function outsideMemberTransaction<T>(work: () => T): T {
   return current.getStore() ? current.exit(work) : work();

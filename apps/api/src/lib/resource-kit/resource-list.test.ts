@@ -2,6 +2,7 @@ import type { ListQuery } from '@scentia/shared/list.schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { followingMemberTransaction, inOneTransaction } from '../../db/member-transaction.ts';
 import { categories, fragrances } from '../../db/schema/index.ts';
 import { type ResourceList, resourceList } from './resource-list.ts';
 
@@ -211,6 +212,29 @@ describe('resource kit: list and get', () => {
     expect((await pagedIds(categoriesKit, { orderBy: 'name' })).total).toBe(8);
     expect((await pagedIds(categoriesKit, { orderBy: 'name', isActive: false })).total).toBe(3);
     expect((await pagedIds(categoriesKit, { orderBy: 'name', search: 'ais' })).total).toBe(2);
+  });
+
+  // In a request's transaction (a member's) the total travels in the page's statement: the same pages
+  // and totals as counted on their own, a page past the end and a search with no match included.
+  it('answers the same pages and totals with the total in the page, in a request’s transaction', async () => {
+    const queries: Query[] = [
+      { orderBy: 'name', search: 'ais' },
+      { orderBy: 'name', search: 'nothing-matches-this' },
+      { orderBy: 'name', isActive: false },
+      { orderBy: 'category', search: 'a', perPage: 3, page: 2 },
+      { orderBy: 'createdAt', search: 'a', perPage: 5, page: 40 },
+      { orderBy: 'createdAt', isActive: false, perPage: 2, page: 1 },
+    ];
+    for (const kit of [categoriesKit, fragrancesKit, fragrancesPagedKit] as ResourceList<{ id: number }>[])
+      for (const query of queries) {
+        if (!(String(query.orderBy) in kit.definition.sortable)) continue;
+        const plan = kit.plan(queryOf(query));
+        const alone = await kit.on(ctx.db).list(plan);
+        const inPage = await inOneTransaction(ctx.db, () =>
+          kit.on(followingMemberTransaction(ctx.db)).list(plan),
+        );
+        expect(inPage, JSON.stringify(query)).toEqual(alone);
+      }
   });
 
   it('refuses a sort the resource does not declare', () => {

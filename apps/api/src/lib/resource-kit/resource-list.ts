@@ -16,6 +16,7 @@ import {
 import type { PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from '../../db/client.ts';
+import { isInRequestTransaction } from '../../db/member-transaction.ts';
 import { plannedOnce } from '../../db/named-statements.ts';
 import type { AccessScope } from '../access-scope.ts';
 import { type ListDefinition, type ListPlan, planList, stateCondition } from '../list-query.ts';
@@ -23,6 +24,9 @@ import { countRows } from '../row-counts.ts';
 import { allWordsIn } from '../search-text.ts';
 import { keysetAfter, mayBeNull, sortKeyOf } from './keyset.ts';
 import { type ScopeNarrowing, scopeCondition } from './record-scope.ts';
+
+/** The page's total when it travels in the page's own statement (pageWithTotal). */
+const PAGE_TOTAL = '__pageTotal';
 
 /** How many rows an export reads at a time. */
 const EXPORT_BATCH_SIZE = 1_000;
@@ -183,8 +187,24 @@ export function resourceList<
         // member's scope keeps before the page is cut, are neither joined nor read whole (a member's first
         // page of capsules joined all 1,000 of its organisation's: docs/performance/member-cost.md).
         const idsFirst = aloneReadsSame(plan.sortColumn);
+        const counted = resource.joinsOnlyAddColumns
+          ? selectAlone(db, { total: count() }).where(where)
+          : select(db, { total: count() }).where(where);
+        // The row counts are the whole table's: a member's total is counted within their scope.
+        const rowCounts =
+          plan.search || plan.filter || scopeCondition(plan.scope, resource.scope)
+            ? undefined
+            : resource.rowCounts;
+        // In a request's transaction (a member's) the page and its total would run one after the other
+        // on its one connection, where the staff's run side by side on two: the total travels in the
+        // page's statement instead (an uncorrelated sub-select, run once), a round trip and a statement
+        // fewer (docs/performance/member-whole-organization.md). A page past the end has no row to carry it.
+        const isTotalInPage = !rowCounts && isInRequestTransaction();
+        const columns: SelectedFields = isTotalInPage
+          ? { ...resource.columns, [PAGE_TOTAL]: sql<number>`(${counted})`.mapWith(Number) }
+          : resource.columns;
         const page = idsFirst
-          ? select(db, resource.columns)
+          ? select(db, columns)
               .where(
                 inArray(
                   resource.id,
@@ -196,22 +216,22 @@ export function resourceList<
                 ),
               )
               .orderBy(...orderBy)
-          : select(db, resource.columns)
+          : select(db, columns)
               .where(where)
               .orderBy(...orderBy)
               .limit(plan.limit)
               .offset(plan.offset);
-        const counted = resource.joinsOnlyAddColumns
-          ? selectAlone(db, { total: count() }).where(where)
-          : select(db, { total: count() }).where(where);
-        const read = () =>
-          Promise.all([
-            run(page),
-            // The row counts are the whole table's: a member's total is counted within their scope.
-            plan.search || plan.filter || scopeCondition(plan.scope, resource.scope) || !resource.rowCounts
-              ? (counted as unknown as Promise<{ total: number }[]>).then(([row]) => row?.total ?? 0)
-              : countRows(db, resource.rowCounts, plan.isActive),
-          ]);
+        const countAlone = () =>
+          (counted as unknown as Promise<{ total: number }[]>).then(([row]) => row?.total ?? 0);
+        const read = async (): Promise<[SelectResultFields<Columns>[], number]> => {
+          if (isTotalInPage) {
+            const rows = (await run(page)) as (SelectResultFields<Columns> & { [PAGE_TOTAL]?: number })[];
+            const total = rows[0]?.[PAGE_TOTAL] ?? (plan.offset > 0 ? await countAlone() : 0);
+            for (const row of rows) delete row[PAGE_TOTAL];
+            return [rows, total];
+          }
+          return Promise.all([run(page), rowCounts ? countRows(db, rowCounts, plan.isActive) : countAlone()]);
+        };
         // Without a search, the best plan does not depend on the values: planned once where it can be.
         const [rows, total] = await (plan.search ? read() : plannedOnce(read));
         return { records: await complete(db, rows, plan.scope), total };
