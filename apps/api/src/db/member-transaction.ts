@@ -46,11 +46,11 @@ const memberRoleOf = (scope: MemberScopeSetting) =>
 /**
  * The statements that put a transaction under the member's scope: the role switches to the member's
  * (memberRoleOf) for the transaction only and the scope's settings are transaction-local, so the
- * connection returns to the pool as the staff's. `SET LOCAL` rather than one `select set_config(…)` of the four: a utility
- * statement is neither planned nor executed as a query (a member's opening 0.04 ms shorter a round trip,
- * docs/performance/member-hourly-owner.md). Their values are integers written out (never text from a
- * caller), so they can travel with `BEGIN` in one simple query: one round trip fewer than a
- * parameterised statement.
+ * connection returns to the pool as the staff's. `SET LOCAL` rather than one `select set_config(…)` of
+ * the four: a utility statement is neither planned nor executed as a query (a member's opening 0.04 ms
+ * shorter a round trip, docs/performance/member-hourly-owner.md). Their values are integers written out
+ * (never text from a caller), so they can travel with `BEGIN` in one simple query: one round trip fewer
+ * than a parameterised statement.
  */
 export function memberScopeStatements(scope: MemberScopeSetting): string[] {
   if (!Number.isSafeInteger(scope.organizationId) || scope.organizationId < 1) {
