@@ -25,7 +25,7 @@ import { allWordsIn } from '../search-text.ts';
 import { keysetAfter, mayBeNull, sortKeyOf } from './keyset.ts';
 import { type ScopeNarrowing, scopeCondition } from './record-scope.ts';
 
-/** The page's total when it travels in the page's own statement (pageWithTotal). */
+/** The column that carries a page's total in the page's own statement, in a request's transaction. */
 const PAGE_TOTAL = '__pageTotal';
 
 /** How many rows an export reads at a time. */
