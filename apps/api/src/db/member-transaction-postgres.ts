@@ -1,7 +1,7 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm/relations';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from './database-type.ts';
 import { memberScopeStatements, type ScopedTransaction } from './member-transaction.ts';
 import { isPlannedOnce, withNamedStatements } from './named-statements.ts';
@@ -38,12 +38,11 @@ export function scopedTransactionOnPool(pool: pg.Pool, base: Database): ScopedTr
     // too, and a search's generic plan walks the whole trigram index for a two-letter word
     // (docs/performance/member-cost.md).
     const begin = options?.readOnly ? 'begin transaction read only' : 'begin';
-    const openingOf = (isGeneric: boolean) =>
-      [
-        begin,
-        ...(isGeneric ? ['set local plan_cache_mode = force_generic_plan'] : []),
-        ...memberScopeStatements(scope),
-      ].join('; ');
+    const openingOf = (isGeneric: boolean) => [
+      begin,
+      ...(isGeneric ? ['set local plan_cache_mode = force_generic_plan'] : []),
+      ...memberScopeStatements(scope),
+    ];
     const client = await pool.connect();
     const opened = openingWithFirstStatement(client, () => openingOf(isPlannedOnce()));
     let isBroken = false;
@@ -83,48 +82,103 @@ export function scopedTransactionOnPool(pool: pg.Pool, base: Database): ScopedTr
 }
 
 type QueryCall = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+type QueryConfig = { text?: unknown; name?: unknown; queryMode?: unknown; rows?: unknown; values?: unknown };
 
-/** A statement sent as a simple query (no name, no values, no cursor): it may follow the opening in one. */
-function isSimpleStatement(config: unknown, values: unknown, callback: unknown): config is { text: string } {
-  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-  const options = typeof config === 'object' && config !== null ? (config as Record<string, unknown>) : {};
-  return (
+/** How a work's first statement can leave with the opening (see `openingWithFirstStatement`). */
+function firstStatementKind(
+  config: unknown,
+  values: unknown,
+  callback: unknown,
+): 'simple' | 'valued' | 'alone' {
+  const text = typeof config === 'string' ? config : (config as QueryConfig | null)?.text;
+  const options: QueryConfig & { submit?: unknown } =
+    typeof config === 'object' && config !== null ? (config as QueryConfig) : {};
+  const isPlain =
     typeof text === 'string' &&
-    !text.includes(';') &&
     callback === undefined &&
     typeof options.submit !== 'function' &&
     options.name === undefined &&
     options.queryMode === undefined &&
-    (values === undefined || (Array.isArray(values) && values.length === 0)) &&
-    (options.values === undefined || (Array.isArray(options.values) && options.values.length === 0))
-  );
+    options.rows === undefined;
+  if (!isPlain) return 'alone';
+  const all = [values, options.values].filter((each) => each !== undefined);
+  if (all.some((each) => !Array.isArray(each))) return 'alone';
+  if (all.some((each) => (each as unknown[]).length > 0)) return 'valued';
+  return text.includes(';') ? 'alone' : 'simple';
+}
+
+type ProtocolConnection = {
+  stream: { cork?: () => void; uncork?: () => void };
+  parse(message: { text: string }): void;
+  bind(message: object): void;
+  execute(message: object): void;
+};
+
+/**
+ * A statement with values that carries the opening before it: the opening's statements as unnamed
+ * Parse, Bind and Execute messages, then the statement's own, then one Sync, in one write. PostgreSQL
+ * runs them in order and, after an error, skips everything up to the Sync, so the statement never runs
+ * when its opening failed. Its answer is its own result (the opening's come first).
+ */
+function sendAfterOpening(query: QueryCall, opening: string[], config: unknown, values: unknown) {
+  return new Promise<unknown>((resolve, reject) => {
+    const statement = new pg.Query(
+      config as pg.QueryConfig,
+      values as unknown[] | undefined,
+      (error, results) =>
+        error ? reject(error) : resolve(Array.isArray(results) ? results[results.length - 1] : results),
+    );
+    const submit = statement.submit.bind(statement) as (connection: unknown) => Error | null;
+    (statement as unknown as { submit: (connection: ProtocolConnection) => Error | null }).submit = (
+      connection,
+    ) => {
+      connection.stream.cork?.();
+      try {
+        for (const text of opening) {
+          connection.parse({ text });
+          connection.bind({});
+          connection.execute({});
+        }
+        return submit(connection);
+      } finally {
+        connection.stream.uncork?.();
+      }
+    };
+    query(statement);
+  });
 }
 
 /**
- * The member's connection whose opening (`BEGIN` and the scope) leaves with the work's first
- * statement: one simple query when that statement is one (the dashboard's first is), saving a round trip
- * to every member's request (docs/performance/member-cost.md). Otherwise the opening goes alone first.
- * Every statement waits for the opening: none can run outside the member's transaction, and one whose
- * opening failed fails too (the opening comes first in the simple query, so PostgreSQL runs nothing
- * after it). `openingFor` makes the opening when the first statement leaves. `isSent`: whether the opening went, so whether there is a transaction to end.
+ * The member's connection whose opening (`BEGIN` and the scope) leaves with the work's first statement,
+ * saving every member's request a round trip (docs/performance/member-cost.md): as one simple query with
+ * it when it has no values (the dashboard's first), in one flight of the extended protocol before it
+ * when it has (a search's, a list's; `sendAfterOpening`). A statement prepared by name, with a
+ * callback or a cursor, waits for the opening sent alone. Every statement waits for the opening: none
+ * can run outside the member's transaction, and one whose opening failed fails too (PostgreSQL runs
+ * nothing after the opening's error). `openingFor` makes the opening when the first statement leaves;
+ * `isSent`: whether it went, so whether there is a transaction to end.
  */
-function openingWithFirstStatement(client: pg.PoolClient, openingFor: () => string) {
+export function openingWithFirstStatement(client: pg.PoolClient, openingFor: () => string[]) {
   const query = client.query.bind(client) as QueryCall;
   let opened: Promise<unknown> | undefined;
   const first = (config: unknown, values?: unknown, callback?: unknown): unknown => {
     if (opened) return chained(config, values, callback);
     const opening = openingFor();
-    if (isSimpleStatement(config, values, callback)) {
-      const text = typeof config === 'string' ? config : config.text;
-      const combined =
-        typeof config === 'string' ? `${opening}; ${text}` : { ...config, text: `${opening}; ${text}` };
+    const kind = firstStatementKind(config, values, callback);
+    if (kind === 'simple') {
+      const text = `${opening.join('; ')}; ${typeof config === 'string' ? config : (config as { text: string }).text}`;
+      const combined = typeof config === 'string' ? text : { ...(config as object), text };
       const results = Promise.resolve(query(combined, values) as Promise<unknown>).then((all) =>
         Array.isArray(all) ? all[all.length - 1] : all,
       );
       opened = results;
       return results;
     }
-    opened = Promise.resolve(query(opening) as Promise<unknown>);
+    if (kind === 'valued') {
+      opened = sendAfterOpening(query, opening, config, values);
+      return opened;
+    }
+    opened = Promise.resolve(query(opening.join('; ')) as Promise<unknown>);
     return chained(config, values, callback);
   };
   const chained = (config: unknown, values?: unknown, callback?: unknown): unknown => {
