@@ -33,15 +33,60 @@ export function postmasterPidOf(dataDir) {
  * that came and went between two readings is counted by its parent's reaped time).
  */
 export function clusterCpuSeconds(postmasterPid) {
-  let total = processCpuSeconds(postmasterPid, { withReaped: true });
+  const { own, reaped, children } = clusterCpuSnapshot(postmasterPid);
+  return own + reaped + [...children.values()].reduce((sum, child) => sum + child.seconds, 0);
+}
+
+/** A cluster process's role from its title (`postgres: walwriter`, `postgres: user db 127.0.0.1(5) idle`). */
+function roleOf(pid) {
+  let title = '';
+  try {
+    title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return 'ended';
+  }
+  for (const role of ['walwriter', 'checkpointer', 'background writer', 'autovacuum', 'logical replication'])
+    if (title.includes(role)) return role;
+  return 'backends';
+}
+
+/**
+ * What the cluster has spent so far: each live child's CPU seconds with its role (`backends` for the
+ * connections, the WAL writer, the checkpointer, the background writer, autovacuum), the postmaster's
+ * own, and its ended children's (`reaped`: autovacuum workers, closed connections).
+ */
+export function clusterCpuSnapshot(postmasterPid) {
+  const fields = statFields(postmasterPid);
+  const children = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const fields = statFields(entry);
+    const child = statFields(entry);
     // Field 4 (index 1) is the parent's pid.
-    if (fields && Number(fields[1]) === postmasterPid)
-      total += (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    if (!child || Number(child[1]) !== postmasterPid) continue;
+    children.set(entry, {
+      role: roleOf(entry),
+      seconds: (Number(child[11]) + Number(child[12])) / TICKS_PER_SECOND,
+    });
   }
-  return total;
+  return {
+    own: fields ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : 0,
+    reaped: fields ? (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND : 0,
+    children,
+  };
+}
+
+/**
+ * The cluster's CPU seconds between two snapshots, by role. A child that ended in between is counted in
+ * `ended` for its time after the first snapshot only (its whole life is in the postmaster's reaped time).
+ */
+export function clusterCpuByRoleBetween(before, after) {
+  const roles = { postmaster: after.own - before.own };
+  for (const [pid, child] of after.children)
+    roles[child.role] = (roles[child.role] ?? 0) + child.seconds - (before.children.get(pid)?.seconds ?? 0);
+  let endedBefore = 0;
+  for (const [pid, child] of before.children) if (!after.children.has(pid)) endedBefore += child.seconds;
+  roles.ended = after.reaped - before.reaped - endedBefore;
+  return roles;
 }
 
 /** Bytes a process has caused to be written to storage (`write_bytes` of /proc/<pid>/io), 0 once gone. */

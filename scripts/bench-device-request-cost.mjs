@@ -7,7 +7,7 @@
 // the median of the runs' CPU and WAL bytes per request and the load average at each run's start. Then
 // GET /api/health/live against a bare Fastify route answering the same JSON (autocannon, 8
 // connections). BENCH_COST_KINDS (comma-separated names) runs a subset; BENCH_SERVER another build;
-// BENCH_COST_STATEMENTS=1 prints each kind's statements by time (pg_stat_statements, preloaded with
+// BENCH_COST_STATEMENTS=1 prints each kind's 16 costliest statements by time (pg_stat_statements, preloaded with
 // BENCH_COST_PG_SETTINGS='shared_preload_libraries=pg_stat_statements;pg_stat_statements.track_planning=on');
 // With BENCH_SERVER=scripts/profiled-server.mjs and PROFILE_DIR, one CPU profile of the server a kind.
 import { spawn, spawnSync } from 'node:child_process';
@@ -43,7 +43,7 @@ async function printStatements(client, requests) {
   const { rows } = await client.query(`select calls, plans, total_plan_time as plan, total_exec_time as exec,
       shared_blks_hit + shared_blks_read as blocks, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
     from pg_stat_statements where query not like '%pg_stat_statements%'
-    order by total_plan_time + total_exec_time desc limit 8`);
+    order by total_plan_time + total_exec_time desc limit 16`);
   for (const row of rows)
     console.log(
       `  ${(row.calls / requests).toFixed(2)} calls/request, ${row.plans} plans, plan ${((row.plan * 1000) / row.calls).toFixed(0)} µs + run ${((row.exec * 1000) / row.calls).toFixed(0)} µs, ${(row.blocks / row.calls).toFixed(0)} buffers: ${row.query}`,
@@ -198,6 +198,15 @@ async function measure(cluster) {
     for (const row of health)
       console.log(
         `| ${row.name} | ${row.load.toFixed(2)} | ${Math.round(row.requests / SECONDS)} (errors ${row.errors}) | ${f(row.perRequestMs)} | — | — |`,
+      );
+    console.log('\nPostgreSQL CPU / request by process (medians of the runs):\n');
+    for (const row of table)
+      console.log(
+        `- ${row.kind}: ${Object.entries(row.databaseMsByRole)
+          .filter(([, ms]) => ms > 0)
+          .sort(([, a], [, b]) => b - a)
+          .map(([role, ms]) => `${role} ${f(ms)}`)
+          .join(', ')}`,
       );
   } finally {
     http.close();

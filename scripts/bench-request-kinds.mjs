@@ -5,7 +5,12 @@
 // bench-device-request-cost.mjs (a fresh shop of 1,000 devices) and bench-fleet-at-scale.mjs (the same
 // kinds on tables of 100,000 devices).
 import { loadavg } from 'node:os';
-import { clusterCpuSeconds, clusterWriteBytes, processCpuSeconds } from './bench-cpu.mjs';
+import {
+  clusterCpuByRoleBetween,
+  clusterCpuSnapshot,
+  clusterWriteBytes,
+  processCpuSeconds,
+} from './bench-cpu.mjs';
 import { heartbeatOf, idleDevicePicker, SLOTS } from './bench-fleet.mjs';
 import { shotBatchesFolded } from './bench-support.mjs';
 
@@ -144,20 +149,34 @@ export async function measureKind(
     const walBefore = (await client.query('select pg_current_wal_lsn() as lsn')).rows[0].lsn;
     const writtenBefore = clusterWriteBytes(postmaster);
     const serverBefore = serverCpu();
-    const databaseBefore = clusterCpuSeconds(postmaster);
+    const clusterBefore = clusterCpuSnapshot(postmaster);
     const count = await phase(devices, kind.send, { seconds, concurrency });
     // Since migration 0050 a batch's counting finishes in the fold: the window ends once every batch
     // the kind sent is folded, so the fold's CPU (server and PostgreSQL) is in the figure.
     await shotBatchesFolded(client);
     const serverMs = ((serverCpu() - serverBefore) * 1000) / count;
-    const databaseMs = ((clusterCpuSeconds(postmaster) - databaseBefore) * 1000) / count;
+    const roleMs = Object.fromEntries(
+      Object.entries(clusterCpuByRoleBetween(clusterBefore, clusterCpuSnapshot(postmaster))).map(
+        ([role, seconds]) => [role, (seconds * 1000) / count],
+      ),
+    );
+    const databaseMs = Object.values(roleMs).reduce((sum, ms) => sum + ms, 0);
     // WAL written a request: what the machine's load does not change.
     const wal = await client.query('select pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::float8 as bytes', [
       walBefore,
     ]);
     const walBytes = wal.rows[0].bytes / count;
     const diskBytes = (clusterWriteBytes(postmaster) - writtenBefore) / count;
-    measured.push({ load, count, serverMs, databaseMs, totalMs: serverMs + databaseMs, walBytes, diskBytes });
+    measured.push({
+      load,
+      count,
+      serverMs,
+      databaseMs,
+      totalMs: serverMs + databaseMs,
+      walBytes,
+      diskBytes,
+      roleMs,
+    });
   }
   const row = {
     kind: kind.name,
@@ -166,5 +185,10 @@ export async function measureKind(
   };
   for (const key of ['serverMs', 'databaseMs', 'totalMs', 'walBytes', 'diskBytes'])
     row[key] = median(measured.map((run) => run[key]));
+  // PostgreSQL's part by process (backends, WAL writer, checkpointer, autovacuum…), each a median.
+  const roles = new Set(measured.flatMap((run) => Object.keys(run.roleMs)));
+  row.databaseMsByRole = Object.fromEntries(
+    [...roles].map((role) => [role, median(measured.map((run) => run.roleMs[role] ?? 0))]),
+  );
   return { row, runs: measured };
 }
