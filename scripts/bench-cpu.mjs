@@ -13,13 +13,20 @@ function statFields(pid) {
   }
 }
 
+// Indexes in `statFields`: utime and stime (fields 14, 15), then cutime and cstime (16, 17), the
+// children's that ended and were waited for.
+const OWN = 11;
+const REAPED = 13;
+
+/** The user and system CPU seconds at `first` (OWN or REAPED) of a process's stat fields. */
+const cpuSecondsAt = (fields, first) =>
+  (Number(fields[first]) + Number(fields[first + 1])) / TICKS_PER_SECOND;
+
 /** User and system CPU seconds of `pid`; with `withReaped`, also its children that have ended. */
 export function processCpuSeconds(pid, { withReaped = false } = {}) {
   const fields = statFields(pid);
   if (!fields) return 0;
-  const own = Number(fields[11]) + Number(fields[12]);
-  const reaped = withReaped ? Number(fields[13]) + Number(fields[14]) : 0;
-  return (own + reaped) / TICKS_PER_SECOND;
+  return cpuSecondsAt(fields, OWN) + (withReaped ? cpuSecondsAt(fields, REAPED) : 0);
 }
 
 /** The postmaster's pid, from the first line of `postmaster.pid` in the cluster's data folder. */
@@ -43,7 +50,8 @@ function roleOf(pid) {
   try {
     title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
   } catch {
-    return 'ended';
+    // Gone between its stat and its title: counted with the connections, the most numerous.
+    return 'backends';
   }
   for (const role of ['walwriter', 'checkpointer', 'background writer', 'autovacuum', 'logical replication'])
     if (title.includes(role)) return role;
@@ -63,14 +71,11 @@ export function clusterCpuSnapshot(postmasterPid) {
     const child = statFields(entry);
     // Field 4 (index 1) is the parent's pid.
     if (!child || Number(child[1]) !== postmasterPid) continue;
-    children.set(entry, {
-      role: roleOf(entry),
-      seconds: (Number(child[11]) + Number(child[12])) / TICKS_PER_SECOND,
-    });
+    children.set(entry, { role: roleOf(entry), seconds: cpuSecondsAt(child, OWN) });
   }
   return {
-    own: fields ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : 0,
-    reaped: fields ? (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND : 0,
+    own: fields ? cpuSecondsAt(fields, OWN) : 0,
+    reaped: fields ? cpuSecondsAt(fields, REAPED) : 0,
     children,
   };
 }

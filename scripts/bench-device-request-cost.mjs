@@ -4,7 +4,8 @@
 // After `npm run build -w apps/api`: `node scripts/bench-device-request-cost.mjs` (docs/performance/
 // device-request-cost.md). Each kind runs BENCH_COST_RUNS (3) times for BENCH_COST_SECONDS (5) s from
 // BENCH_COST_CONCURRENCY (16) requests at once over BENCH_COST_DEVICES (1,000) devices; the table has
-// the median of the runs' CPU and WAL bytes per request and the load average at each run's start. Then
+// the median of the runs' CPU and WAL bytes per request and the load average at each run's start, then
+// PostgreSQL's CPU split by process (backends, WAL writer, checkpointer, autovacuum, ended ones). Then
 // GET /api/health/live against a bare Fastify route answering the same JSON (autocannon, 8
 // connections). BENCH_COST_KINDS (comma-separated names) runs a subset; BENCH_SERVER another build;
 // BENCH_COST_STATEMENTS=1 prints each kind's 16 costliest statements by time (pg_stat_statements, preloaded with

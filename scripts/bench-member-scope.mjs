@@ -32,6 +32,7 @@ import {
   freshDatabase,
   keptDatabase,
   ms,
+  percentile,
   signIn,
   startServer,
   summarize,
@@ -295,13 +296,12 @@ function reportRounds({ times, load }) {
 
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
-/** The p95 of a resample, with replacement, of `values` (as `summarize` reads a p95). */
+/** The p95 of a resample, with replacement, of `values`. */
 function resampledP95(values) {
   const drawn = new Float64Array(values.length);
   for (let index = 0; index < drawn.length; index += 1)
     drawn[index] = values[Math.floor(Math.random() * values.length)];
-  drawn.sort();
-  return drawn[Math.min(drawn.length - 1, Math.floor(0.95 * drawn.length))];
+  return percentile(drawn.sort(), 95);
 }
 
 /**
@@ -314,10 +314,7 @@ function p95RatioInterval(numerator, denominator) {
     { length: RESAMPLES },
     () => resampledP95(numerator) / resampledP95(denominator),
   ).sort((a, b) => a - b);
-  return [
-    ratios[Math.floor(0.025 * RESAMPLES)],
-    ratios[Math.min(RESAMPLES - 1, Math.floor(0.975 * RESAMPLES))],
-  ];
+  return [percentile(ratios, 2.5), percentile(ratios, 97.5)];
 }
 
 function reportAlone(quiet) {
